@@ -1,0 +1,45 @@
+import * as z from 'zod/mini';
+
+/**
+ * Every product call answers this envelope, on success and on failure (spec §3, §7).
+ * `error` is always a sentence a person can read (pt-BR); `code` lets callers branch without
+ * parsing text; `issues` points at the offending fields of a 400.
+ */
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'TIMEOUT',
+  'NETWORK_ERROR',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const issueSchema = z.object({ path: z.string(), message: z.string() });
+export type Issue = z.infer<typeof issueSchema>;
+
+export type SuccessEnvelope<T> = { success: true; data: T };
+export type FailureEnvelope = {
+  success: false;
+  error: string;
+  code?: ErrorCode;
+  issues?: Issue[];
+  requestId?: string;
+};
+export type Envelope<T> = SuccessEnvelope<T> | FailureEnvelope;
+
+export const failureEnvelopeSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.optional(z.enum(errorCodes)),
+  issues: z.optional(z.array(issueSchema)),
+  requestId: z.optional(z.string()),
+});
+
+export function successEnvelopeSchema<T extends z.ZodMiniType>(data: T) {
+  return z.object({ success: z.literal(true), data });
+}

@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server the dev client proxies to (npm run dev starts both).
+const apiTarget = process.env.DEV_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    // Every route is its own chunk; keep the framework in one shared, long-cached chunk.
+    rollupOptions: {
+      output: {
+        manualChunks(id) {
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          return undefined;
+        },
+      },
+    },
+  },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: {
+      '/api': { target: apiTarget, ws: true },
+      '/auth': { target: apiTarget },
+      '/dev': { target: apiTarget },
+    },
+  },
+});
