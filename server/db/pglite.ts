@@ -1,0 +1,32 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Queryable, Row } from './types';
+
+/** `dataDir` is a folder (persisted) or `memory://` (gone when the process ends). */
+export async function openPglite(dataDir: string): Promise<Db> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const pg = await PGlite.create(inMemory ? undefined : dataDir);
+
+  const wrap = (q: { query: PGlite['query'] }): Queryable => ({
+    async query<T extends Row>(sql: string, params: unknown[] = []) {
+      const res = await q.query<T>(sql, params as never[]);
+      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+    },
+  });
+  const base = wrap(pg);
+
+  return {
+    kind: 'pglite',
+    query: base.query,
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    async listen(channel, onPayload) {
+      const stop = await pg.listen(channel, onPayload);
+      return () => stop();
+    },
+    async notify(channel, payload) {
+      await pg.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    close: () => pg.close(),
+  };
+}

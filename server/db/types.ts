@@ -1,0 +1,21 @@
+/**
+ * The one database interface the server codes against. PGlite (embedded) and node-postgres
+ * (a real server) both implement it, so every module, migration and test runs on both.
+ */
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  /** Parameterised query ($1, $2…). Never interpolate values into `sql`. */
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; resolves to a function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** NOTIFY through pg_notify, so the payload is a bound parameter. */
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
