@@ -23,7 +23,7 @@ export default defineConfig({
     command: 'node --import tsx server/main.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

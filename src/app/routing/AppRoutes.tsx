@@ -1,0 +1,29 @@
+import { useMemo } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { NotFoundView } from '../errors/NotFoundView';
+import { AppShell } from '../shell/AppShell';
+import { matchAppRoute } from './match-route';
+import { RouteView } from './RouteView';
+import { useRoutes } from './routes-context';
+import { useDocumentTitle } from './useDocumentTitle';
+
+/** Picks the route for the URL and puts it in the app frame or on a page of its own. */
+export function AppRoutes() {
+  const routes = useRoutes();
+  const [path] = useLocation();
+  const search = useSearch();
+  const match = useMemo(() => matchAppRoute(routes, path, search), [routes, path, search]);
+
+  if (!match) return <NotFound />;
+  const { route, params } = match;
+  if (route.redirectTo !== undefined) return <Redirect to={route.redirectTo} replace />;
+  const view = (
+    <RouteView route={route} params={params} search={match.search} locationKey={`${path}?${search}`} />
+  );
+  return route.layout === 'shell' ? <AppShell>{view}</AppShell> : view;
+}
+
+function NotFound() {
+  useDocumentTitle(undefined);
+  return <NotFoundView />;
+}

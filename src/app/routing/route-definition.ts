@@ -1,0 +1,58 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type * as z from 'zod/mini';
+import type { LazyPage } from './lazy-page';
+import { parseSearch } from './parse-search';
+import { compilePath, type PathPattern } from './path-pattern';
+
+/** `shell`: inside the signed-in app frame (navigation, theme switch). `bare`: a page of its own. */
+export type RouteLayout = 'shell' | 'bare';
+
+/** Path segments, percent-decoded; a route may map a segment to null (e.g. dealId "new"). */
+export type RouteParams = Readonly<Record<string, string | null>>;
+
+export type PrefetchContext<S> = { queryClient: QueryClient; params: RouteParams; search: S };
+
+type RouteTarget = { page: LazyPage; redirectTo?: never } | { redirectTo: string; page?: never };
+
+type RouteConfig<S> = RouteTarget & {
+  /** Fixed and `:name` segments (see path-pattern.ts); a trailing slash is optional in the URL. */
+  path: string;
+  layout: RouteLayout;
+  /** The spec's title; without one the document title is just the product name. */
+  title?: string | ((search: S) => string);
+  search?: z.ZodMiniType<S>;
+  /** Turns the decoded path segments into what the page reads. */
+  params?: (segments: Readonly<Record<string, string>>) => RouteParams;
+  /**
+   * Data a page needs, fetched on entering the route and on link intent (TanStack Query
+   * prefetchQuery, so a fresh cache entry is not fetched again).
+   */
+  prefetch?: (context: PrefetchContext<S>) => Promise<unknown> | undefined;
+};
+
+/** A route with its search type erased, so routes of different shapes share one table. */
+export type AppRoute = RouteTarget & {
+  path: string;
+  pattern: PathPattern;
+  layout: RouteLayout;
+  parseSearch: (search: string) => unknown;
+  parseParams?: (segments: Readonly<Record<string, string>>) => RouteParams;
+  titleFor: (search: unknown) => string | undefined;
+  prefetch?: (context: PrefetchContext<unknown>) => Promise<unknown> | undefined;
+};
+
+/** A route that shows a page (rather than redirecting). */
+export type PageRoute = Extract<AppRoute, { page: LazyPage }>;
+
+export function defineRoute<S = Record<string, never>>(config: RouteConfig<S>): AppRoute {
+  const { search: schema, title, prefetch, params, ...rest } = config;
+  return {
+    ...rest,
+    pattern: compilePath(rest.path),
+    parseParams: params,
+    // Only the route's own schema produced this value, so reading it back as S is sound.
+    parseSearch: (search) => (schema ? parseSearch(schema, search) : {}),
+    titleFor: (search) => (typeof title === 'function' ? title(search as S) : title),
+    prefetch: prefetch && ((context) => prefetch({ ...context, search: context.search as S })),
+  } as AppRoute;
+}

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { matchAppRoute } from './app/routing/match-route';
+import { appRoutes } from './app/routing/routes';
+import './styles/tokens.css';
+import './styles/base.css';
+
+const root = createRoot(document.getElementById('root')!);
+const render = () =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+// Download the first page's chunk before the first render, so the page paints once, complete,
+// instead of a loading state first. A failed download renders anyway: the error view explains.
+const first = matchAppRoute(appRoutes, location.pathname, location.search)?.route;
+if (first?.page) first.page.preload().then(render, render);
+else render();

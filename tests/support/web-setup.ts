@@ -1,0 +1,35 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { installFakeMatchMedia } from '../web/support/fake-media';
+
+// jsdom lays nothing out and does not scroll: this scrollTo moves window.scrollY and fires
+// `scroll` the way a browser would, so scroll restoration can be observed.
+window.scrollTo = ((xOrOptions?: number | ScrollToOptions, y?: number) => {
+  const top = typeof xOrOptions === 'object' ? (xOrOptions.top ?? window.scrollY) : (y ?? 0);
+  window.scrollY = top;
+  window.pageYOffset = top;
+  window.dispatchEvent(new Event('scroll'));
+}) as typeof window.scrollTo;
+
+// jsdom has no CSS.escape; user-event needs it to find a radio group by its name.
+if (typeof window.CSS?.escape !== 'function') {
+  const cssEscape = (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`);
+  Object.defineProperty(window, 'CSS', { value: { ...window.CSS, escape: cssEscape }, configurable: true });
+}
+
+beforeEach(() => {
+  installFakeMatchMedia(false);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.title = '';
+  document.documentElement.className = '';
+  window.history.replaceState(null, '', '/');
+  window.scrollTo(0, 0);
+});
