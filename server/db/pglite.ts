@@ -11,7 +11,9 @@ export async function openPglite(dataDir: string): Promise<Db> {
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T extends Row>(sql: string, params: unknown[] = []) {
       const res = await q.query<T>(sql, params as never[]);
-      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+      // PGlite reports affectedRows 0 for a SELECT; a statement that returns rows counts them, as pg does.
+      const rowCount = res.fields.length > 0 ? res.rows.length : (res.affectedRows ?? 0);
+      return { rows: res.rows, rowCount };
     },
   });
   const base = wrap(pg);

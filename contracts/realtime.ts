@@ -1,0 +1,110 @@
+import * as z from 'zod/mini';
+
+/**
+ * Realtime: what `GET /api/realtime` (a WebSocket) carries. The server pushes a company's events so
+ * the client can invalidate the matching queries; payloads carry ids, not whole records — the client
+ * refetches through the normal API. New events are added to `realtimeEventSchemas`.
+ */
+
+const at = z.iso.datetime({ offset: true });
+const id = z.string().check(z.minLength(1));
+
+export const whatsappConnectionChangedEventSchema = z.object({
+  type: z.literal('whatsapp.connection.changed'),
+  payload: z.object({
+    connectionId: z.optional(id),
+    status: z.enum(['connecting', 'connected', 'disconnected']),
+  }),
+  at,
+});
+
+export const messageReceivedEventSchema = z.object({
+  type: z.literal('message.received'),
+  payload: z.object({
+    messageId: id,
+    customerId: z.nullable(id),
+    /** The start of the text, for a notice; the full message comes from the API. */
+    preview: z.optional(z.string()),
+  }),
+  at,
+});
+
+export const taskCreatedEventSchema = z.object({
+  type: z.literal('task.created'),
+  payload: z.object({ taskId: id }),
+  at,
+});
+
+export const customerCreatedEventSchema = z.object({
+  type: z.literal('customer.created'),
+  payload: z.object({ customerId: id }),
+  at,
+});
+
+export const dealUpdatedEventSchema = z.object({
+  type: z.literal('deal.updated'),
+  payload: z.object({
+    dealId: id,
+    stageId: z.optional(id),
+    status: z.optional(z.enum(['open', 'won', 'lost'])),
+  }),
+  at,
+});
+
+export const realtimeEventSchemas = [
+  whatsappConnectionChangedEventSchema,
+  messageReceivedEventSchema,
+  taskCreatedEventSchema,
+  customerCreatedEventSchema,
+  dealUpdatedEventSchema,
+] as const;
+
+export const realtimeEventSchema = z.discriminatedUnion('type', [...realtimeEventSchemas]);
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+export type RealtimeEventType = RealtimeEvent['type'];
+/** The event of one type, e.g. `RealtimeEventOf<'task.created'>`. */
+export type RealtimeEventOf<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>;
+
+/** Builds an event stamped with the current time. */
+export function realtimeEvent<T extends RealtimeEventType>(
+  type: T,
+  payload: RealtimeEventOf<T>['payload'],
+  at: Date = new Date(),
+): RealtimeEventOf<T> {
+  return { type, payload, at: at.toISOString() } as RealtimeEventOf<T>;
+}
+
+/** Sent once the socket is authenticated and subscribed: events published from now on arrive. */
+export const realtimeReadySchema = z.object({ type: z.literal('ready') });
+/** The answer to a client's `{ type: 'ping' }`. */
+export const realtimePongSchema = z.object({ type: z.literal('pong') });
+
+/** Every message the server sends, as JSON text frames. */
+export const realtimeServerMessageSchema = z.discriminatedUnion('type', [
+  ...realtimeEventSchemas,
+  realtimeReadySchema,
+  realtimePongSchema,
+]);
+export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
+
+/**
+ * What the client may send. Browsers cannot see protocol-level pings, so a client that wants to
+ * know the link is alive sends this and expects a pong.
+ */
+export const realtimeClientMessageSchema = z.object({ type: z.literal('ping') });
+export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
+
+/** Close codes the client acts on. 4401: sign in again, do not retry as is. */
+export const realtimeCloseCodes = {
+  unauthenticated: 4401,
+  /** The server is restarting or shutting down; reconnect. */
+  goingAway: 1001,
+  /** The client could not keep up with its events; reconnect and refetch. */
+  tooSlow: 4408,
+} as const;
+
+export const realtimeCloseReasons = {
+  unauthenticated: 'Sessão expirada ou inválida. Entre novamente.',
+  goingAway: 'Servidor reiniciando. Reconectando em instantes.',
+  tooSlow: 'Conexão lenta demais para as atualizações. Reconectando.',
+} as const;

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  type RealtimeServerMessage,
+  realtimeCloseCodes,
+  realtimeCloseReasons,
+  realtimeEvent,
+} from '../../contracts/realtime';
+import { closeAll } from '../../server/realtime/connections';
+import { createEventBus, type EventBus } from '../../server/realtime/event-bus';
+import { type RealtimeRoutesOptions, realtimeRoutes } from '../../server/realtime/routes';
+import { openTestDb, type TestDb, waitFor } from '../support/db';
+
+let t: TestDb;
+let bus: EventBus;
+let subscriptions = 0;
+/** The bus, counting live subscriptions so the test can see sockets unsubscribe. */
+let countingBus: EventBus;
+const servers: { close(): Promise<unknown> }[] = [];
+
+/** Stands in for sign-in (a later issue): the company comes from a header. */
+const byHeader: RealtimeRoutesOptions['authenticate'] = async (request) => {
+  const companyId = request.headers['x-test-company'];
+  return typeof companyId === 'string' ? { companyId } : null;
+};
+
+async function serve(options: Omit<RealtimeRoutesOptions, 'bus'>): Promise<string> {
+  const app = Fastify({ logger: false });
+  await app.register(websocket);
+  await app.register(realtimeRoutes, { bus: countingBus, ...options });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  servers.push(app);
+  return `${address.replace('http', 'ws')}/api/realtime`;
+}
+
+interface Client {
+  ws: WebSocket;
+  messages: RealtimeServerMessage[];
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+function connect(url: string, companyId?: string, options: WebSocket.ClientOptions = {}): Client {
+  const ws = new WebSocket(url, { ...options, headers: companyId ? { 'x-test-company': companyId } : {} });
+  const messages: RealtimeServerMessage[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(data.toString())));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  ws.on('error', () => {});
+  return { ws, messages, closed };
+}
+
+const ready = (client: Client) =>
+  waitFor(() => client.messages.some((m) => m.type === 'ready'), { what: 'the ready message' });
+
+let url: string;
+
+beforeAll(async () => {
+  t = await openTestDb({ migrated: false });
+  bus = await createEventBus(t.db);
+  countingBus = {
+    ...bus,
+    subscribe(companyId, listener) {
+      subscriptions++;
+      const unsubscribe = bus.subscribe(companyId, listener);
+      return () => {
+        subscriptions--;
+        unsubscribe();
+      };
+    },
+  };
+  url = await serve({ authenticate: byHeader });
+});
+
+afterAll(async () => {
+  for (const server of servers) await server.close();
+  await bus?.close();
+  await t?.close();
+});
+
+describe('GET /api/realtime', () => {
+  it("forwards the company's events and nothing of other companies", async () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    const clientA = connect(url, a);
+    const clientB = connect(url, b);
+    await ready(clientA);
+    await ready(clientB);
+
+    const event = realtimeEvent('task.created', { taskId: 'tarefa-1' });
+    await bus.publish(a, event);
+    await waitFor(() => clientA.messages.length === 2, { what: 'the event on A' });
+    expect(clientA.messages[1]).toEqual(event);
+
+    await bus.publish(b, realtimeEvent('customer.created', { customerId: 'cliente-1' }));
+    await waitFor(() => clientB.messages.length === 2, { what: 'the event on B' });
+    expect(clientB.messages.map((m) => m.type)).toEqual(['ready', 'customer.created']);
+    expect(clientA.messages).toHaveLength(2);
+
+    clientA.ws.close();
+    clientB.ws.close();
+    await Promise.all([clientA.closed, clientB.closed]);
+    await waitFor(() => subscriptions === 0, { what: 'both sockets to unsubscribe' });
+  });
+
+  it('answers ping with pong', async () => {
+    const client = connect(url, randomUUID());
+    await ready(client);
+    client.ws.send(JSON.stringify({ type: 'ping' }));
+    client.ws.send('not json');
+    client.ws.send(JSON.stringify({ type: 'ping' }));
+    await waitFor(() => client.messages.filter((m) => m.type === 'pong').length === 2, { what: 'two pongs' });
+    client.ws.close();
+    await client.closed;
+  });
+
+  it('closes an unauthenticated socket with 4401', async () => {
+    const client = connect(url);
+    expect(await client.closed).toEqual({
+      code: realtimeCloseCodes.unauthenticated,
+      reason: realtimeCloseReasons.unauthenticated,
+    });
+    expect(client.messages).toEqual([]);
+  });
+
+  it('closes every socket with 4401 while no sign-in is wired in', async () => {
+    const noSignIn = await serve({});
+    const client = connect(noSignIn, randomUUID());
+    expect((await client.closed).code).toBe(4401);
+  });
+
+  it('drops a socket that stops answering heartbeats', async () => {
+    const fast = await serve({ authenticate: byHeader, heartbeatMs: 50 });
+    const client = connect(fast, randomUUID(), { autoPong: false });
+    await ready(client);
+    expect((await client.closed).code).toBe(1006);
+    await waitFor(() => subscriptions === 0, { what: 'the dropped socket to unsubscribe' });
+  });
+
+  it('closeAll() tells every client the server is going away', async () => {
+    const client = connect(url, randomUUID());
+    await ready(client);
+    await closeAll();
+    expect(await client.closed).toEqual({
+      code: realtimeCloseCodes.goingAway,
+      reason: realtimeCloseReasons.goingAway,
+    });
+  });
+});

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_COMPANY_ID, describeSeed, seedDemo } from '../../scripts/seed-demo';
+import type { Db } from '../../server/db/types';
+import { openTestDb, type TestDb } from '../support/db';
+
+let t: TestDb;
+let db: Db;
+
+beforeAll(async () => {
+  t = await openTestDb();
+  db = t.db;
+});
+afterAll(() => t?.close());
+
+/** `where` may use $2, $3… for `params`; $1 is the demo company. */
+async function countWhere(table: string, where: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await db.query<{ n: number | string }>(
+    `SELECT count(*) AS n FROM ${table} WHERE company_id = $1 AND ${where}`,
+    [DEMO_COMPANY_ID, ...params],
+  );
+  return Number(rows[0]!.n);
+}
+
+describe('seed:demo', () => {
+  it('creates "Doces da Ana" with customers, services, a sales board and tasks', async () => {
+    const now = new Date();
+    const result = await seedDemo(db, now);
+    expect(result).toEqual({
+      created: true,
+      companyId: DEMO_COMPANY_ID,
+      counts: { customers: 12, services: 5, dealStages: 4, deals: 8, tasks: 10, followUpMessages: 3 },
+    });
+    const company = await db.query<{ name: string; document_type: string }>(
+      'SELECT name, document_type FROM companies WHERE id = $1',
+      [DEMO_COMPANY_ID],
+    );
+    expect(company.rows[0]).toEqual({ name: 'Doces da Ana', document_type: 'cnpj' });
+
+    const stages = await db.query<{ name: string }>(
+      'SELECT name FROM deal_stages WHERE company_id = $1 ORDER BY position',
+      [DEMO_COMPANY_ID],
+    );
+    expect(stages.rows.map((s) => s.name)).toEqual([
+      'Novo contato',
+      'Orçamento enviado',
+      'Negociação',
+      'Fechado',
+    ]);
+    expect(await countWhere('deal_stages s', 'EXISTS (SELECT 1 FROM deals d WHERE d.stage_id = s.id)')).toBe(
+      4,
+    );
+
+    // Tasks overdue, due today (São Paulo), later, and done.
+    const day = `(due_at AT TIME ZONE 'America/Sao_Paulo')::date`;
+    const today = `($2::timestamptz AT TIME ZONE 'America/Sao_Paulo')::date`;
+    expect(await countWhere('tasks', `status = 'pending' AND ${day} < ${today}`, [now])).toBe(2);
+    expect(await countWhere('tasks', `status = 'pending' AND ${day} = ${today}`, [now])).toBe(3);
+    expect(await countWhere('tasks', `status = 'pending' AND ${day} > ${today}`, [now])).toBe(4);
+    expect(await countWhere('tasks', `status = 'completed'`)).toBe(1);
+    // Every task about a follow-up points at an existing message of the same task.
+    expect(
+      await countWhere(
+        'tasks t',
+        `reference_entity_name = 'follow_up_message'
+         AND EXISTS (SELECT 1 FROM follow_up_messages m WHERE m.id = t.reference_entity_id AND m.task_id = t.id)`,
+      ),
+    ).toBe(3);
+
+    const owner = await db.query<{ role: string; current_company_id: string }>(
+      `SELECT m.role, u.current_company_id FROM memberships m JOIN users u ON u.id = m.user_id
+       WHERE m.company_id = $1`,
+      [DEMO_COMPANY_ID],
+    );
+    expect(owner.rows).toEqual([{ role: 'owner', current_company_id: DEMO_COMPANY_ID }]);
+    expect(describeSeed(result)).toContain('“Doces da Ana” criada');
+  });
+
+  it('adds nothing when run again', async () => {
+    const again = await seedDemo(db);
+    expect(again.created).toBe(false);
+    expect(again.counts).toEqual({
+      customers: 12,
+      services: 5,
+      dealStages: 4,
+      deals: 8,
+      tasks: 10,
+      followUpMessages: 3,
+    });
+    const users = await db.query('SELECT id FROM users');
+    expect(users.rows).toHaveLength(1);
+    expect(describeSeed(again)).toContain('já existia');
+  });
+});
