@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two cores: two test files at a time (each server file boots its own database).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -25,8 +27,6 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // Each file boots its own server on its own database; two cores, two files at a time.
-          maxWorkers: 2,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

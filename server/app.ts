@@ -1,0 +1,100 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/types';
+import { registerClient } from './http/client';
+import { closeConnectionsWhenDrained } from './http/drain-connections';
+import { BODY_LIMIT_BYTES, sendFailure, sendNotFound } from './http/error-handler';
+import { loggerOptions } from './http/logger';
+import { rateLimitOptions } from './http/rate-limit';
+import { requestId } from './http/request-id';
+import { RequestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
+import { clientErrorRoutes } from './modules/client-errors/routes';
+import { healthRoutes } from './modules/health/routes';
+import { createEventBus, type EventBus } from './realtime/event-bus';
+import { type RealtimeAuthenticate, realtimeRoutes } from './realtime/routes';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Opened (and later closed) by the caller; the app only uses it. */
+  db: Db;
+  /** `false` silences logs (tests); default: pino at config.logLevel. */
+  logger?: boolean;
+  /** Company events across instances; created here (and closed with the app) when not given. */
+  bus?: EventBus;
+  /** Identifies a realtime socket's caller; until sign-in exists every socket is refused (4401). */
+  authenticate?: RealtimeAuthenticate;
+  /** Serve the built client from config.clientDist; off under `--dev`, where Vite serves it. */
+  serveClient?: boolean;
+  /** Last chance to add routes or hooks before the app is sealed (tests add failing routes here). */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/**
+ * The whole HTTP server, ready to listen but not listening. Every /api answer is the envelope;
+ * `app.close()` releases what this opened (sockets, timers) but not the database.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config),
+    genReqId: requestId,
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    // Requests that arrive while draining are served (the envelope), not cut short with a bare 503.
+    return503OnClosing: false,
+    logController: new RequestLog(),
+    frameworkErrors: (error, request, reply) => sendFailure(error, request, reply),
+  });
+
+  // The API speaks JSON only: anything else is a 415 (a module that needs another type adds a parser).
+  app.removeContentTypeParser('text/plain');
+  app.setErrorHandler((error: FastifyError, request, reply) => sendFailure(error, request, reply));
+
+  closeConnectionsWhenDrained(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  try {
+    await assemble(app, options);
+  } catch (err) {
+    // Release what was opened before the failure (the event bus's LISTEN, sockets).
+    await app.close().catch(() => {});
+    throw err;
+  }
+  return app;
+}
+
+/** Plugins, product routes, realtime and the client, in the order they depend on each other. */
+async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
+  const { config, db, serveClient = true } = options;
+  await app.register(helmet, securityHeaders);
+  await app.register(rateLimit, rateLimitOptions);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  // Product routes, one plugin per module (server/modules/<area>/routes.ts).
+  await app.register(healthRoutes, { db });
+  await app.register(clientErrorRoutes, { db });
+
+  const bus = options.bus ?? (await createEventBus(db, { logger: app.log }));
+  if (!options.bus) app.addHook('onClose', () => bus.close());
+  // GET /api/realtime (WebSocket), on the websocket support registered above.
+  await app.register(realtimeRoutes, {
+    bus,
+    ...(options.authenticate && { authenticate: options.authenticate }),
+  });
+
+  const spaFallback = await registerClient(app, { dist: serveClient ? config.clientDist : null });
+  app.setNotFoundHandler((request, reply) => {
+    if (!spaFallback(request, reply)) sendNotFound(request, reply);
+  });
+
+  await options.configure?.(app);
+  await app.ready();
+}

@@ -1,0 +1,91 @@
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerHookHandler,
+} from 'fastify';
+import type { $ZodType, output } from 'zod/v4/core';
+import { safeParse } from 'zod/v4/core';
+import type { SuccessEnvelope } from '../../contracts/envelope';
+import { HttpError } from './errors';
+import { zodValidatorCompiler } from './request-validation';
+
+/**
+ * A call as `contracts/` declares it (plain `as const` objects, so the client can import them without
+ * this file). `url` uses Fastify's `:param` syntax; `response` describes the envelope's `data`.
+ */
+export interface RouteContract {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly url: string;
+  readonly params?: $ZodType;
+  readonly query?: $ZodType;
+  readonly body?: $ZodType;
+  readonly response: $ZodType;
+}
+
+type Parsed<S> = S extends $ZodType ? output<S> : undefined;
+
+export interface RouteInput<C extends RouteContract> {
+  params: Parsed<C['params']>;
+  query: Parsed<C['query']>;
+  body: Parsed<C['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteDefinition<C extends RouteContract> {
+  /** Success status; 200 unless said otherwise (202 for accepted-for-later, 201 for created). */
+  status?: number;
+  /** Per-route settings read by plugins, e.g. `{ rateLimit: { max: 5, timeWindow: '1 minute' } }`. */
+  config?: FastifyContextConfig;
+  /** Runs after validation, before the handler (authentication, loading the caller's company). */
+  preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
+  handler: (input: RouteInput<C>) => Promise<output<C['response']>> | output<C['response']>;
+}
+
+/**
+ * Declares one product route from its contract: validates params, query and body (400 with issues on
+ * failure), types the handler's input and output, and answers `{ success: true, data }`.
+ * Outside production the handler's result is checked against the contract, so drift fails tests.
+ */
+export function route<C extends RouteContract>(
+  app: FastifyInstance,
+  contract: C,
+  definition: RouteDefinition<C>,
+): void {
+  const checkResponse = process.env.NODE_ENV !== 'production';
+  app.route({
+    method: contract.method,
+    url: contract.url,
+    schema: {
+      ...(contract.params && { params: contract.params }),
+      ...(contract.query && { querystring: contract.query }),
+      ...(contract.body && { body: contract.body }),
+    },
+    validatorCompiler: zodValidatorCompiler,
+    ...(definition.config && { config: definition.config }),
+    ...(definition.preHandler && { preHandler: definition.preHandler }),
+    async handler(request, reply): Promise<SuccessEnvelope<output<C['response']>>> {
+      const data = await definition.handler({
+        params: request.params as Parsed<C['params']>,
+        query: request.query as Parsed<C['query']>,
+        body: request.body as Parsed<C['body']>,
+        request,
+        reply,
+      });
+      if (checkResponse) {
+        const checked = safeParse(contract.response, data);
+        if (!checked.success) {
+          request.log.error(
+            { issues: checked.error.issues },
+            `response of ${contract.method} ${contract.url} breaks its contract`,
+          );
+          throw new HttpError(500, 'INTERNAL_ERROR', 'Erro interno do servidor');
+        }
+      }
+      reply.code(definition.status ?? 200);
+      return { success: true, data };
+    },
+  });
+}

@@ -1,0 +1,122 @@
+import { networkInterfaces } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { type Config, loadConfig } from './config';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open';
+import type { Db } from './db/types';
+import { type JobHandler, startWorker, type Worker } from './jobs/worker';
+import { closeAll as closeRealtimeSockets } from './realtime/connections';
+
+/** How long shutdown waits for requests in flight before cutting their connections. */
+const DRAIN_TIMEOUT_MS = 10_000;
+/** A signal this soon after the first is the same Ctrl-C relayed by a supervisor, not a second one. */
+const REPEAT_SIGNAL_MS = 1_000;
+
+/** The job kinds this server runs; each module that enqueues work adds its handler here. */
+const jobHandlers: Record<string, JobHandler> = {};
+
+// `--dev`: Vite serves the client (npm run dev), this process only the API.
+const dev = process.argv.includes('--dev');
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  let app: FastifyInstance;
+  try {
+    await migrate(db);
+    app = await buildApp({ config, db, serveClient: !dev });
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
+
+  const worker: Worker | undefined = config.jobsEnabled
+    ? await startWorker({ db, handlers: jobHandlers, logger: app.log })
+    : undefined;
+
+  handleShutdown(app, db, worker);
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      app.log.fatal(`A porta ${config.port} já está em uso. Feche o outro processo ou defina PORT.`);
+    } else {
+      app.log.fatal({ err }, 'could not listen');
+    }
+    await worker?.stop();
+    await app.close();
+    await db.close();
+    process.exit(1);
+  }
+
+  const port = (app.server.address() as { port: number }).port;
+  const database = db.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
+  app.log.info(`Fechaí ouvindo em ${urls(config.host, port).join(', ')} — banco: ${database}`);
+  if (dev) {
+    app.log.info(
+      `Modo --dev: o cliente é servido pelo Vite em http://localhost:${process.env.VITE_PORT ?? 5173}`,
+    );
+  }
+}
+
+/** Where people can open the app: every local IPv4 address when listening on all of them. */
+function urls(host: string, port: number): string[] {
+  if (host !== '0.0.0.0' && host !== '::')
+    return [`http://${host.includes(':') ? `[${host}]` : host}:${port}`];
+  const lan = Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a && a.family === 'IPv4' && !a.internal)
+    .map((a) => `http://${a!.address}:${port}`);
+  return [`http://localhost:${port}`, ...lan];
+}
+
+/**
+ * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish (at most 10 s), close the
+ * realtime sockets, stop the worker, close the database, exit 0. A second signal exits at once.
+ */
+function handleShutdown(app: FastifyInstance, db: Db, worker: Worker | undefined) {
+  let firstSignalAt = 0;
+
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (firstSignalAt) {
+      if (Date.now() - firstSignalAt < REPEAT_SIGNAL_MS) return;
+      app.log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    firstSignalAt = Date.now();
+    app.log.info(`${signal}: shutting down`);
+
+    const drainCap = setTimeout(() => {
+      app.log.warn(`requests still running after ${DRAIN_TIMEOUT_MS / 1000} s: closing their connections`);
+      app.server.closeAllConnections();
+    }, DRAIN_TIMEOUT_MS);
+    drainCap.unref();
+    try {
+      await closeRealtimeSockets();
+      await Promise.all([app.close(), worker?.stop()]);
+      clearTimeout(drainCap);
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((err) => {
+  console.error('Falha ao iniciar o servidor:', err);
+  process.exit(1);
+});

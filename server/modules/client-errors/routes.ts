@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { reportClientErrorContract } from '../../../contracts/client-errors';
+import type { Db } from '../../db/types';
+import { route } from '../../http/route';
+import { insertClientError } from './store';
+
+/** User agents are free text from the caller; keep what identifies the browser. */
+const USER_AGENT_MAX = 500;
+
+export interface ClientErrorsOptions {
+  db: Db;
+}
+
+export const clientErrorRoutes: FastifyPluginAsync<ClientErrorsOptions> = async (app, { db }) => {
+  route(app, reportClientErrorContract, {
+    status: 202,
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    async handler({ body, request }) {
+      request.log.error(
+        { clientError: { message: body.message, url: body.url, release: body.release, stack: body.stack } },
+        'client rendering error',
+      );
+      await insertClientError(db, {
+        ...body,
+        userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX),
+        requestId: request.id,
+      });
+      return { received: true as const };
+    },
+  });
+};

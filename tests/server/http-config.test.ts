@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+describe('loadConfig', () => {
+  it('has defaults that run on one machine with nothing set', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: './data',
+      logLevel: 'info',
+      logPretty: 'auto',
+      nodeEnv: 'development',
+      isProduction: false,
+      clientDist: resolve('dist/client'),
+      devPages: true,
+      trustProxy: false,
+      jobsEnabled: true,
+    });
+  });
+
+  it('reads every variable, and treats empty ones as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db:5432/fechai',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      LOG_PRETTY: '0',
+      NODE_ENV: 'production',
+      CLIENT_DIST: '/srv/client',
+      DEV_PAGES: '1',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
+      JOBS_ENABLED: 'false',
+      UNRELATED: 'ignored',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u:p@db:5432/fechai',
+      dataDir: 'memory://',
+      logLevel: 'warn',
+      logPretty: 'off',
+      isProduction: true,
+      clientDist: '/srv/client',
+      devPages: true,
+      trustProxy: '10.0.0.0/8, loopback',
+      jobsEnabled: false,
+    });
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('keeps dev pages off in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).devPages).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_PAGES: '0' }).devPages).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).devPages).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as on, off or a list', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toBe('127.0.0.1');
+  });
+
+  it('refuses bad values with one clear message naming each variable', () => {
+    const attempt = () =>
+      loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', JOBS_ENABLED: 'maybe' });
+    expect(attempt).toThrow(ConfigError);
+    let message = '';
+    try {
+      attempt();
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^Configuração inválida:/);
+    for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'JOBS_ENABLED'])
+      expect(message).toContain(`- ${name}:`);
+    expect(message).toContain('deve começar com postgres:// ou postgresql://');
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+});
