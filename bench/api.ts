@@ -17,6 +17,8 @@ const routes = [
 ];
 
 const server = await startServerProcess(Number(process.env.BENCH_PORT ?? 4392));
+const health = (await (await fetch(`${server.url}/api/health`)).json()) as { data?: { database?: string } };
+const database = health.data?.database ?? 'unknown';
 const results: { name: string; rps: number; p99: number; p50: number; errors: number; non2xx: number }[] = [];
 try {
   for (const route of routes) {
@@ -36,7 +38,9 @@ try {
   await server.stop();
 }
 
-console.log(`\n${connections} connections, ${seconds} s per route, one server process (loopback)\n`);
+console.log(
+  `\n${connections} connections, ${seconds} s per route, one server process (loopback), database: ${database}\n`,
+);
 for (const r of results) {
   console.log(
     `${r.name.padEnd(26)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`,
@@ -51,5 +55,5 @@ if (bare && product) {
 await mkdir('bench/results', { recursive: true });
 await writeFile(
   'bench/results/api.json',
-  JSON.stringify({ at: new Date().toISOString(), seconds, connections, results }, null, 2),
+  JSON.stringify({ at: new Date().toISOString(), database, seconds, connections, results }, null, 2),
 );

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -11,7 +10,7 @@ import { loggerOptions } from './http/logger';
 import { rateLimitOptions } from './http/rate-limit';
 import { requestId } from './http/request-id';
 import { RequestLog } from './http/request-log';
-import { securityHeaders } from './http/security-headers';
+import { registerResponseHeaders } from './http/security-headers';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createEventBus, type EventBus } from './realtime/event-bus';
@@ -56,10 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler((error: FastifyError, request, reply) => sendFailure(error, request, reply));
 
   closeConnectionsWhenDrained(app);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-  });
+  registerResponseHeaders(app);
 
   try {
     await assemble(app, options);
@@ -74,7 +70,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** Plugins, product routes, realtime and the client, in the order they depend on each other. */
 async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
   const { config, db, serveClient = true } = options;
-  await app.register(helmet, securityHeaders);
   await app.register(rateLimit, rateLimitOptions);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
