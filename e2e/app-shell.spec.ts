@@ -101,7 +101,9 @@ test('the theme choice is stored under one key and survives a reload', async ({ 
   await expect(page.locator('html')).not.toHaveClass(/dark/);
 });
 
-test('on a phone the navigation is a bottom bar that fits the screen', async ({ browser }) => {
+test('on a phone the navigation is a bottom bar that fits the screen, and toasts clear it', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
   const page = await context.newPage();
   await page.goto('/home');
@@ -113,5 +115,17 @@ test('on a phone the navigation is a bottom bar that fits the screen', async ({ 
   expect(box!.width).toBeLessThanOrEqual(390);
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(390);
+
+  // A toast sits above the bar, never over it.
+  await page.evaluate(() => window.__fechai?.toasts?.success('Cliente salvo'));
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Cliente salvo' });
+  await expect(toast).toBeVisible();
+  // Measured once its entry animation has ended.
+  await expect
+    .poll(async () => {
+      const t = await toast.boundingBox();
+      return t ? t.y + t.height : Number.POSITIVE_INFINITY;
+    })
+    .toBeLessThanOrEqual(box!.y);
   await context.close();
 });

@@ -20,6 +20,9 @@ const sameEntries = (a: ToastEntry[], b: ToastEntry[]) =>
 
 let toasters = 0;
 
+/** The spec's offset, measured from the top of the phone's bottom navigation bar when there is one. */
+const clearOf = (offsetPx: number) => `calc(${offsetPx}px + var(--toast-clearance, 0px))`;
+
 export interface AppToasterProps {
   /** The toaster actor to show; the app-wide one by default (tests pass their own). */
   toaster?: ToasterActor;
@@ -67,8 +70,8 @@ export function AppToaster({ toaster = appToaster }: AppToasterProps) {
         duration={TOAST_DURATION_MS}
         visibleToasts={TOAST_VISIBLE_MAX}
         gap={TOAST_GAP_PX}
-        offset={TOAST_OFFSET_DESKTOP_PX}
-        mobileOffset={TOAST_OFFSET_MOBILE_PX}
+        offset={{ bottom: clearOf(TOAST_OFFSET_DESKTOP_PX) }}
+        mobileOffset={{ bottom: clearOf(TOAST_OFFSET_MOBILE_PX) }}
         style={{ '--width': `${TOAST_WIDTH_PX}px` } as CSSProperties}
         containerAriaLabel="Notificações"
         toastOptions={{ closeButtonAriaLabel: 'Fechar notificação' }}
