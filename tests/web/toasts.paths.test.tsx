@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
   planToastStep,
@@ -14,29 +14,9 @@ import { toasterMachine } from '../../machines/toasts/toaster.machine';
 import { createToastFacade } from '../../src/lib/toasts';
 import { AppToaster } from '../../src/ui/toaster/AppToaster';
 import { type ChartPath, generatePaths, walkPath } from '../support/chart-paths';
+import { advanceInFrames, FRAMES_MS, useToasterTestClock } from './support/toaster-clock';
 
 const paths = generatePaths(toastPathModel);
-
-/** sonner renders, animates and removes on timers and animation frames: let a few frames pass. */
-const FRAMES_MS = 50;
-
-// jsdom has neither PointerEvent nor pointer capture, which sonner's swipe uses.
-class FakePointerEvent extends MouseEvent {
-  pointerId: number;
-  pointerType: string;
-  constructor(type: string, init: PointerEventInit = {}) {
-    super(type, init);
-    this.pointerId = init.pointerId ?? 1;
-    this.pointerType = init.pointerType ?? 'mouse';
-  }
-}
-const hadCapture = 'setPointerCapture' in Element.prototype;
-beforeAll(() => {
-  if (!hadCapture) Element.prototype.setPointerCapture = () => {};
-});
-afterAll(() => {
-  if (!hadCapture) delete (Element.prototype as Partial<Element>).setPointerCapture;
-});
 
 function subjectElement(): HTMLElement | null {
   return document.querySelector<HTMLElement>(`[data-testid="toast-${SUBJECT_ID}"]`);
@@ -50,13 +30,7 @@ function mount() {
   // No delays between user-event's steps: the clock is fake and only the path moves it.
   const user = userEvent.setup({ delay: null });
   let pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void } | undefined;
-  // Time passes frame by frame, each in its own act(), so React renders in between as a browser would.
-  const advance = async (ms: number) => {
-    for (let left = ms; left >= 0; left -= 16) {
-      await act(() => vi.advanceTimersByTimeAsync(Math.min(16, left)));
-      if (left < 16) break;
-    }
-  };
+  const advance = advanceInFrames;
 
   const perform = async (action: ToastUserAction) => {
     switch (action.do) {
@@ -176,16 +150,7 @@ function expectChart(
 }
 
 describe('toasts chart paths, as the user sees them', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.stubGlobal('PointerEvent', FakePointerEvent);
-    // Testing Library drains each user-event call with a setTimeout(0) it only advances when it
-    // sees Jest's fake timers; this lets it advance vitest's.
-    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useToasterTestClock();
 
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
     'path %s',

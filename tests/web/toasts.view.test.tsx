@@ -1,38 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { toasterMachine } from '../../machines/toasts/toaster.machine';
 import { toast as appToast, createToastFacade } from '../../src/lib/toasts';
 import { AppToaster } from '../../src/ui/toaster/AppToaster';
-
-const FRAMES_MS = 50;
-
-/** Time passes frame by frame, each in its own act(), so React renders in between as a browser would. */
-async function advanceInFrames(ms: number) {
-  for (let left = ms; left >= 0; left -= 16) {
-    await act(() => vi.advanceTimersByTimeAsync(Math.min(16, left)));
-    if (left < 16) break;
-  }
-}
-
-// jsdom has neither PointerEvent nor pointer capture, which sonner's swipe and press use.
-class FakePointerEvent extends MouseEvent {
-  pointerId: number;
-  pointerType: string;
-  constructor(type: string, init: PointerEventInit = {}) {
-    super(type, init);
-    this.pointerId = init.pointerId ?? 1;
-    this.pointerType = init.pointerType ?? 'mouse';
-  }
-}
-const hadCapture = 'setPointerCapture' in Element.prototype;
-beforeAll(() => {
-  if (!hadCapture) Element.prototype.setPointerCapture = () => {};
-});
-afterAll(() => {
-  if (!hadCapture) delete (Element.prototype as Partial<Element>).setPointerCapture;
-});
+import { advanceInFrames, FRAMES_MS, useToasterTestClock } from './support/toaster-clock';
 
 function mount() {
   const toaster = createActor(toasterMachine, { input: {} });
@@ -53,14 +26,7 @@ const toastEl = (id: string) => document.querySelector<HTMLElement>(`[data-testi
 const list = () => document.querySelector<HTMLElement>('[data-sonner-toaster]');
 
 describe('<AppToaster />', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.stubGlobal('PointerEvent', FakePointerEvent);
-    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useToasterTestClock();
 
   it('renders at bottom-center with the spec §9 settings', async () => {
     const { toast, show } = mount();
@@ -70,8 +36,11 @@ describe('<AppToaster />', () => {
     expect(ol.getAttribute('data-x-position')).toBe('center');
     expect(ol.style.getPropertyValue('--gap')).toBe('14px');
     expect(ol.style.getPropertyValue('--width')).toBe('356px');
-    expect(ol.style.getPropertyValue('--offset-bottom')).toBe('24px');
-    expect(ol.style.getPropertyValue('--mobile-offset-bottom')).toBe('16px');
+    // The spec's offsets, above the phone's bottom navigation bar where the shell shows one.
+    expect(ol.style.getPropertyValue('--offset-bottom')).toBe('calc(24px + var(--toast-clearance, 0px))');
+    expect(ol.style.getPropertyValue('--mobile-offset-bottom')).toBe(
+      'calc(16px + var(--toast-clearance, 0px))',
+    );
     const li = screen.getByText('Salvo').closest('[data-sonner-toast]')!;
     expect(li.getAttribute('data-rich-colors')).toBe('true');
     expect(screen.getByRole('button', { name: 'Fechar notificação' })).toBeTruthy();

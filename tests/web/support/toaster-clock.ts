@@ -1,0 +1,48 @@
+import { act } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+
+/** sonner renders, animates and removes on timers and animation frames: let a few frames pass. */
+export const FRAMES_MS = 50;
+
+/** Time passes frame by frame, each in its own act(), so React renders in between as a browser would. */
+export async function advanceInFrames(ms: number): Promise<void> {
+  for (let left = ms; left >= 0; left -= 16) {
+    await act(() => vi.advanceTimersByTimeAsync(Math.min(16, left)));
+    if (left < 16) break;
+  }
+}
+
+// jsdom has neither PointerEvent nor pointer capture, which sonner's swipe and press use.
+class FakePointerEvent extends MouseEvent {
+  pointerId: number;
+  pointerType: string;
+  constructor(type: string, init: PointerEventInit = {}) {
+    super(type, init);
+    this.pointerId = init.pointerId ?? 1;
+    this.pointerType = init.pointerType ?? 'mouse';
+  }
+}
+
+/**
+ * For a describe block that renders the toaster: fake timers, and the browser pieces sonner needs
+ * that jsdom lacks. Call it at the top of the block.
+ */
+export function useToasterTestClock(): void {
+  const hadCapture = 'setPointerCapture' in Element.prototype;
+  beforeAll(() => {
+    if (!hadCapture) Element.prototype.setPointerCapture = () => {};
+  });
+  afterAll(() => {
+    if (!hadCapture) delete (Element.prototype as Partial<Element>).setPointerCapture;
+  });
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('PointerEvent', FakePointerEvent);
+    // Testing Library drains each user-event call with a setTimeout(0) it only advances when it
+    // sees Jest's fake timers; this lets it advance vitest's.
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
