@@ -10,7 +10,9 @@ import { ANSWER_FALLBACK, errorText, NO_ANSWER_FALLBACK } from './error-text';
 
 /** Spec §7: a call that has not finished in 10 s is abandoned. */
 export const REQUEST_TIMEOUT_MS = 10_000;
-export const TIMEOUT_ERROR = 'Request timed out';
+/** The spec names the error but not its text; users read it, so it is pt-BR. */
+export const TIMEOUT_ERROR =
+  'O servidor demorou demais para responder. Verifique sua conexão e tente de novo.';
 
 /** The envelope, plus the HTTP status when the server answered (queries skip retries on 4xx). */
 export type ApiFailure = FailureEnvelope & { status?: number };

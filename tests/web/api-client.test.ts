@@ -60,7 +60,11 @@ describe('API client: transport (spec §7)', () => {
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(settled).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
-    expect(settled).toEqual({ success: false, error: 'Request timed out', code: 'TIMEOUT' });
+    expect(settled).toEqual({
+      success: false,
+      error: 'O servidor demorou demais para responder. Verifique sua conexão e tente de novo.',
+      code: 'TIMEOUT',
+    });
     expect(REQUEST_TIMEOUT_MS).toBe(10_000);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(network.fetch).toHaveBeenCalledTimes(1);
