@@ -5,7 +5,9 @@ import { type Config, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { Db } from './db/types';
+import { type RecurringJob, type Schedule, startSchedule } from './jobs/schedule';
 import { type JobHandler, startWorker, type Worker } from './jobs/worker';
+import { PRUNE_JOB, pruneHandler } from './modules/maintenance/prune';
 import { closeAll as closeRealtimeSockets } from './realtime/connections';
 
 /** How long shutdown waits for requests in flight before cutting their connections. */
@@ -14,7 +16,12 @@ const DRAIN_TIMEOUT_MS = 10_000;
 const REPEAT_SIGNAL_MS = 1_000;
 
 /** The job kinds this server runs; each module that enqueues work adds its handler here. */
-const jobHandlers: Record<string, JobHandler> = {};
+const jobHandlers: Record<string, JobHandler> = {
+  [PRUNE_JOB]: pruneHandler,
+};
+
+/** Work that comes back on its own; one job per period across all instances. */
+const recurringJobs: RecurringJob[] = [{ kind: PRUNE_JOB, everyMs: 60 * 60 * 1000 }];
 
 // `--dev`: Vite serves the client (npm run dev), this process only the API.
 const dev = process.argv.includes('--dev');
@@ -41,8 +48,11 @@ async function main() {
   const worker: Worker | undefined = config.jobsEnabled
     ? await startWorker({ db, handlers: jobHandlers, logger: app.log })
     : undefined;
+  const schedule: Schedule | undefined = config.jobsEnabled
+    ? startSchedule(db, recurringJobs, { logger: app.log })
+    : undefined;
 
-  handleShutdown(app, db, worker);
+  handleShutdown(app, db, worker, schedule);
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -52,6 +62,7 @@ async function main() {
     } else {
       app.log.fatal({ err }, 'could not listen');
     }
+    await schedule?.stop();
     await worker?.stop();
     await app.close();
     await db.close();
@@ -81,9 +92,14 @@ function urls(host: string, port: number): string[] {
 
 /**
  * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish (at most 10 s), close the
- * realtime sockets, stop the worker, close the database, exit 0. A second signal exits at once.
+ * realtime sockets, stop the schedule and the worker, close the database, exit 0. A second signal exits at once.
  */
-function handleShutdown(app: FastifyInstance, db: Db, worker: Worker | undefined) {
+function handleShutdown(
+  app: FastifyInstance,
+  db: Db,
+  worker: Worker | undefined,
+  schedule: Schedule | undefined,
+) {
   let firstSignalAt = 0;
 
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -101,6 +117,7 @@ function handleShutdown(app: FastifyInstance, db: Db, worker: Worker | undefined
     }, DRAIN_TIMEOUT_MS);
     drainCap.unref();
     try {
+      await schedule?.stop();
       await closeRealtimeSockets();
       await Promise.all([app.close(), worker?.stop()]);
       clearTimeout(drainCap);

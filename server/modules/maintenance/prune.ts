@@ -1,0 +1,38 @@
+import type { Queryable } from '../../db/types';
+import type { JobHandler } from '../../jobs/worker';
+
+export const PRUNE_JOB = 'maintenance.prune';
+
+/** How long rows are kept. Queued and running jobs are never pruned, however old. */
+export const RETENTION = {
+  succeededJobsDays: 7,
+  failedJobsDays: 30,
+  clientErrorsDays: 30,
+} as const;
+
+export interface PruneResult {
+  succeededJobs: number;
+  failedJobs: number;
+  clientErrors: number;
+}
+
+/** Deletes what has outlived its retention. Idempotent: a second run finds nothing more to delete. */
+export async function prune(db: Queryable): Promise<PruneResult> {
+  const deleteJobs = (status: 'succeeded' | 'failed', days: number) =>
+    db.query(`DELETE FROM jobs WHERE status = $1 AND finished_at < now() - make_interval(days => $2)`, [
+      status,
+      days,
+    ]);
+  const succeeded = await deleteJobs('succeeded', RETENTION.succeededJobsDays);
+  const failed = await deleteJobs('failed', RETENTION.failedJobsDays);
+  const errors = await db.query(
+    'DELETE FROM client_errors WHERE created_at < now() - make_interval(days => $1)',
+    [RETENTION.clientErrorsDays],
+  );
+  return { succeededJobs: succeeded.rowCount, failedJobs: failed.rowCount, clientErrors: errors.rowCount };
+}
+
+export const pruneHandler: JobHandler = async (_job, { db, logger }) => {
+  const result = await prune(db);
+  logger.info({ ...result }, 'maintenance: pruned old rows');
+};
