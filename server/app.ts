@@ -70,7 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** Plugins, product routes, realtime and the client, in the order they depend on each other. */
 async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
   const { config, db, serveClient = true } = options;
-  await app.register(rateLimit, rateLimitOptions);
+  await app.register(rateLimit, rateLimitOptions(db, app.log));
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   // Product routes, one plugin per module (server/modules/<area>/routes.ts).

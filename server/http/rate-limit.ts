@@ -1,19 +1,25 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { Queryable } from '../db/types';
 import { HttpError } from './errors';
+import { databaseRateLimitStore, type RateLimitStoreLogger } from './rate-limit-store';
 
 /**
  * Registered with `global: false`: only routes that set `config.rateLimit` are limited. Counters live
- * in this process (per instance); the answer is the envelope, in pt-BR.
+ * in the database, shared by every instance (one process's memory would let a caller multiply its limit
+ * by the number of instances); the answer is the envelope, in pt-BR.
  */
-export const rateLimitOptions: RateLimitPluginOptions = {
-  global: false,
-  errorResponseBuilder(_request, context) {
-    const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-    const wait = seconds === 1 ? '1 segundo' : `${seconds} segundos`;
-    return new HttpError(
-      context.statusCode,
-      'RATE_LIMITED',
-      `Muitas requisições. Tente novamente em ${wait}.`,
-    );
-  },
-};
+export function rateLimitOptions(db: Queryable, log: RateLimitStoreLogger): RateLimitPluginOptions {
+  return {
+    global: false,
+    store: databaseRateLimitStore(db, log),
+    errorResponseBuilder(_request, context) {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      const wait = seconds === 1 ? '1 segundo' : `${seconds} segundos`;
+      return new HttpError(
+        context.statusCode,
+        'RATE_LIMITED',
+        `Muitas requisições. Tente novamente em ${wait}.`,
+      );
+    },
+  };
+}

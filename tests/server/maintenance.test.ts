@@ -48,8 +48,12 @@ describe('pruning old rows', () => {
     const oldQueued = await jobFinished('test.prune', 'queued', 400);
     const oldError = await clientError(RETENTION.clientErrorsDays + 1);
     const recentError = await clientError(1);
+    await db.query(
+      `INSERT INTO rate_limit_hits (key, count, reset_at) VALUES
+         ('GET /api/x|old', 3, now() - interval '1 second'), ('GET /api/x|live', 3, now() + interval '1 minute')`,
+    );
 
-    expect(await prune(db)).toEqual({ succeededJobs: 1, failedJobs: 1, clientErrors: 1 });
+    expect(await prune(db)).toEqual({ succeededJobs: 1, failedJobs: 1, clientErrors: 1, rateLimits: 1 });
 
     expect(await exists('jobs', oldSucceeded)).toBe(false);
     expect(await exists('jobs', oldFailed)).toBe(false);
@@ -58,9 +62,11 @@ describe('pruning old rows', () => {
     expect(await exists('jobs', recentFailed)).toBe(true);
     expect(await exists('jobs', oldQueued)).toBe(true);
     expect(await exists('client_errors', recentError)).toBe(true);
+    const counters = await db.query<{ key: string }>('SELECT key FROM rate_limit_hits');
+    expect(counters.rows.map((r) => r.key)).toEqual(['GET /api/x|live']);
 
     // Idempotent: nothing more to delete.
-    expect(await prune(db)).toEqual({ succeededJobs: 0, failedJobs: 0, clientErrors: 0 });
+    expect(await prune(db)).toEqual({ succeededJobs: 0, failedJobs: 0, clientErrors: 0, rateLimits: 0 });
   });
 
   it('runs as a job through the worker', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/types';
-import { openTestDb } from './db';
+import { openTestDb, type TestDb } from './db';
 
 export interface TestServerOptions {
   /** Extra environment for loadConfig (the process environment is not read). */
@@ -12,6 +12,11 @@ export interface TestServerOptions {
   clientDist?: string;
   /** Adds routes or hooks before the app is sealed. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * Run on this database (already migrated) instead of a fresh one, to stand up several instances on
+   * one database; the caller opened it and closes it, `close()` leaves it open.
+   */
+  db?: Db;
 }
 
 export interface TestServer {
@@ -24,10 +29,11 @@ export interface TestServer {
 
 /**
  * The real server on a database of its own (in-memory PGlite, or a fresh schema on DATABASE_URL's
- * PostgreSQL, dropped on close), migrated, logs off, listening on a free port of 127.0.0.1.
+ * PostgreSQL, dropped on close) or on `options.db`, migrated, logs off, listening on a free port of
+ * 127.0.0.1.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const testDb = await openTestDb();
+  const testDb = options.db ? borrowed(options.db) : await openTestDb();
   let app: FastifyInstance | undefined;
   try {
     const config = loadConfig({
@@ -61,4 +67,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     await testDb.close();
     throw err;
   }
+}
+
+/** A database the caller owns: used as is, never closed here. */
+function borrowed(db: Db): Pick<TestDb, 'db' | 'close'> {
+  return { db, close: async () => {} };
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types';
+import { pruneRateLimits } from '../../http/rate-limit-store';
 import type { JobHandler } from '../../jobs/worker';
 
 export const PRUNE_JOB = 'maintenance.prune';
@@ -14,6 +15,8 @@ export interface PruneResult {
   succeededJobs: number;
   failedJobs: number;
   clientErrors: number;
+  /** Rate-limit counters whose window is over (they already count as absent). */
+  rateLimits: number;
 }
 
 /** Deletes what has outlived its retention. Idempotent: a second run finds nothing more to delete. */
@@ -29,7 +32,12 @@ export async function prune(db: Queryable): Promise<PruneResult> {
     'DELETE FROM client_errors WHERE created_at < now() - make_interval(days => $1)',
     [RETENTION.clientErrorsDays],
   );
-  return { succeededJobs: succeeded.rowCount, failedJobs: failed.rowCount, clientErrors: errors.rowCount };
+  return {
+    succeededJobs: succeeded.rowCount,
+    failedJobs: failed.rowCount,
+    clientErrors: errors.rowCount,
+    rateLimits: await pruneRateLimits(db),
+  };
 }
 
 export const pruneHandler: JobHandler = async (_job, { db, logger }) => {
