@@ -8,8 +8,13 @@ test('the root document is titled Fechaí and has a favicon the server serves', 
   expect(icon).toBeTruthy();
   const res = await request.get(icon!);
   expect(res.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1, name: 'Baixar aplicativo' })).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1, name: 'Baixar aplicativo' });
+  await expect(heading).toBeVisible();
   await expect(page).toHaveTitle('Baixar aplicativo · Fechaí');
+  // Pages outside the app frame have their own margins, not text against the screen's edge.
+  const box = await heading.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(16);
+  expect(box!.y).toBeGreaterThanOrEqual(16);
 });
 
 test('a deep link into the signed-in area loads from the server (SPA fallback) with its title', async ({

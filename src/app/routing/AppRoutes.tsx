@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { NotFoundView } from '../errors/NotFoundView';
 import { AppShell } from '../shell/AppShell';
+import { BarePage } from '../shell/BarePage';
 import { matchAppRoute } from './match-route';
 import { RouteView } from './RouteView';
 import { useRoutes } from './routes-context';
@@ -20,7 +21,7 @@ export function AppRoutes() {
   const view = (
     <RouteView route={route} params={params} search={match.search} locationKey={`${path}?${search}`} />
   );
-  return route.layout === 'shell' ? <AppShell>{view}</AppShell> : view;
+  return route.layout === 'shell' ? <AppShell>{view}</AppShell> : <BarePage>{view}</BarePage>;
 }
 
 function NotFound() {
