@@ -1,21 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/types';
 import { retryDelayMs } from '../../server/jobs/backoff';
 import { claim } from '../../server/jobs/claim';
 import { enqueue } from '../../server/jobs/enqueue';
 import type { Job } from '../../server/jobs/job';
 import { complete, fail } from '../../server/jobs/settle';
-import { openTestDb, type TestDb } from '../support/db';
+import { useTestDb } from '../support/db';
 
-let t: TestDb;
-let db: Db;
-
-beforeAll(async () => {
-  t = await openTestDb();
-  db = t.db;
-});
-afterAll(() => t?.close());
+const t = useTestDb();
+const db = t.db;
 
 /** Each test works on kinds of its own, so tests never claim each other's jobs. */
 const newKind = () => `test.${randomBytes(4).toString('hex')}`;

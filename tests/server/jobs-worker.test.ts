@@ -1,24 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/types';
+import { afterEach, describe, expect, it } from 'vitest';
 import { enqueue } from '../../server/jobs/enqueue';
 import type { Job } from '../../server/jobs/job';
 import { PermanentJobError } from '../../server/jobs/permanent-error';
 import { type JobContext, startWorker, type Worker, type WorkerOptions } from '../../server/jobs/worker';
-import { openTestDb, type TestDb, waitFor } from '../support/db';
+import { useTestDb, waitFor } from '../support/db';
 
-let t: TestDb;
-let db: Db;
+const t = useTestDb();
+const db = t.db;
 const workers: Worker[] = [];
 
-beforeAll(async () => {
-  t = await openTestDb();
-  db = t.db;
-});
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.stop()));
 });
-afterAll(() => t?.close());
 
 const newKind = () => `test.${randomBytes(4).toString('hex')}`;
 

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/types';
+import { describe, expect, it } from 'vitest';
 import { enqueue } from '../../server/jobs/enqueue';
 import { periodKey, startSchedule } from '../../server/jobs/schedule';
 import { startWorker } from '../../server/jobs/worker';
 import { PRUNE_JOB, prune, pruneHandler, RETENTION } from '../../server/modules/maintenance/prune';
-import { openTestDb, type TestDb } from '../support/db';
+import { useTestDb } from '../support/db';
 
-let t: TestDb;
-let db: Db;
-
-beforeAll(async () => {
-  t = await openTestDb();
-  db = t.db;
-});
-afterAll(() => t?.close());
+const t = useTestDb();
+const db = t.db;
 
 /** A job in a given state that finished `daysAgo` days ago (or was created then, if unfinished). */
 async function jobFinished(kind: string, status: 'queued' | 'succeeded' | 'failed', daysAgo: number) {

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_COMPANY_ID, describeSeed, seedDemo } from '../../scripts/seed-demo';
-import type { Db } from '../../server/db/types';
-import { openTestDb, type TestDb } from '../support/db';
+import { useTestDb } from '../support/db';
 
-let t: TestDb;
-let db: Db;
-
-beforeAll(async () => {
-  t = await openTestDb();
-  db = t.db;
-});
-afterAll(() => t?.close());
+const t = useTestDb();
+const db = t.db;
 
 /** `where` may use $2, $3… for `params`; $1 is the demo company. */
 async function countWhere(table: string, where: string, params: unknown[] = []): Promise<number> {

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { migrate } from '../../server/db/migrate';
 import { openDatabase } from '../../server/db/open';
-import type { Db } from '../../server/db/types';
+import type { Db, Row } from '../../server/db/types';
 
 /**
  * A database of its own for one test file: a fresh PGlite, or, when DATABASE_URL is set, a fresh
@@ -93,4 +94,40 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+/**
+ * The usual set-up of a test file that needs a database: opens one in beforeAll, closes it in
+ * afterAll, and hands back a TestDb that forwards to it (usable in tests, not at import time).
+ */
+export function useTestDb(): TestDb {
+  let opened: TestDb | undefined;
+  beforeAll(async () => {
+    opened = await openTestDb();
+  });
+  afterAll(() => opened?.close());
+  const current = (): TestDb => {
+    if (!opened) throw new Error('useTestDb: the database opens in beforeAll; use it inside tests');
+    return opened;
+  };
+  const db: Db = {
+    get kind() {
+      return current().db.kind;
+    },
+    query<T extends Row = Row>(sql: string, params?: unknown[]) {
+      return current().db.query<T>(sql, params);
+    },
+    transaction: (fn) => current().db.transaction(fn),
+    listen: (channel, onPayload) => current().db.listen(channel, onPayload),
+    notify: (channel, payload) => current().db.notify(channel, payload),
+    close: () => current().db.close(),
+  };
+  return {
+    db,
+    get kind() {
+      return current().kind;
+    },
+    openAnother: () => current().openAnother(),
+    close: () => current().close(),
+  };
 }
