@@ -6,9 +6,9 @@ import { claim } from '../../server/jobs/claim';
 import { enqueue } from '../../server/jobs/enqueue';
 import type { Job } from '../../server/jobs/job';
 import { complete, fail } from '../../server/jobs/settle';
-import { useTestDb } from '../support/db';
+import { withTestDb } from '../support/db';
 
-const t = useTestDb();
+const t = withTestDb();
 const db = t.db;
 
 /** Each test works on kinds of its own, so tests never claim each other's jobs. */

@@ -4,9 +4,9 @@ import { enqueue } from '../../server/jobs/enqueue';
 import type { Job } from '../../server/jobs/job';
 import { PermanentJobError } from '../../server/jobs/permanent-error';
 import { type JobContext, startWorker, type Worker, type WorkerOptions } from '../../server/jobs/worker';
-import { useTestDb, waitFor } from '../support/db';
+import { waitFor, withTestDb } from '../support/db';
 
-const t = useTestDb();
+const t = withTestDb();
 const db = t.db;
 const workers: Worker[] = [];
 

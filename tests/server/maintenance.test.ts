@@ -3,9 +3,9 @@ import { enqueue } from '../../server/jobs/enqueue';
 import { periodKey, startSchedule } from '../../server/jobs/schedule';
 import { startWorker } from '../../server/jobs/worker';
 import { PRUNE_JOB, prune, pruneHandler, RETENTION } from '../../server/modules/maintenance/prune';
-import { useTestDb } from '../support/db';
+import { withTestDb } from '../support/db';
 
-const t = useTestDb();
+const t = withTestDb();
 const db = t.db;
 
 /** A job in a given state that finished `daysAgo` days ago (or was created then, if unfinished). */

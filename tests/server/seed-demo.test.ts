@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_COMPANY_ID, describeSeed, seedDemo } from '../../scripts/seed-demo';
-import { useTestDb } from '../support/db';
+import { withTestDb } from '../support/db';
 
-const t = useTestDb();
+const t = withTestDb();
 const db = t.db;
 
 /** `where` may use $2, $3… for `params`; $1 is the demo company. */

@@ -100,14 +100,14 @@ export async function waitFor<T>(
  * The usual set-up of a test file that needs a database: opens one in beforeAll, closes it in
  * afterAll, and hands back a TestDb that forwards to it (usable in tests, not at import time).
  */
-export function useTestDb(): TestDb {
+export function withTestDb(): TestDb {
   let opened: TestDb | undefined;
   beforeAll(async () => {
     opened = await openTestDb();
   });
   afterAll(() => opened?.close());
   const current = (): TestDb => {
-    if (!opened) throw new Error('useTestDb: the database opens in beforeAll; use it inside tests');
+    if (!opened) throw new Error('withTestDb: the database opens in beforeAll; use it inside tests');
     return opened;
   };
   const db: Db = {

@@ -14,7 +14,7 @@ import { toasterMachine } from '../../machines/toasts/toaster.machine';
 import { createToastFacade } from '../../src/lib/toasts';
 import { AppToaster } from '../../src/ui/toaster/AppToaster';
 import { type ChartPath, generatePaths, walkPath } from '../support/chart-paths';
-import { advanceInFrames, FRAMES_MS, useToasterTestClock } from './support/toaster-clock';
+import { advanceInFrames, FRAMES_MS, withToasterTestClock } from './support/toaster-clock';
 
 const paths = generatePaths(toastPathModel);
 
@@ -150,7 +150,7 @@ function expectChart(
 }
 
 describe('toasts chart paths, as the user sees them', () => {
-  useToasterTestClock();
+  withToasterTestClock();
 
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
     'path %s',

@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import { toasterMachine } from '../../machines/toasts/toaster.machine';
 import { toast as appToast, createToastFacade } from '../../src/lib/toasts';
 import { AppToaster } from '../../src/ui/toaster/AppToaster';
-import { advanceInFrames, FRAMES_MS, useToasterTestClock } from './support/toaster-clock';
+import { advanceInFrames, FRAMES_MS, withToasterTestClock } from './support/toaster-clock';
 
 function mount() {
   const toaster = createActor(toasterMachine, { input: {} });
@@ -26,7 +26,7 @@ const toastEl = (id: string) => document.querySelector<HTMLElement>(`[data-testi
 const list = () => document.querySelector<HTMLElement>('[data-sonner-toaster]');
 
 describe('<AppToaster />', () => {
-  useToasterTestClock();
+  withToasterTestClock();
 
   it('renders at bottom-center with the spec §9 settings', async () => {
     const { toast, show } = mount();

@@ -27,7 +27,7 @@ class FakePointerEvent extends MouseEvent {
  * For a describe block that renders the toaster: fake timers, and the browser pieces sonner needs
  * that jsdom lacks. Call it at the top of the block.
  */
-export function useToasterTestClock(): void {
+export function withToasterTestClock(): void {
   const hadCapture = 'setPointerCapture' in Element.prototype;
   beforeAll(() => {
     if (!hadCapture) Element.prototype.setPointerCapture = () => {};
