@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
+import { clientErrorLimits } from './client-error-limits';
 
 /** What the client's error views send when a screen fails to render ("Algo deu errado"). */
 export const clientErrorReportSchema = z.strictObject({
-  message: z.string().check(z.minLength(1), z.maxLength(2000)),
-  stack: z.optional(z.string().check(z.maxLength(20_000))),
-  componentStack: z.optional(z.string().check(z.maxLength(20_000))),
-  url: z.string().check(z.maxLength(2000)),
-  release: z.optional(z.string().check(z.maxLength(100))),
+  message: z.string().check(z.minLength(1), z.maxLength(clientErrorLimits.message)),
+  stack: z.optional(z.string().check(z.maxLength(clientErrorLimits.stack))),
+  componentStack: z.optional(z.string().check(z.maxLength(clientErrorLimits.stack))),
+  url: z.string().check(z.maxLength(clientErrorLimits.url)),
+  release: z.optional(z.string().check(z.maxLength(clientErrorLimits.release))),
 });
 export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;
 

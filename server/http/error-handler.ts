@@ -34,7 +34,6 @@ const frameworkFailures: Record<string, Failure> = {
     code: 'VALIDATION_ERROR',
     message: 'O tamanho do corpo não confere com o cabeçalho Content-Length.',
   },
-  // No dedicated code in the envelope yet; the status tells it apart.
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',

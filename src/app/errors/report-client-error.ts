@@ -1,12 +1,7 @@
+import { clientErrorLimits as limit } from '../../../contracts/client-error-limits';
 import type { ClientErrorReport } from '../../../contracts/client-errors';
 import { api } from '../../api/client';
 import { errorText, NO_ANSWER_FALLBACK } from '../../api/error-text';
-
-// The contract's limits (contracts/client-errors.ts): a longer field would get the report refused.
-const MAX_MESSAGE = 2_000;
-const MAX_STACK = 20_000;
-const MAX_URL = 2_000;
-const MAX_RELEASE = 100;
 
 const reported = new WeakSet<object>();
 
@@ -20,12 +15,12 @@ export function reportClientError(error: unknown, componentStack?: string | null
     reported.add(error);
   }
   const report: ClientErrorReport = {
-    message: errorText(error, NO_ANSWER_FALLBACK).slice(0, MAX_MESSAGE),
-    url: window.location.href.slice(0, MAX_URL),
+    message: errorText(error, NO_ANSWER_FALLBACK).slice(0, limit.message),
+    url: window.location.href.slice(0, limit.url),
   };
-  if (error instanceof Error && error.stack) report.stack = error.stack.slice(0, MAX_STACK);
-  if (componentStack) report.componentStack = componentStack.slice(0, MAX_STACK);
+  if (error instanceof Error && error.stack) report.stack = error.stack.slice(0, limit.stack);
+  if (componentStack) report.componentStack = componentStack.slice(0, limit.stack);
   const release = import.meta.env.VITE_RELEASE;
-  if (release) report.release = release.slice(0, MAX_RELEASE);
+  if (release) report.release = release.slice(0, limit.release);
   void api.post('/api/client-errors', { body: report });
 }
