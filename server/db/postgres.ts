@@ -1,6 +1,10 @@
 import pg from 'pg';
 import type { Db, Queryable, Row } from './types';
 
+/** Back-off between attempts to reopen the LISTEN connection. */
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
 export interface PostgresOptions {
   url: string;
   /** A schema to work in (created if missing); tests use one per file to stay apart. */
@@ -23,19 +27,53 @@ export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): 
     },
   });
 
-  // LISTEN needs one long-lived connection of its own, shared by every listener.
-  let listener: pg.Client | undefined;
+  // LISTEN needs one long-lived connection of its own, shared by every listener. If it drops (a
+  // server restart, a network cut) it is opened again and every channel listened to anew;
+  // notifications sent while it was down are lost, as with any LISTEN.
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+  let listener: Promise<pg.Client> | undefined;
+  let closing = false;
+  let retryMs = RECONNECT_MIN_MS;
+
+  function listenerClient(): Promise<pg.Client> {
+    listener ??= connectListener().catch((err: unknown) => {
+      listener = undefined;
+      throw err;
+    });
+    return listener;
+  }
+
+  async function connectListener(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: url, options });
     client.on('notification', (msg) => {
       for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
     });
-    client.on('error', () => {});
+    let lost = false;
+    const onLost = () => {
+      if (lost || closing) return;
+      lost = true;
+      listener = undefined;
+      client.end().catch(() => {});
+      scheduleReconnect();
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
     await client.connect();
-    listener = client;
+    for (const channel of handlers.keys()) await client.query(`LISTEN ${quote(channel)}`);
+    retryMs = RECONNECT_MIN_MS;
     return client;
+  }
+
+  function scheduleReconnect() {
+    if (closing || handlers.size === 0) return;
+    const timer = setTimeout(() => {
+      listenerClient().catch(() => {
+        retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
+        scheduleReconnect();
+      });
+    }, retryMs);
+    timer.unref();
   }
 
   return {
@@ -43,32 +81,36 @@ export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): 
     query: wrap(pool).query,
     async transaction(fn) {
       const client = await pool.connect();
+      let result: Awaited<ReturnType<typeof fn>>;
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        result = await fn(wrap(client));
         await client.query('COMMIT');
-        return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        // A connection that cannot even roll back is broken: the pool must not hand it out again.
+        const broken = await client.query('ROLLBACK').then(
+          () => undefined,
+          (rollbackError: unknown) => rollbackError as Error,
+        );
+        client.release(broken);
         throw err;
-      } finally {
-        client.release();
       }
+      client.release();
+      return result;
     },
     async listen(channel, onPayload) {
-      const client = await listenerClient();
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+        await (await listenerClient()).query(`LISTEN ${quote(channel)}`);
       }
       set.add(onPayload);
       return async () => {
         set.delete(onPayload);
         if (set.size === 0 && handlers.get(channel) === set) {
           handlers.delete(channel);
-          await client.query(`UNLISTEN "${channel.replaceAll('"', '""')}"`).catch(() => {});
+          await listener?.then((client) => client.query(`UNLISTEN ${quote(channel)}`)).catch(() => {});
         }
       };
     },
@@ -76,7 +118,8 @@ export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): 
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
-      await listener?.end().catch(() => {});
+      closing = true;
+      await listener?.then((client) => client.end()).catch(() => {});
       await pool.end();
     },
   };
