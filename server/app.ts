@@ -13,6 +13,7 @@ import { RequestLog } from './http/request-log';
 import { registerResponseHeaders } from './http/security-headers';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { healthRoutes } from './modules/health/routes';
+import { closeRealtimeSockets } from './realtime/connections';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { type RealtimeAuthenticate, realtimeRoutes } from './realtime/routes';
 
@@ -71,7 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
   const { config, db, serveClient = true } = options;
   await app.register(rateLimit, rateLimitOptions(db, app.log));
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: closeRealtimeSockets });
 
   // Product routes, one plugin per module (server/modules/<area>/routes.ts).
   await app.register(healthRoutes, { db });

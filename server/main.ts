@@ -8,7 +8,6 @@ import type { Db } from './db/types';
 import { type RecurringJob, type Schedule, startSchedule } from './jobs/schedule';
 import { type JobHandler, startWorker, type Worker } from './jobs/worker';
 import { PRUNE_JOB, pruneHandler } from './modules/maintenance/prune';
-import { closeAll as closeRealtimeSockets } from './realtime/connections';
 
 /** How long shutdown waits for requests in flight before cutting their connections. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -118,7 +117,6 @@ function handleShutdown(
     drainCap.unref();
     try {
       await schedule?.stop();
-      await closeRealtimeSockets();
       await Promise.all([app.close(), worker?.stop()]);
       clearTimeout(drainCap);
       await db.close();

@@ -1,26 +1,17 @@
-import type { WebSocket } from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
 import { realtimeCloseCodes, realtimeCloseReasons } from '../../contracts/realtime';
 
-/** Every realtime socket open in this process, whichever app instance accepted it. */
-const sockets = new Set<WebSocket>();
-
-export function trackSocket(socket: WebSocket): void {
-  sockets.add(socket);
-  socket.once('close', () => sockets.delete(socket));
-}
-
-export function openSocketCount(): number {
-  return sockets.size;
-}
+/** How long closing clients get to answer the close handshake before their sockets are cut. */
+const CLOSE_GRACE_MS = 1_000;
 
 /**
- * Graceful shutdown: tells every client the server is going away (1001, so it reconnects to another
- * instance at once), waits up to `graceMs` for the closing handshakes, then cuts what is left.
- * Call it before `app.close()`.
+ * @fastify/websocket's preClose (runs on `app.close()`): tells every client the server is going away
+ * (1001, so it reconnects to another instance at once, where the plugin's default would send 1005),
+ * waits up to a second for the closing handshakes, then cuts what is left and stops the server.
  */
-export async function closeAll({ graceMs = 1_000 } = {}): Promise<void> {
-  const open = [...sockets];
-  if (open.length === 0) return;
+export async function closeRealtimeSockets(this: FastifyInstance): Promise<void> {
+  const server = this.websocketServer;
+  const open = [...server.clients];
   const closed = open.map(
     (socket) =>
       new Promise<void>((resolve) => {
@@ -31,9 +22,10 @@ export async function closeAll({ graceMs = 1_000 } = {}): Promise<void> {
   for (const socket of open) socket.close(realtimeCloseCodes.goingAway, realtimeCloseReasons.goingAway);
   let timer: NodeJS.Timeout | undefined;
   const grace = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, graceMs);
+    timer = setTimeout(resolve, CLOSE_GRACE_MS);
   });
   await Promise.race([Promise.all(closed), grace]);
   clearTimeout(timer);
   for (const socket of open) if (socket.readyState !== socket.CLOSED) socket.terminate();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
 }

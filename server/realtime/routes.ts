@@ -6,7 +6,6 @@ import {
   realtimeCloseCodes,
   realtimeCloseReasons,
 } from '../../contracts/realtime';
-import { trackSocket } from './connections';
 import type { EventBus } from './event-bus';
 
 /** Who is on the other end of the upgrade, or null when nobody is signed in. */
@@ -51,7 +50,6 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
   });
 
   app.get('/api/realtime', { websocket: true }, (socket, request) => {
-    trackSocket(socket);
     alive.set(socket, true);
     let unsubscribe: (() => void) | undefined;
 

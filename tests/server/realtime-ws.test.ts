@@ -9,7 +9,7 @@ import {
   realtimeCloseReasons,
   realtimeEvent,
 } from '../../contracts/realtime';
-import { closeAll } from '../../server/realtime/connections';
+import { closeRealtimeSockets } from '../../server/realtime/connections';
 import { createEventBus, type EventBus } from '../../server/realtime/event-bus';
 import { type RealtimeRoutesOptions, realtimeRoutes } from '../../server/realtime/routes';
 import { openTestDb, type TestDb, waitFor } from '../support/db';
@@ -29,7 +29,7 @@ const byHeader: RealtimeRoutesOptions['authenticate'] = async (request) => {
 
 async function serve(options: Omit<RealtimeRoutesOptions, 'bus'>): Promise<string> {
   const app = Fastify({ logger: false });
-  await app.register(websocket);
+  await app.register(websocket, { preClose: closeRealtimeSockets });
   await app.register(realtimeRoutes, { bus: countingBus, ...options });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   servers.push(app);
@@ -140,10 +140,11 @@ describe('GET /api/realtime', () => {
     await waitFor(() => subscriptions === 0, { what: 'the dropped socket to unsubscribe' });
   });
 
-  it('closeAll() tells every client the server is going away', async () => {
-    const client = connect(url, randomUUID());
+  it('closing the server tells every client it is going away', async () => {
+    const closing = await serve({ authenticate: byHeader });
+    const client = connect(closing, randomUUID());
     await ready(client);
-    await closeAll();
+    await servers.pop()!.close();
     expect(await client.closed).toEqual({
       code: realtimeCloseCodes.goingAway,
       reason: realtimeCloseReasons.goingAway,
