@@ -80,8 +80,14 @@ for (const { name, child } of children) {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => stop(signal === 'SIGHUP' ? 'SIGTERM' : signal));
 }
-// If this process goes down some other way, do not leave the children behind.
+// If this process goes down some other way, do not leave the children behind: each child leads its own
+// process group (detached), so this also reaches the server that `tsx watch` started under it.
 process.on('exit', () => {
-  for (const { child } of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const { child } of children) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // that group is already gone
+    }
+  }
 });

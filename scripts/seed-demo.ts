@@ -365,7 +365,8 @@ async function fill(tx: Queryable, now: Date) {
   for (const t of tasks) {
     const taskId = randomUUID();
     const customerId = t.customer ? customerIds.get(t.customer)! : null;
-    const messageId = t.followUp ? randomUUID() : null;
+    // A follow-up message goes to a customer; the task refers to it only when it is written.
+    const messageId = t.followUp && customerId ? randomUUID() : null;
     await tx.query(
       `INSERT INTO tasks (id, company_id, title, description, customer_id, due_at, status, completed_at,
                           recurrence, reference_entity_name, reference_entity_id)

@@ -8,7 +8,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = join(root, 'dist', 'client', 'index.html');
-const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => join(root, p));
+// Everything the client bundle is built from, including the contracts and charts it imports.
+const sources = ['src', 'machines', 'contracts', 'public', 'index.html', 'vite.config.ts'].map((p) =>
+  join(root, p),
+);
 
 /** Newest modification time under `path` (0 when it does not exist). */
 function newest(path) {

@@ -8,8 +8,9 @@ const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 const MIGRATION_LOCK = 724_310_001;
 
 /**
- * Applies `migrations/NNN_name.sql` in order, each in its own transaction, recording each in
- * schema_migrations. Safe when several instances start together (advisory lock).
+ * Applies the pending `migrations/NNN_name.sql` in order, all in one transaction (a failure leaves
+ * the database as it was), recording each in schema_migrations. Safe when several instances start
+ * together (advisory lock).
  */
 export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();

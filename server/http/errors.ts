@@ -13,16 +13,9 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: Issue[],
+    /** `cause` reaches the log (never the caller). */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
-
-export const badRequest = (message: string, issues?: Issue[]) =>
-  new HttpError(400, 'VALIDATION_ERROR', message, issues);
-export const unauthenticated = (message = 'Sessão expirada ou inválida. Entre novamente.') =>
-  new HttpError(401, 'UNAUTHENTICATED', message);
-export const forbidden = (message = 'Você não tem permissão para fazer isso.') =>
-  new HttpError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Não encontrado.') => new HttpError(404, 'NOT_FOUND', message);
-export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);

@@ -69,11 +69,9 @@ export class DatabaseRateLimitStore implements FastifyRateLimitStore {
     void this.hit(fullKey, windowMs).then(
       (result) => callback(null, result),
       (err: unknown) => {
-        // Fail open: when the database is down, refusing every limited route would lock everyone out
-        // of sign-in for as long as the outage lasts, and a route that needs the database fails by
-        // itself anyway. The same answer the plugin gives with skipOnError (nothing counted).
+        // The plugin's skipOnError (on by default, see rate-limit.ts) then lets the request through.
         this.log.warn({ err, rateLimitKey: fullKey }, 'rate limit store failed; request let through');
-        callback(null, { current: 0, ttl: 0 });
+        callback(err instanceof Error ? err : new Error(String(err)));
       },
     );
   }

@@ -12,6 +12,10 @@ export function rateLimitOptions(db: Queryable, log: RateLimitStoreLogger): Rate
   return {
     global: false,
     store: databaseRateLimitStore(db, log),
+    // Fail open: when the database is down, refusing every limited route would lock everyone out of
+    // sign-in for as long as the outage lasts, and a route that needs the database fails by itself
+    // anyway. A route that must fail closed sets `skipOnError: false` in its own config.rateLimit.
+    skipOnError: true,
     errorResponseBuilder(_request, context) {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       const wait = seconds === 1 ? '1 segundo' : `${seconds} segundos`;

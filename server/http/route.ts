@@ -8,7 +8,6 @@ import type {
 import type { $ZodType, output } from 'zod/v4/core';
 import { safeParse } from 'zod/v4/core';
 import type { SuccessEnvelope } from '../../contracts/envelope';
-import { HttpError } from './errors';
 import { zodValidatorCompiler } from './request-validation';
 
 /**
@@ -77,11 +76,10 @@ export function route<C extends RouteContract>(
       if (checkResponse) {
         const checked = safeParse(contract.response, data);
         if (!checked.success) {
-          request.log.error(
-            { issues: checked.error.issues },
-            `response of ${contract.method} ${contract.url} breaks its contract`,
-          );
-          throw new HttpError(500, 'INTERNAL_ERROR', 'Erro interno do servidor');
+          // A plain error: the error handler logs it (with the issues) and answers the generic 500.
+          throw new Error(`response of ${contract.method} ${contract.url} breaks its contract`, {
+            cause: checked.error.issues,
+          });
         }
       }
       reply.code(definition.status ?? 200);

@@ -25,10 +25,9 @@ export async function openTestDb({ migrated = true }: { migrated?: boolean } = {
   const folder = url ? undefined : await freshPgliteFolder();
   const open = () => openDatabase({ url, schema, dataDir: folder ? join(folder, 'pgdata') : 'memory://' });
   const db = await open();
-  if (migrated) await migrate(db);
   const others: Db[] = [];
 
-  return {
+  const testDb: TestDb = {
     db,
     kind: db.kind,
     async openAnother() {
@@ -44,6 +43,16 @@ export async function openTestDb({ migrated = true }: { migrated?: boolean } = {
       if (folder) await rm(folder, { recursive: true, force: true });
     },
   };
+  if (migrated) {
+    try {
+      await migrate(db);
+    } catch (err) {
+      // Drop the schema or folder made for this file before reporting the failure.
+      await testDb.close();
+      throw err;
+    }
+  }
+  return testDb;
 }
 
 /*

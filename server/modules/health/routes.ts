@@ -14,7 +14,7 @@ export interface HealthOptions {
 
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db }) => {
   route(app, getHealthContract, {
-    async handler({ request }) {
+    async handler() {
       let time: Date;
       try {
         time = await withTimeout(
@@ -22,8 +22,9 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db 
           DB_TIMEOUT_MS,
         );
       } catch (err) {
-        request.log.error({ err }, 'health check: database query failed');
-        throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Banco de dados indisponível.');
+        throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Banco de dados indisponível.', undefined, {
+          cause: err,
+        });
       }
       return { status: 'ok' as const, version: appVersion, database: db.kind, time: time.toISOString() };
     },
