@@ -17,10 +17,11 @@ const routes = [
 ];
 
 const server = await startServerProcess(Number(process.env.BENCH_PORT ?? 4392));
-const health = (await (await fetch(`${server.url}/api/health`)).json()) as { data?: { database?: string } };
-const database = health.data?.database ?? 'unknown';
+let database = 'unknown';
 const results: { name: string; rps: number; p99: number; p50: number; errors: number; non2xx: number }[] = [];
 try {
+  const health = (await (await fetch(`${server.url}/api/health`)).json()) as { data?: { database?: string } };
+  database = health.data?.database ?? database;
   for (const route of routes) {
     // A short warm-up so JIT and the database's caches are not measured.
     await autocannon({ url: server.url + route.path, connections, duration: 2 });

@@ -7,7 +7,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
 import { startServerProcess } from './support/server-process';
 
@@ -15,11 +15,12 @@ const BUDGET_BYTES = 150 * 1024;
 const pagesToVisit = ['/login', '/home'];
 
 const server = await startServerProcess(Number(process.env.BENCH_PORT ?? 4391));
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+let browser: Browser | undefined;
 const report: Record<string, { files: { url: string; bytes: number; gzip: number }[]; gzipTotal: number }> =
   {};
 let over = false;
 try {
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   for (const path of pagesToVisit) {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -51,8 +52,11 @@ try {
     if (gzipTotal > BUDGET_BYTES) over = true;
   }
 } finally {
-  await browser.close();
-  await server.stop();
+  try {
+    await browser?.close();
+  } finally {
+    await server.stop();
+  }
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

@@ -9,10 +9,7 @@ export interface RunningServer {
  * Starts the real server (`server/main.ts`) in a process of its own, so the load generator or the
  * browser does not share its event loop, on a fresh in-memory PGlite unless DATABASE_URL is set.
  */
-export async function startServerProcess(
-  port: number,
-  extraEnv: Record<string, string> = {},
-): Promise<RunningServer> {
+export async function startServerProcess(port: number): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -21,7 +18,6 @@ export async function startServerProcess(
       DATA_DIR: process.env.DATA_DIR ?? 'memory://',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

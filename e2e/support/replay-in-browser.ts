@@ -1,16 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { flattenStateValue } from '../../machines/toasts/toast.paths';
 import { type ChartPath, walkPath } from '../../tests/support/chart-paths';
 import type { PathChart } from './paths-registry';
 
 /** A file-name friendly state name: {shown: {timed: 'running'}} → "shown-timed-running". */
-export function stateLabel(value: unknown): string {
-  if (typeof value === 'string') return value;
-  return Object.entries(value as Record<string, unknown>)
-    .map(([key, child]) => `${key}-${stateLabel(child)}`)
-    .join('_');
-}
+const stateLabel = (value: unknown): string => flattenStateValue(value, '-', '_');
 
 export interface BrowserReplayOptions {
   /** The running app's origin, e.g. http://127.0.0.1:3000. */

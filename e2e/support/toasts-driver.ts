@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import {
+  FRAMES_MS,
   planToastStep,
   SUBJECT_ID,
   type ToastScreen,
@@ -9,8 +10,6 @@ import {
 import type { ChartPath } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 
-/** sonner renders and animates on timers and animation frames: after each step let a few frames pass. */
-const FRAMES_MS = 50;
 /** How long the screen may take to match after a step (real time; the page's clock stays put). */
 const SCREEN_TIMEOUT_MS = 3000;
 

@@ -34,7 +34,7 @@ export interface ToastContext {
 const personalReasons: ReadonlySet<DismissReason> = new Set(['close', 'swipe', 'cancel']);
 
 /** A fetch Response (or anything shaped like one) that came back with `ok: false`. */
-export function isFailedResponse(value: unknown): boolean {
+function isFailedResponse(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'ok' in value && value.ok === false;
 }
 

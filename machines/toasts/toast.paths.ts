@@ -17,6 +17,12 @@ export type ToastSnapshot = SnapshotFrom<typeof toastMachine>;
 
 /** The toast every path follows; fillers only occupy the screen so it has to wait. */
 export const SUBJECT_ID = 'paths-subject';
+
+/**
+ * sonner renders, animates and removes on timers and animation frames: after each step the jsdom
+ * and browser drivers let this much time pass so the screen settles.
+ */
+export const FRAMES_MS = 50;
 const fillerIds = ['paths-filler-1', 'paths-filler-2', 'paths-filler-3'] as const;
 
 /** A call of the app's facade (`toast.success(...)`, `toast.promise(...)`), as data. */
@@ -105,14 +111,15 @@ const promiseOutcomes = {
   rejected: new Error('Sem conexão'),
 };
 
-function statePath(snapshot: ToastSnapshot): string {
-  const flatten = (value: unknown): string =>
-    typeof value === 'string'
-      ? value
-      : Object.entries(value as Record<string, unknown>)
-          .map(([k, v]) => `${k}.${flatten(v)}`)
-          .join(',');
-  return flatten(snapshot.value);
+/**
+ * A state value as one string: `nest` between a state and its child, `sibling` between parallel
+ * regions. {shown: {timed: 'running'}} → "shown.timed.running" with the defaults.
+ */
+export function flattenStateValue(value: unknown, nest = '.', sibling = ','): string {
+  if (typeof value === 'string') return value;
+  return Object.entries(value as Record<string, unknown>)
+    .map(([key, child]) => `${key}${nest}${flattenStateValue(child, nest, sibling)}`)
+    .join(sibling);
 }
 
 export const toastPathModel = {
@@ -156,7 +163,7 @@ export const toastPathModel = {
   /** The kinds of states every set of paths must visit: texts and the type of a leaving toast aside. */
   coverageKey(snapshot: ToastSnapshot): string {
     const { toast, held, reason } = snapshot.context;
-    const value = statePath(snapshot);
+    const value = flattenStateValue(snapshot.value);
     if (snapshot.matches('leaving') || snapshot.matches('gone'))
       return [value, reason].filter(Boolean).join(' · ');
     if (snapshot.matches('shown')) return [value, toast.type, held ? 'held' : 'free'].join(' · ');

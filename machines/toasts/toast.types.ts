@@ -1,5 +1,5 @@
 /** What a toast is (spec §3): the data the chart carries; the view decides how it looks. */
-export const toastTypes = ['success', 'info', 'warning', 'error', 'loading', 'default'] as const;
+const toastTypes = ['success', 'info', 'warning', 'error', 'loading', 'default'] as const;
 export type ToastType = (typeof toastTypes)[number];
 
 /** Why a toast went away; kept in the toast's context so views and analytics can tell. */

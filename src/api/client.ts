@@ -6,6 +6,7 @@ import {
   issueSchema,
   type SuccessEnvelope,
 } from '../../contracts/envelope';
+import { isRecord } from '../lib/is-record';
 import { ANSWER_FALLBACK, errorText, NO_ANSWER_FALLBACK } from './error-text';
 
 /** Spec §7: a call that has not finished in 10 s is abandoned. */
@@ -51,10 +52,6 @@ export type ApiClient = {
   patch<T = unknown>(path: ApiPath, options?: RequestOptions<T>): Promise<ApiResult<T>>;
   delete<T = unknown>(path: ApiPath, options?: ReadOptions<T>): Promise<ApiResult<T>>;
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 function isErrorCode(value: unknown): value is ErrorCode {
   return errorCodes.includes(value as ErrorCode);

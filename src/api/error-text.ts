@@ -1,11 +1,9 @@
+import { isRecord } from '../lib/is-record';
+
 /** Text for an HTTP answer that failed and said nothing usable (spec §8). */
 export const ANSWER_FALLBACK = 'An error occurred';
 /** Text for a call that got no answer and whose error said nothing usable (spec §8). */
 export const NO_ANSWER_FALLBACK = 'Unknown error';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 function nonEmpty(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';

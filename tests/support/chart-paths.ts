@@ -202,7 +202,7 @@ export function generatePaths<S extends AnyMachineSnapshot, I>(model: PathModel<
 }
 
 /** One line per step: what happens, then what the state is. */
-export function describeSteps<S extends AnyMachineSnapshot, I>(
+function describeSteps<S extends AnyMachineSnapshot, I>(
   model: PathModel<S, I>,
   path: ChartPath<S, I>,
 ): string[] {
@@ -269,7 +269,7 @@ export function checkCoverage<S extends AnyMachineSnapshot, I>(
 }
 
 /** Milliseconds an `xstate.after.<delay>.<stateId>` event stands for, from the state before it. */
-export function delayOf(machine: AnyStateMachine, eventType: string, before: AnyMachineSnapshot): number {
+function delayOf(machine: AnyStateMachine, eventType: string, before: AnyMachineSnapshot): number {
   const delay = eventType.slice(AFTER.length).split('.')[0]!;
   if (/^\d+$/.test(delay)) return Number(delay);
   const configured = (machine.implementations.delays as Record<string, unknown>)[delay];

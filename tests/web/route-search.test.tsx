@@ -1,7 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { CurrentRouteContext } from '../../src/app/routing/current-route';
 import { matchAppRoute } from '../../src/app/routing/match-route';
 import { customersSearch } from '../../src/app/routing/route-search';
 import { appRoutes } from '../../src/app/routing/routes';
@@ -104,9 +103,10 @@ describe('dynamic segments', () => {
 
 describe('useValidatedSearch', () => {
   test('reads the current query string through a schema, typed and with fallbacks', () => {
-    const location = memoryLocation({ path: '/customers?page=0&limit=20&search=Ana' });
+    const { route, params, search } = open('/customers?page=0&limit=20&search=Ana');
+    const current = { route, params, search, title: route.titleFor(search) };
     const { result } = renderHook(() => useValidatedSearch(customersSearch), {
-      wrapper: ({ children }) => <Router hook={location.hook}>{children}</Router>,
+      wrapper: ({ children }) => <CurrentRouteContext value={current}>{children}</CurrentRouteContext>,
     });
     expect(result.current).toEqual({ search: 'Ana', page: 1, limit: 20 });
   });

@@ -3,18 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
+  FRAMES_MS,
   planToastStep,
   SUBJECT_ID,
   type ToastScreen,
   type ToastSnapshot,
   type ToastUserAction,
   toastPathModel,
+  usesWaitingRoom,
 } from '../../machines/toasts/toast.paths';
 import { toasterMachine } from '../../machines/toasts/toaster.machine';
 import { createToastFacade } from '../../src/lib/toasts';
 import { AppToaster } from '../../src/ui/toaster/AppToaster';
 import { type ChartPath, generatePaths, walkPath } from '../support/chart-paths';
-import { advanceInFrames, FRAMES_MS, withToasterTestClock } from './support/toaster-clock';
+import { advanceInFrames, withToasterTestClock } from './support/toaster-clock';
 
 const paths = generatePaths(toastPathModel);
 
@@ -138,7 +140,7 @@ function expectChart(
     .getSnapshot()
     .context.toasts.filter((t) => t.id === SUBJECT_ID)
     .at(-1);
-  const notCreatedYet = index === 0 && path.steps.length > 1 && path.steps[1]!.event.type === 'REVEAL';
+  const notCreatedYet = index === 0 && !usesWaitingRoom(path);
   if (expected.matches('gone') || notCreatedYet) {
     expect(entry, 'the toaster has no such toast').toBeUndefined();
     return;

@@ -2,16 +2,18 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import { FRAMES_MS } from '../../machines/toasts/toast.paths';
 import { toasterMachine } from '../../machines/toasts/toaster.machine';
+import { createThemeStore, type ThemeStore } from '../../src/lib/theme/theme-store';
 import { toast as appToast, createToastFacade } from '../../src/lib/toasts';
 import { AppToaster } from '../../src/ui/toaster/AppToaster';
-import { advanceInFrames, FRAMES_MS, withToasterTestClock } from './support/toaster-clock';
+import { advanceInFrames, withToasterTestClock } from './support/toaster-clock';
 
-function mount() {
+function mount(themeStore?: ThemeStore) {
   const toaster = createActor(toasterMachine, { input: {} });
   toaster.start();
   const toast = createToastFacade(toaster);
-  const view = render(<AppToaster toaster={toaster} />);
+  const view = render(<AppToaster toaster={toaster} themeStore={themeStore} />);
   const advance = (ms: number) => advanceInFrames(ms);
   const show = async (fn: () => unknown) => {
     act(() => {
@@ -48,13 +50,14 @@ describe('<AppToaster />', () => {
   });
 
   it('follows the app theme: the dark class on <html>', async () => {
-    const { toast, show, advance } = mount();
+    const themeStore = createThemeStore();
+    const { toast, show, advance } = mount(themeStore);
     await show(() => toast.info('Olá'));
     expect(list()!.getAttribute('data-sonner-theme')).toBe('light');
-    document.documentElement.classList.add('dark');
+    act(() => themeStore.setMode('dark'));
     await advance(0);
     expect(list()!.getAttribute('data-sonner-theme')).toBe('dark');
-    document.documentElement.classList.remove('dark');
+    act(() => themeStore.setMode('light'));
     await advance(0);
     expect(list()!.getAttribute('data-sonner-theme')).toBe('light');
   });

@@ -1,10 +1,10 @@
-import { useMemo } from 'react';
-import { useSearch } from 'wouter';
 import type * as z from 'zod/mini';
-import { parseSearch } from './parse-search';
+import { useCurrentRoute } from './current-route';
 
-/** The current query string read through a route's schema (see route-search.ts), typed. */
-export function useValidatedSearch<S>(schema: z.ZodMiniType<S>): S {
-  const search = useSearch();
-  return useMemo(() => parseSearch(schema, search), [schema, search]);
+/**
+ * The current route's query string as its schema (see route-search.ts) read it, typed. It was parsed
+ * once, when the route matched (matchAppRoute); `schema` only names the type and must be the route's own.
+ */
+export function useValidatedSearch<S>(_schema: z.ZodMiniType<S>): S {
+  return useCurrentRoute().search as S;
 }

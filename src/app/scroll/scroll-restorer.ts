@@ -1,13 +1,12 @@
 import type { AroundNavHandler } from 'wouter';
+import { isRecord } from '../../lib/is-record';
 
 const STORAGE_KEY = 'fechai-scroll';
 const STATE_FIELD = 'scrollKey';
 /** How long a restore keeps trying while the page grows tall enough (data still loading). */
 const RESTORE_PATIENCE_MS = 1_500;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
+/** Input that means the user is scrolling themselves, so a pending restore gives way. */
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 function keyOf(state: unknown): string | undefined {
   return isRecord(state) && typeof state[STATE_FIELD] === 'string' ? state[STATE_FIELD] : undefined;
@@ -77,15 +76,14 @@ export function createScrollRestorer(win: Window = window) {
     let frame = 0;
     const stop = () => {
       win.cancelAnimationFrame(frame);
-      for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'])
-        win.removeEventListener(type, stop);
+      for (const type of USER_SCROLL_EVENTS) win.removeEventListener(type, stop);
     };
     const retry = () => {
       win.scrollTo(0, y);
       if (Math.abs(win.scrollY - y) <= 1 || Date.now() > giveUpAt) stop();
       else frame = win.requestAnimationFrame(retry);
     };
-    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown']) {
+    for (const type of USER_SCROLL_EVENTS) {
       win.addEventListener(type, stop, { passive: true });
     }
     frame = win.requestAnimationFrame(retry);

@@ -4,7 +4,7 @@ import { createThemeStore, type ThemeStore } from './theme-store';
 let shared: ThemeStore | undefined;
 
 /** The page's theme store, created on first use (it needs the window). */
-export function sharedThemeStore(): ThemeStore {
+function sharedThemeStore(): ThemeStore {
   shared ??= createThemeStore();
   return shared;
 }

@@ -10,9 +10,10 @@ import {
   TOAST_WIDTH_PX,
 } from '../../../machines/toasts/toast.defaults';
 import { revealedToasts, type ToastEntry } from '../../../machines/toasts/toaster.machine';
+import type { ThemeStore } from '../../lib/theme/theme-store';
+import { useTheme } from '../../lib/theme/useTheme';
 import { appToaster, type ToasterActor } from '../../lib/toasts';
 import { ToastMirror } from './ToastMirror';
-import { useHtmlTheme } from './useHtmlTheme';
 import { useToasterHold } from './useToasterHold';
 
 const sameEntries = (a: ToastEntry[], b: ToastEntry[]) =>
@@ -26,15 +27,19 @@ const clearOf = (offsetPx: number) => `calc(${offsetPx}px + var(--toast-clearanc
 export interface AppToasterProps {
   /** The toaster actor to show; the app-wide one by default (tests pass their own). */
   toaster?: ToasterActor;
+  /** The theme store to follow; the page's own by default (tests pass their own). */
+  themeStore?: ThemeStore;
 }
 
 /**
  * The app's toasts (spec §2: bottom-center; §9 defaults). The toaster statechart decides which
  * toasts are on screen and for how long; sonner draws them.
  */
-export function AppToaster({ toaster = appToaster }: AppToasterProps) {
+export function AppToaster({ toaster = appToaster, themeStore }: AppToasterProps) {
   const entries = useSelector(toaster, (snapshot) => revealedToasts(snapshot.context), sameEntries);
-  const theme = useHtmlTheme();
+  // The theme store's resolved theme. The toaster is always mounted, so it also keeps the page's
+  // store subscribed: "system" follows the OS and a choice made in another tab on every page.
+  const theme = useTheme(themeStore).resolved;
   // Our toasts carry this toaster's id, so sonner toasts made elsewhere never mix in.
   const [toasterId] = useState(() => `fechai-toaster-${++toasters}`);
   const area = useRef<HTMLDivElement>(null);

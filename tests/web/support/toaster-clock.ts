@@ -1,9 +1,6 @@
 import { act } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
-/** sonner renders, animates and removes on timers and animation frames: let a few frames pass. */
-export const FRAMES_MS = 50;
-
 /** Time passes frame by frame, each in its own act(), so React renders in between as a browser would. */
 export async function advanceInFrames(ms: number): Promise<void> {
   for (let left = ms; left >= 0; left -= 16) {
