@@ -1,0 +1,125 @@
+import type { OutboxEntry } from './store';
+
+/** Everything that reaches the page goes through here: text, attribute values, the srcdoc. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+// http(s) only, so a javascript: or data: "link" in a message stays plain text.
+const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
+// Sentence punctuation right after a link belongs to the sentence, not the link.
+const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/;
+
+/** The links a message's text carries, in order (the JSON lists them too, for scripts). */
+export function linksIn(text: string): string[] {
+  return [...text.matchAll(URL_PATTERN)].map((match) => match[0].replace(TRAILING_PUNCTUATION, ''));
+}
+
+/** Escaped text with its http(s) links clickable, so a verification link can be followed from a phone. */
+function linkify(text: string): string {
+  let html = '';
+  let last = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    const url = match[0].replace(TRAILING_PUNCTUATION, '');
+    html += escapeHtml(text.slice(last, match.index));
+    html += `<a href="${escapeHtml(url)}" rel="noopener noreferrer">${escapeHtml(url)}</a>`;
+    last = match.index + url.length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
+const timeFormat = new Intl.DateTimeFormat('pt-BR', {
+  dateStyle: 'short',
+  timeStyle: 'medium',
+  timeZone: 'America/Sao_Paulo',
+});
+
+function renderEntry(entry: OutboxEntry): string {
+  const channel = entry.channel === 'email' ? 'E-mail' : 'SMS';
+  // An SMS has no subject; an e-mail without one says so.
+  const subject = entry.subject
+    ? `<h2>${escapeHtml(entry.subject)}</h2>`
+    : entry.channel === 'email'
+      ? '<h2 class="muted">(sem assunto)</h2>'
+      : '';
+  // The HTML body runs in a sandbox without scripts or our origin; <base> opens its links in a new tab.
+  const htmlBody = entry.html
+    ? `<details><summary>Ver versão HTML</summary>
+<iframe title="Versão HTML da mensagem" sandbox="allow-popups allow-popups-to-escape-sandbox" referrerpolicy="no-referrer" srcdoc="${escapeHtml(`<base target="_blank">${entry.html}`)}"></iframe>
+</details>`
+    : '';
+  return `<article>
+<header>
+<p class="meta"><span class="badge">${channel}</span> <time datetime="${entry.createdAt.toISOString()}">${escapeHtml(timeFormat.format(entry.createdAt))}</time></p>
+${subject}
+<p class="to">Para: <strong>${escapeHtml(entry.to)}</strong></p>
+</header>
+<pre>${linkify(entry.text)}</pre>
+${htmlBody}
+</article>`;
+}
+
+/** The dev outbox: server-rendered, no scripts (the CSP allows only our own files), light and dark. */
+export function renderOutboxPage({ entries, to }: { entries: OutboxEntry[]; to?: string }): string {
+  const list = entries.length
+    ? entries.map(renderEntry).join('\n')
+    : `<p class="empty">${to ? `Nenhuma mensagem para ${escapeHtml(to)}.` : 'Nenhuma mensagem ainda.'}</p>`;
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="robots" content="noindex">
+<title>Caixa de saída (desenvolvimento) — Fechaí</title>
+<style>
+:root { color-scheme: light dark; --bg: #f6f7f9; --card: #fff; --text: #1b1f24; --muted: #5b6470; --line: #d9dee4; --accent: #0b6b3a; }
+@media (prefers-color-scheme: dark) {
+  :root { --bg: #111418; --card: #1b2027; --text: #e8ebef; --muted: #a3acb8; --line: #323a44; --accent: #5fd39a; }
+}
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: var(--bg); color: var(--text); }
+main { max-width: 48rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.4rem; margin: .5rem 0; }
+h2 { font-size: 1.1rem; margin: .25rem 0; overflow-wrap: anywhere; }
+p { margin: .25rem 0; }
+.muted, .meta, .intro, .to { color: var(--muted); }
+.meta, .to { font-size: .9rem; }
+.to strong { color: var(--text); overflow-wrap: anywhere; }
+form { display: flex; flex-wrap: wrap; gap: .5rem; margin: 1rem 0; }
+label { flex-basis: 100%; font-size: .9rem; }
+input { flex: 1 1 12rem; min-height: 2.75rem; padding: .5rem .75rem; font: inherit; color: inherit; background: var(--card); border: 1px solid var(--line); border-radius: .5rem; }
+button, .clear { min-height: 2.75rem; padding: .5rem 1rem; font: inherit; border-radius: .5rem; border: 1px solid var(--accent); background: var(--accent); color: var(--bg); cursor: pointer; text-decoration: none; display: inline-flex; align-items: center; }
+.clear { background: transparent; color: var(--accent); }
+article { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: 1rem; margin: 0 0 1rem; }
+.badge { display: inline-block; padding: 0 .5rem; border-radius: 1rem; border: 1px solid var(--line); font-size: .8rem; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; font: .95rem/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; margin: .75rem 0 0; }
+a { color: var(--accent); }
+:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+details { margin-top: .75rem; }
+summary { cursor: pointer; min-height: 2.75rem; display: flex; align-items: center; }
+iframe { width: 100%; height: 20rem; resize: vertical; border: 1px solid var(--line); border-radius: .5rem; background: #fff; }
+.empty { padding: 2rem 0; text-align: center; color: var(--muted); }
+</style>
+</head>
+<body>
+<main>
+<h1>Caixa de saída (desenvolvimento)</h1>
+<p class="intro">E-mails e SMS que o Fechaí teria enviado, do mais recente para o mais antigo. Esta página só existe fora de produção (ou com DEV_PAGES=1).</p>
+<form method="get" action="/dev/outbox">
+<label for="to">Filtrar por destinatário</label>
+<input id="to" name="to" type="text" inputmode="email" autocomplete="off" value="${escapeHtml(to ?? '')}" placeholder="nome@exemplo.com.br">
+<button type="submit">Filtrar</button>
+${to ? '<a class="clear" href="/dev/outbox">Limpar</a>' : ''}
+</form>
+${list}
+</main>
+</body>
+</html>
+`;
+}
