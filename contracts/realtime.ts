@@ -108,3 +108,10 @@ export const realtimeCloseReasons = {
   goingAway: 'Servidor reiniciando. Reconectando em instantes.',
   tooSlow: 'Conexão lenta demais para as atualizações. Reconectando.',
 } as const;
+
+/**
+ * Browsers cannot set headers on a WebSocket, so the access token travels as a second subprotocol:
+ * `new WebSocket(url, [realtimeProtocol, accessToken])`. The server selects `realtimeProtocol`, never
+ * echoing the token.
+ */
+export const realtimeProtocol = 'fechai.v1';

@@ -1,6 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { callerGuards } from './auth/api/caller';
+import { realtimeAuthenticate, selectRealtimeProtocol } from './auth/api/realtime-caller';
+import { hostedLoginRoutes } from './auth/hosted/routes';
+import { createAccessTokens } from './auth/tokens/access-tokens';
+import { loadSigningKey } from './auth/tokens/signing-key';
 import type { Config } from './config';
 import type { Db } from './db/types';
 import { registerClient } from './http/client';
@@ -12,7 +17,9 @@ import { requestId } from './http/request-id';
 import { RequestLog } from './http/request-log';
 import { registerResponseHeaders } from './http/security-headers';
 import { clientErrorRoutes } from './modules/client-errors/routes';
+import { devOutboxRoutes } from './modules/dev-outbox/routes';
 import { healthRoutes } from './modules/health/routes';
+import { sessionRoutes } from './modules/session/routes';
 import { closeRealtimeSockets } from './realtime/connections';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { type RealtimeAuthenticate, realtimeRoutes } from './realtime/routes';
@@ -25,7 +32,7 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Company events across instances; created here (and closed with the app) when not given. */
   bus?: EventBus;
-  /** Identifies a realtime socket's caller; until sign-in exists every socket is refused (4401). */
+  /** Identifies a realtime socket's caller; by default the access token offered beside our subprotocol. */
   authenticate?: RealtimeAuthenticate;
   /** Serve the built client from config.clientDist; off under `--dev`, where Vite serves it. */
   serveClient?: boolean;
@@ -72,18 +79,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
   const { config, db, serveClient = true } = options;
   await app.register(rateLimit, rateLimitOptions(db, app.log));
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: closeRealtimeSockets });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024, handleProtocols: selectRealtimeProtocol },
+    preClose: closeRealtimeSockets,
+  });
+  app.decorateRequest('caller', null);
+
+  const tokens = createAccessTokens({
+    // Loaded on first use: the app starts (and /api/health reports) even while the database is down.
+    key: () => loadSigningKey(db, config.authSecret),
+    issuer: config.authUrl,
+    ttlSeconds: config.accessTokenTtlSeconds,
+  });
+  // Product modules put `app.auth.requireCompany` on every route (scoped to the caller's company).
+  app.decorate('auth', callerGuards(db, tokens));
 
   // Product routes, one plugin per module (server/modules/<area>/routes.ts).
   await app.register(healthRoutes, { db });
   await app.register(clientErrorRoutes, { db });
+  if (config.devPages) await app.register(devOutboxRoutes, { db });
+  await app.register(sessionRoutes, { db, tokens });
+  // The hosted login's pages (/auth/*): sign-in, sign-up, password reset, sign-out.
+  await app.register(hostedLoginRoutes, { db, config, tokens });
 
   const bus = options.bus ?? (await createEventBus(db, { logger: app.log }));
   if (!options.bus) app.addHook('onClose', () => bus.close());
   // GET /api/realtime (WebSocket), on the websocket support registered above.
   await app.register(realtimeRoutes, {
     bus,
-    ...(options.authenticate && { authenticate: options.authenticate }),
+    authenticate: options.authenticate ?? realtimeAuthenticate(db, tokens),
   });
 
   const spaFallback = await registerClient(app, { dist: serveClient ? config.clientDist : null });

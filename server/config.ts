@@ -27,6 +27,12 @@ const trustProxy = z
     return value;
   });
 
+/** An absolute http(s) URL, kept without a trailing slash. */
+const httpUrl = z
+  .string()
+  .regex(/^https?:\/\/[^/]/, { error: 'deve ser um endereço http:// ou https://' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('127.0.0.1'),
@@ -42,6 +48,17 @@ const envSchema = z.object({
   DEV_PAGES: flag(false),
   TRUST_PROXY: trustProxy,
   JOBS_ENABLED: flag(true),
+  APP_URL: httpUrl.optional(),
+  AUTH_URL: httpUrl.optional(),
+  ALLOWED_RETURN_ORIGINS: z.string().optional(),
+  AUTH_SECRET: z.string().min(32, { error: 'use pelo menos 32 caracteres aleatórios' }).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'deve começar com smtp:// ou smtps://' })
+    .optional(),
+  MAIL_FROM: z.string().default('Fechaí <nao-responda@fechai.com.br>'),
+  SEED_DEMO: flag(false),
 });
 
 export interface Config {
@@ -64,6 +81,38 @@ export interface Config {
   trustProxy: boolean | string;
   /** Whether this instance runs the job worker (turn off on API-only instances). */
   jobsEnabled: boolean;
+  /** Where users open the app (links in e-mails, the hosted login's default return). No trailing slash. */
+  appUrl: string;
+  /** Public base of the hosted login (`/auth` pages); the app's own origin unless it runs elsewhere. */
+  authUrl: string;
+  /** Origins the hosted login may send people back to: the app's, plus ALLOWED_RETURN_ORIGINS. */
+  allowedReturnOrigins: string[];
+  /** Signs access tokens (HS256); unset: a key generated once and kept in the database. */
+  authSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  /** An SMTP relay (smtp://user:pass@host:587); unset: e-mails go to the dev outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Create the demo company and its owner's account at start, when missing (npm run seed:demo does the same). */
+  seedDemo: boolean;
+}
+
+/** `https://a.com.br, https://b.com.br` → their origins; anything that is not a URL is refused. */
+function originList(value: string | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      try {
+        return new URL(item).origin;
+      } catch {
+        throw new ConfigError(
+          `Configuração inválida:\n  - ALLOWED_RETURN_ORIGINS: "${item}" não é um endereço.`,
+        );
+      }
+    });
 }
 
 export class ConfigError extends Error {
@@ -86,6 +135,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.APP_URL) {
+    throw new ConfigError(
+      'Configuração inválida:\n  - APP_URL: obrigatório em produção (os links dos e-mails apontam para ele).',
+    );
+  }
+  const appUrl = e.APP_URL ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -99,5 +154,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devPages: !isProduction || e.DEV_PAGES,
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED,
+    appUrl,
+    authUrl: e.AUTH_URL ?? appUrl,
+    allowedReturnOrigins: [...new Set([new URL(appUrl).origin, ...originList(e.ALLOWED_RETURN_ORIGINS)])],
+    authSecret: e.AUTH_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.SEED_DEMO,
   };
 }

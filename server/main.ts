@@ -5,6 +5,11 @@ import { type Config, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { Db } from './db/types';
+import { describeSeed, seedDemo } from './demo/seed-demo';
+import { createMailer } from './integrations/mail/create-mailer';
+import { MAIL_SEND_JOB } from './integrations/mail/enqueue-email';
+import type { Mailer } from './integrations/mail/mailer';
+import { sendEmailHandler } from './integrations/mail/send-email-job';
 import { type RecurringJob, type Schedule, startSchedule } from './jobs/schedule';
 import { type JobHandler, startWorker, type Worker } from './jobs/worker';
 import { PRUNE_JOB, pruneHandler } from './modules/maintenance/prune';
@@ -15,9 +20,10 @@ const DRAIN_TIMEOUT_MS = 10_000;
 const REPEAT_SIGNAL_MS = 1_000;
 
 /** The job kinds this server runs; each module that enqueues work adds its handler here. */
-const jobHandlers: Record<string, JobHandler> = {
+const jobHandlers = (mailer: Mailer): Record<string, JobHandler> => ({
   [PRUNE_JOB]: pruneHandler,
-};
+  [MAIL_SEND_JOB]: sendEmailHandler(mailer),
+});
 
 /** Work that comes back on its own; one job per period across all instances. */
 const recurringJobs: RecurringJob[] = [{ kind: PRUNE_JOB, everyMs: 60 * 60 * 1000 }];
@@ -38,14 +44,20 @@ async function main() {
   let app: FastifyInstance;
   try {
     await migrate(db);
+    if (config.seedDemo) console.log(describeSeed(await seedDemo(db)));
     app = await buildApp({ config, db, serveClient: !dev });
   } catch (err) {
     await db.close().catch(() => {});
     throw err;
   }
 
+  const mailer = createMailer(config, db);
+  app.log.info(`E-mail: ${mailer.description}`);
+  if (mailer.kind === 'dev-outbox' && config.isProduction) {
+    app.log.warn('SMTP_URL não definido: os e-mails ficam na caixa de saída local e não chegam a ninguém.');
+  }
   const worker: Worker | undefined = config.jobsEnabled
-    ? await startWorker({ db, handlers: jobHandlers, logger: app.log })
+    ? await startWorker({ db, handlers: jobHandlers(mailer), logger: app.log })
     : undefined;
   const schedule: Schedule | undefined = config.jobsEnabled
     ? startSchedule(db, recurringJobs, { logger: app.log })

@@ -9,7 +9,10 @@ export interface RunningServer {
  * Starts the real server (`server/main.ts`) in a process of its own, so the load generator or the
  * browser does not share its event loop, on a fresh in-memory PGlite unless DATABASE_URL is set.
  */
-export async function startServerProcess(port: number): Promise<RunningServer> {
+export async function startServerProcess(
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -17,7 +20,9 @@ export async function startServerProcess(port: number): Promise<RunningServer> {
       HOST: '127.0.0.1',
       DATA_DIR: process.env.DATA_DIR ?? 'memory://',
       NODE_ENV: 'production',
+      APP_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

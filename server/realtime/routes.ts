@@ -13,7 +13,7 @@ export type RealtimeAuthenticate = (request: FastifyRequest) => Promise<{ compan
 
 export interface RealtimeRoutesOptions {
   bus: EventBus;
-  /** Without it nobody can be identified, so every socket is closed with 4401. */
+  /** Without it nobody can be identified, so every socket is closed with 4401 (the app passes sign-in's). */
   authenticate?: RealtimeAuthenticate;
   /** Protocol ping interval; a socket that misses one whole interval is dropped. */
   heartbeatMs?: number;

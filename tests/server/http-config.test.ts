@@ -17,6 +17,14 @@ describe('loadConfig', () => {
       devPages: true,
       trustProxy: false,
       jobsEnabled: true,
+      appUrl: 'http://localhost:3000',
+      authUrl: 'http://localhost:3000',
+      allowedReturnOrigins: ['http://localhost:3000'],
+      authSecret: undefined,
+      accessTokenTtlSeconds: 900,
+      smtpUrl: undefined,
+      mailFrom: 'Fechaí <nao-responda@fechai.com.br>',
+      seedDemo: false,
     });
   });
 
@@ -33,6 +41,14 @@ describe('loadConfig', () => {
       DEV_PAGES: '1',
       TRUST_PROXY: '10.0.0.0/8, loopback',
       JOBS_ENABLED: 'false',
+      APP_URL: 'https://app.fechai.com.br/',
+      AUTH_URL: 'https://entrar.fechai.com.br',
+      ALLOWED_RETURN_ORIGINS: 'https://parceiro.com.br/x, https://app.fechai.com.br',
+      AUTH_SECRET: 'k'.repeat(40),
+      ACCESS_TOKEN_TTL_SECONDS: '600',
+      SMTP_URL: 'smtps://u:p@smtp.exemplo.com.br:465',
+      MAIL_FROM: 'Fechaí <oi@fechai.com.br>',
+      SEED_DEMO: 'yes',
       UNRELATED: 'ignored',
     });
     expect(config).toMatchObject({
@@ -47,13 +63,38 @@ describe('loadConfig', () => {
       devPages: true,
       trustProxy: '10.0.0.0/8, loopback',
       jobsEnabled: false,
+      appUrl: 'https://app.fechai.com.br',
+      authUrl: 'https://entrar.fechai.com.br',
+      allowedReturnOrigins: ['https://app.fechai.com.br', 'https://parceiro.com.br'],
+      authSecret: 'k'.repeat(40),
+      accessTokenTtlSeconds: 600,
+      smtpUrl: 'smtps://u:p@smtp.exemplo.com.br:465',
+      mailFrom: 'Fechaí <oi@fechai.com.br>',
+      seedDemo: true,
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
 
+  it('follows PORT for the default app address, and refuses weak secrets and odd addresses', () => {
+    expect(loadConfig({ PORT: '4310' })).toMatchObject({
+      appUrl: 'http://localhost:4310',
+      authUrl: 'http://localhost:4310',
+      allowedReturnOrigins: ['http://localhost:4310'],
+    });
+    expect(() => loadConfig({ AUTH_SECRET: 'curto' })).toThrow(/AUTH_SECRET: use pelo menos 32/);
+    expect(() => loadConfig({ APP_URL: 'app.fechai.com.br' })).toThrow(/APP_URL: deve ser um endereço/);
+    expect(() => loadConfig({ ALLOWED_RETURN_ORIGINS: 'https://ok.com.br, nada' })).toThrow(/"nada"/);
+    expect(() => loadConfig({ SMTP_URL: 'http://smtp' })).toThrow(/SMTP_URL/);
+  });
+
+  it('needs APP_URL in production, where e-mail links must not point at localhost', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_URL: obrigatório em produção/);
+  });
+
   it('keeps dev pages off in production unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).devPages).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEV_PAGES: '0' }).devPages).toBe(false);
+    const production = { NODE_ENV: 'production', APP_URL: 'https://app.fechai.com.br' };
+    expect(loadConfig(production).devPages).toBe(false);
+    expect(loadConfig({ ...production, DEV_PAGES: '0' }).devPages).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).devPages).toBe(true);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AUTH_RETENTION_DAYS } from '../../server/auth/prune-auth';
 import { enqueue } from '../../server/jobs/enqueue';
 import { periodKey, startSchedule } from '../../server/jobs/schedule';
 import { startWorker } from '../../server/jobs/worker';
@@ -29,7 +30,61 @@ async function clientError(daysAgo: number) {
   return rows[0]!.id;
 }
 
-const exists = async (table: 'jobs' | 'client_errors', id: string) =>
+async function outboxMessage(daysAgo: number) {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO dev_outbox (channel, recipient, subject, body_text, created_at)
+     VALUES ('email', 'ana@example.com', 'Confirme seu e-mail', 'link', now() - make_interval(days => $1))
+     RETURNING id`,
+    [daysAgo],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * Sign-in rows on both sides of the line: a sign-in revoked 10 days ago and one revoked yesterday,
+ * an open one with a live and a long-expired refresh token, e-mail links and failure counters.
+ */
+async function authRows() {
+  const userId = (
+    await db.query<{ id: string }>(`INSERT INTO users (email) VALUES ('poda@exemplo.com.br') RETURNING id`)
+  ).rows[0]!.id;
+  const session = async (revokedDaysAgo: number | null) =>
+    (
+      await db.query<{ id: string }>(
+        `INSERT INTO auth_sessions (user_id, sso_secret_hash, expires_at, revoked_at, revoked_reason)
+         VALUES ($1, gen_random_uuid()::text, now() + interval '20 days',
+                 now() - make_interval(days => $2), CASE WHEN $2::int IS NOT NULL THEN 'logout' END)
+         RETURNING id`,
+        [userId, revokedDaysAgo],
+      )
+    ).rows[0]!.id;
+  const revokedLongAgo = await session(AUTH_RETENTION_DAYS + 3);
+  const revokedYesterday = await session(1);
+  const open = await session(null);
+  const refresh = (hash: string, sessionId: string, expiresInDays: number) =>
+    db.query(
+      `INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
+      [hash, sessionId, expiresInDays],
+    );
+  await refresh('old-1', revokedLongAgo, 20);
+  await refresh('yesterday-1', revokedYesterday, 20);
+  await refresh('live-1', open, 20);
+  await refresh('live-expired', open, -(AUTH_RETENTION_DAYS + 3));
+  await db.query(
+    `INSERT INTO email_tokens (token_hash, user_id, purpose, expires_at) VALUES
+       ('email-old', $1, 'verify_email', now() - make_interval(days => $2)),
+       ('email-live', $1, 'reset_password', now() + interval '1 hour')`,
+    [userId, AUTH_RETENTION_DAYS + 1],
+  );
+  await db.query(
+    `INSERT INTO sign_in_failures (key, failures, window_started_at) VALUES
+       ('old', 5, now() - make_interval(days => $1)), ('recent', 2, now())`,
+    [AUTH_RETENTION_DAYS + 1],
+  );
+  return { revokedLongAgo, revokedYesterday, open };
+}
+
+const exists = async (table: 'jobs' | 'client_errors' | 'dev_outbox' | 'auth_sessions', id: string) =>
   (await db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id])).rows.length === 1;
 
 describe('pruning old rows', () => {
@@ -41,25 +96,62 @@ describe('pruning old rows', () => {
     const oldQueued = await jobFinished('test.prune', 'queued', 400);
     const oldError = await clientError(RETENTION.clientErrorsDays + 1);
     const recentError = await clientError(1);
+    const oldMessage = await outboxMessage(RETENTION.devOutboxDays + 1);
+    const recentMessage = await outboxMessage(RETENTION.devOutboxDays - 1);
     await db.query(
       `INSERT INTO rate_limit_hits (key, count, reset_at) VALUES
          ('GET /api/x|old', 3, now() - interval '1 second'), ('GET /api/x|live', 3, now() + interval '1 minute')`,
     );
 
-    expect(await prune(db)).toEqual({ succeededJobs: 1, failedJobs: 1, clientErrors: 1, rateLimits: 1 });
+    const auth = await authRows();
+
+    expect(await prune(db)).toEqual({
+      succeededJobs: 1,
+      failedJobs: 1,
+      clientErrors: 1,
+      devOutbox: 1,
+      rateLimits: 1,
+      authSessions: 1,
+      refreshTokens: 1,
+      emailTokens: 1,
+      signInFailures: 1,
+    });
 
     expect(await exists('jobs', oldSucceeded)).toBe(false);
     expect(await exists('jobs', oldFailed)).toBe(false);
     expect(await exists('client_errors', oldError)).toBe(false);
+    expect(await exists('dev_outbox', oldMessage)).toBe(false);
     expect(await exists('jobs', recentSucceeded)).toBe(true);
     expect(await exists('jobs', recentFailed)).toBe(true);
     expect(await exists('jobs', oldQueued)).toBe(true);
     expect(await exists('client_errors', recentError)).toBe(true);
+    expect(await exists('dev_outbox', recentMessage)).toBe(true);
+    expect(await exists('auth_sessions', auth.revokedLongAgo)).toBe(false);
+    expect(await exists('auth_sessions', auth.revokedYesterday)).toBe(true);
+    expect(await exists('auth_sessions', auth.open)).toBe(true);
+    const refresh = await db.query<{ token_hash: string }>(
+      'SELECT token_hash FROM refresh_tokens ORDER BY 1',
+    );
+    expect(refresh.rows.map((r) => r.token_hash)).toEqual(['live-1', 'yesterday-1']);
+    const email = await db.query<{ token_hash: string }>('SELECT token_hash FROM email_tokens');
+    expect(email.rows.map((r) => r.token_hash)).toEqual(['email-live']);
+    const failures = await db.query<{ key: string }>('SELECT key FROM sign_in_failures');
+    expect(failures.rows.map((r) => r.key)).toEqual(['recent']);
     const counters = await db.query<{ key: string }>('SELECT key FROM rate_limit_hits');
     expect(counters.rows.map((r) => r.key)).toEqual(['GET /api/x|live']);
 
     // Idempotent: nothing more to delete.
-    expect(await prune(db)).toEqual({ succeededJobs: 0, failedJobs: 0, clientErrors: 0, rateLimits: 0 });
+    expect(await prune(db)).toEqual({
+      succeededJobs: 0,
+      failedJobs: 0,
+      clientErrors: 0,
+      devOutbox: 0,
+      rateLimits: 0,
+      authSessions: 0,
+      refreshTokens: 0,
+      emailTokens: 0,
+      signInFailures: 0,
+    });
   });
 
   it('runs as a job through the worker', async () => {

@@ -21,7 +21,7 @@ let subscriptions = 0;
 let countingBus: EventBus;
 const servers: { close(): Promise<unknown> }[] = [];
 
-/** Stands in for sign-in (a later issue): the company comes from a header. */
+/** The routes take any authenticate function; here the company comes from a header (sign-in's own is tested in auth-realtime). */
 const byHeader: RealtimeRoutesOptions['authenticate'] = async (request) => {
   const companyId = request.headers['x-test-company'];
   return typeof companyId === 'string' ? { companyId } : null;
@@ -126,7 +126,7 @@ describe('GET /api/realtime', () => {
     expect(client.messages).toEqual([]);
   });
 
-  it('closes every socket with 4401 while no sign-in is wired in', async () => {
+  it('closes every socket with 4401 when given no way to authenticate', async () => {
     const noSignIn = await serve({});
     const client = connect(noSignIn, randomUUID());
     expect((await client.closed).code).toBe(4401);

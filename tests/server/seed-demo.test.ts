@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_COMPANY_ID, describeSeed, seedDemo } from '../../scripts/seed-demo';
+import { verifyPassword } from '../../server/auth/hosted/passwords';
+import {
+  DEMO_COMPANY_ID,
+  DEMO_USER_EMAIL,
+  DEMO_USER_PASSWORD,
+  describeSeed,
+  seedDemo,
+} from '../../server/demo/seed-demo';
+import { loadSessionState } from '../../server/modules/session/session-state';
 import { withTestDb } from '../support/db';
 
 const t = withTestDb();
@@ -81,6 +89,26 @@ describe('seed:demo', () => {
     });
     const users = await db.query('SELECT id FROM users');
     expect(users.rows).toHaveLength(1);
+    const subscriptions = await db.query('SELECT id FROM subscriptions');
+    expect(subscriptions.rows).toHaveLength(1);
     expect(describeSeed(again)).toContain('já existia');
+  });
+
+  it('gives the owner an account that signs in straight to the app', async () => {
+    const { rows } = await db.query<{ id: string; password_hash: string }>(
+      `SELECT u.id, p.password_hash FROM users u JOIN password_credentials p ON p.user_id = u.id
+        WHERE u.email = $1`,
+      [DEMO_USER_EMAIL],
+    );
+    expect(await verifyPassword(rows[0]!.password_hash, DEMO_USER_PASSWORD)).toBe(true);
+    expect(await loadSessionState(db, rows[0]!.id)).toMatchObject({
+      company: { id: DEMO_COMPANY_ID },
+      needsOnboarding: false,
+      hasCompany: true,
+      hasNoCurrentSubscriptionActive: false,
+    });
+    expect(describeSeed(await seedDemo(db))).toContain(
+      `Entre com ${DEMO_USER_EMAIL} e a senha ${DEMO_USER_PASSWORD}.`,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { type PruneAuthResult, pruneAuth } from '../../auth/prune-auth';
 import type { Queryable } from '../../db/types';
 import { pruneRateLimits } from '../../http/rate-limit-store';
 import type { JobHandler } from '../../jobs/worker';
@@ -9,12 +10,15 @@ export const RETENTION = {
   succeededJobsDays: 7,
   failedJobsDays: 30,
   clientErrorsDays: 30,
+  devOutboxDays: 7,
 } as const;
 
-export interface PruneResult {
+export interface PruneResult extends PruneAuthResult {
   succeededJobs: number;
   failedJobs: number;
   clientErrors: number;
+  /** Messages the dev outbox kept (e-mails and SMS not sent for real). */
+  devOutbox: number;
   /** Rate-limit counters whose window is over (they already count as absent). */
   rateLimits: number;
 }
@@ -32,11 +36,17 @@ export async function prune(db: Queryable): Promise<PruneResult> {
     'DELETE FROM client_errors WHERE created_at < now() - make_interval(days => $1)',
     [RETENTION.clientErrorsDays],
   );
+  const outbox = await db.query(
+    'DELETE FROM dev_outbox WHERE created_at < now() - make_interval(days => $1)',
+    [RETENTION.devOutboxDays],
+  );
   return {
     succeededJobs: succeeded.rowCount,
     failedJobs: failed.rowCount,
     clientErrors: errors.rowCount,
+    devOutbox: outbox.rowCount,
     rateLimits: await pruneRateLimits(db),
+    ...(await pruneAuth(db)),
   };
 }
 

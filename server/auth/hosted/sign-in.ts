@@ -1,0 +1,62 @@
+import type { Db } from '../../db/types';
+import { findSessionBySsoSecret, revokeAuthSession, startAuthSession } from '../sessions/auth-sessions';
+import type { AccessTokens } from '../tokens/access-tokens';
+import { findAccountByEmail } from './accounts';
+import { verifyPassword } from './passwords';
+import { clearSignInFailures, recordSignInFailure, signInLockedUntil } from './sign-in-throttle';
+
+export type SignInOutcome =
+  | { status: 'signed-in'; userId: string; ssoSecret: string; accessToken: string; refreshToken: string }
+  /** Wrong e-mail or wrong password: deliberately one case. */
+  | { status: 'invalid' }
+  | { status: 'locked'; until: Date }
+  /** The right password for an account whose e-mail is not confirmed yet. */
+  | { status: 'unverified'; email: string };
+
+export interface SignInInput {
+  /** Normalised. */
+  email: string;
+  password: string;
+  userAgent: string | undefined;
+  /** The hosted login's cookie from an earlier sign-in on this browser, replaced by this one. */
+  previousSsoSecret: string | undefined;
+}
+
+/**
+ * Checks the password and, when right, starts the session (one transaction) and signs its access
+ * token. A locked address is refused before its password is even checked; an unknown address
+ * costs the same argon2 work and counts a failure like a known one.
+ */
+export async function signIn(db: Db, tokens: AccessTokens, input: SignInInput): Promise<SignInOutcome> {
+  const lockedUntil = await signInLockedUntil(db, input.email);
+  if (lockedUntil) return { status: 'locked', until: lockedUntil };
+
+  const account = await findAccountByEmail(db, input.email);
+  const passwordOk = await verifyPassword(account?.passwordHash ?? null, input.password);
+  if (!account || !passwordOk) {
+    const until = await recordSignInFailure(db, input.email);
+    return until ? { status: 'locked', until } : { status: 'invalid' };
+  }
+  if (!account.emailVerified) {
+    await clearSignInFailures(db, input.email);
+    return { status: 'unverified', email: account.email };
+  }
+
+  const session = await db.transaction(async (tx) => {
+    await clearSignInFailures(tx, input.email);
+    // The cookie is about to point at the new session, so the old one could never be signed out.
+    if (input.previousSsoSecret) {
+      const previous = await findSessionBySsoSecret(tx, input.previousSsoSecret);
+      if (previous) await revokeAuthSession(tx, previous.sessionId, 'logout');
+    }
+    return startAuthSession(tx, { userId: account.userId, userAgent: input.userAgent });
+  });
+  // Signed after the commit: the token writes nothing, and its key may be loaded from the database.
+  return {
+    status: 'signed-in',
+    userId: account.userId,
+    ssoSecret: session.ssoSecret,
+    accessToken: await tokens.sign({ userId: account.userId, sessionId: session.sessionId }),
+    refreshToken: session.refreshToken,
+  };
+}

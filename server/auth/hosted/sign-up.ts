@@ -1,0 +1,55 @@
+import type { Config } from '../../config';
+import type { Db, Queryable } from '../../db/types';
+import { enqueueEmail } from '../../integrations/mail/enqueue-email';
+import { createEmailToken } from '../email-tokens';
+import { createAccount, findAccountByEmail, setName, setPassword } from './accounts';
+import { accountExistsMessage, verifyEmailMessage } from './mail-templates';
+
+type Links = Pick<Config, 'appUrl' | 'authUrl'>;
+
+/** A new confirmation link for `userId`, e-mailed in the caller's transaction. */
+export async function sendVerification(q: Queryable, links: Links, input: { userId: string; email: string }) {
+  const token = await createEmailToken(q, { userId: input.userId, purpose: 'verify_email' });
+  await enqueueEmail(q, verifyEmailMessage(links, { to: input.email, token }));
+}
+
+/**
+ * Registers an account, answering the same way whatever the address's state, so the page tells
+ * nobody which addresses have accounts; only the e-mail differs:
+ * - new address: the account (unverified) and a confirmation link;
+ * - verified account: an e-mail to its owner saying it exists, with links to sign in or reset;
+ * - unverified account: the latest sign-up wins (name and password), with a new confirmation link.
+ *   Otherwise someone could register another person's address first with a password of their own,
+ *   and be let in once the owner confirmed it.
+ * The password is hashed by the caller in every case, so all three take about as long.
+ */
+export async function signUp(
+  db: Db,
+  links: Links,
+  input: { name: string; email: string; passwordHash: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const userId = await createAccount(tx, input);
+    if (userId) return sendVerification(tx, links, { userId, email: input.email });
+
+    const existing = await findAccountByEmail(tx, input.email);
+    if (!existing) throw new Error('sign-up: the address was taken but its account cannot be found');
+    if (existing.emailVerified) {
+      await enqueueEmail(tx, accountExistsMessage(links, { to: existing.email, name: existing.name }));
+      return;
+    }
+    await setName(tx, existing.userId, input.name);
+    await setPassword(tx, existing.userId, input.passwordHash);
+    await sendVerification(tx, links, { userId: existing.userId, email: existing.email });
+  });
+}
+
+/** Another confirmation link, only for an account still waiting for one; silent otherwise. */
+export async function resendVerification(db: Db, links: Links, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const account = await findAccountByEmail(tx, email);
+    if (account && !account.emailVerified) {
+      await sendVerification(tx, links, { userId: account.userId, email: account.email });
+    }
+  });
+}

@@ -1,0 +1,369 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumeEmailToken } from '../../server/auth/email-tokens';
+import { hashToken } from '../../server/auth/tokens/opaque-token';
+import type { Db, Queryable, Row } from '../../server/db/types';
+import { serverTokens } from '../support/auth';
+import { HostedBrowser, linkIn, queuedEmails } from '../support/hosted-login';
+import { startTestServer, type TestServer } from '../support/server';
+
+const APP = 'http://localhost:3000';
+const OTHER_APP = 'https://parceiro.fechai.test';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { ALLOWED_RETURN_ORIGINS: OTHER_APP } });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const browser = () => new HostedBrowser(server.app);
+
+async function signUp(b: HostedBrowser, fields: { name: string; email: string; password: string }) {
+  return b.submit('/auth/signup', '/auth/signup', fields);
+}
+
+/** The verification token from the last e-mail sent to `email`. */
+async function verificationToken(email: string): Promise<string> {
+  const mails = await queuedEmails(server.db, email);
+  const link = linkIn(mails.at(-1)!.text, `${APP}/signup?verificationToken=`);
+  return new URL(link).searchParams.get('verificationToken')!;
+}
+
+describe('sign up, confirm, sign in', () => {
+  const email = 'ana@docesdaana.com.br';
+  const password = 'brigadeiro123';
+
+  it('creates the account and queues a confirmation e-mail that opens the app', async () => {
+    const b = browser();
+    const res = await signUp(b, { name: 'Ana Souza', email: '  Ana@DocesDaAna.com.br ', password });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('Enviamos um link de confirmação para <strong>ana@docesdaana.com.br</strong>');
+
+    const { rows } = await server.db.query<{ name: string; verified: boolean; hash: string }>(
+      `SELECT u.name, u.email_verified_at IS NOT NULL AS verified, c.password_hash AS hash
+         FROM users u JOIN password_credentials c ON c.user_id = u.id WHERE u.email = $1`,
+      [email],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.name).toBe('Ana Souza');
+    expect(rows[0]!.verified).toBe(false);
+    expect(rows[0]!.hash).toMatch(/^\$argon2id\$/);
+    expect(rows[0]!.hash).not.toContain(password);
+
+    const mails = await queuedEmails(server.db, email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Confirme seu e-mail no Fechaí');
+    const token = await verificationToken(email);
+    expect(mails[0]!.html).toContain(`${APP}/signup?verificationToken=${token}`);
+    const stored = await server.db.query(
+      `SELECT 1 FROM email_tokens WHERE token_hash = $1 AND purpose = 'verify_email'
+          AND expires_at BETWEEN now() + interval '23 hours' AND now() + interval '25 hours'`,
+      [hashToken(token)],
+    );
+    expect(stored.rowCount).toBe(1);
+  });
+
+  it('shows an unconfirmed account, with the right password, a page to re-send the e-mail', async () => {
+    const b = browser();
+    const res = await b.submit('/auth/login', '/auth/login', { email, password });
+    expect(res.status).toBe(403);
+    expect(res.location).toBeUndefined();
+    expect(res.body).toContain('<title>Confirme seu e-mail · Fechaí</title>');
+    expect(res.body).toContain('action="/auth/verification/resend"');
+    expect(await server.db.query('SELECT 1 FROM auth_sessions')).toMatchObject({ rowCount: 0 });
+
+    const before = (await queuedEmails(server.db, email)).length;
+    const resend = await b.submit('/auth/login', '/auth/verification/resend', { email });
+    expect(resend.status).toBe(200);
+    expect(resend.body).toContain('enviamos um novo link');
+    expect(await queuedEmails(server.db, email)).toHaveLength(before + 1);
+  });
+
+  it('signs a confirmed account in: a session, its cookie and a redirect to the app with the tokens', async () => {
+    expect(await consumeEmailToken(server.db, await verificationToken(email), 'verify_email')).not.toBeNull();
+    await server.db.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
+
+    const b = browser();
+    const res = await b.submit(
+      `/auth/login?returnTo=${encodeURIComponent(OTHER_APP)}&redirect=%2Fcustomers%3Fpage%3D2`,
+      '/auth/login',
+      {
+        email: 'ANA@docesdaana.com.br',
+        password,
+      },
+    );
+    expect(res.status).toBe(303);
+    const location = new URL(res.location!);
+    expect(location.origin).toBe(OTHER_APP);
+    expect(location.pathname).toBe('/login');
+    expect([...location.searchParams.keys()]).toEqual(['accessToken', 'refreshToken', 'userId', 'redirect']);
+    expect(location.searchParams.get('redirect')).toBe('/customers?page=2');
+    expect(res.headers['cache-control']).toBe('no-store');
+
+    const userId = (await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]))
+      .rows[0]!.id;
+    expect(location.searchParams.get('userId')).toBe(userId);
+
+    const verified = await (await serverTokens(server.db)).verify(location.searchParams.get('accessToken')!);
+    expect(verified.status).toBe('valid');
+    if (verified.status !== 'valid') return;
+    expect(verified.claims.userId).toBe(userId);
+
+    const refresh = await server.db.query<{ session_id: string }>(
+      'SELECT session_id FROM refresh_tokens WHERE token_hash = $1 AND used_at IS NULL',
+      [hashToken(location.searchParams.get('refreshToken')!)],
+    );
+    expect(refresh.rows[0]?.session_id).toBe(verified.claims.sessionId);
+
+    const cookie = res.setCookies.find((c) => c.name === 'fechai_auth_session')!;
+    expect(cookie.raw).toMatch(/; Path=\/auth; HttpOnly; SameSite=Lax; Max-Age=2592000$/);
+    const session = await server.db.query<{ user_agent: string }>(
+      'SELECT user_agent FROM auth_sessions WHERE id = $1 AND sso_secret_hash = $2 AND revoked_at IS NULL',
+      [verified.claims.sessionId, hashToken(decodeURIComponent(cookie.value))],
+    );
+    expect(session.rows).toEqual([{ user_agent: 'vitest-browser' }]);
+  });
+
+  it('marks the session cookie Secure when the request came over https', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/auth/login',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    // TRUST_PROXY is off here: the header is ignored and the request counts as plain http.
+    expect(String(res.headers['set-cookie'])).not.toContain('Secure');
+    const proxied = await startTestServer({ db: server.db, env: { TRUST_PROXY: '1' } });
+    try {
+      const secure = await proxied.app.inject({
+        method: 'GET',
+        url: '/auth/login',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(String(secure.headers['set-cookie'])).toMatch(
+        /fechai_auth_csrf=[^;]+; Path=\/auth; HttpOnly; SameSite=Strict; Secure/,
+      );
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('signs out: ends the session behind the cookie, clears it, and shows the sign-in form for the same app', async () => {
+    const b = browser();
+    const signedIn = await b.submit('/auth/login', '/auth/login', { email, password });
+    const sessionId = (await (
+      await serverTokens(server.db)
+    ).verify(new URL(signedIn.location!).searchParams.get('accessToken')!)) as {
+      claims: { sessionId: string };
+    };
+    expect(b.cookies.has('fechai_auth_session')).toBe(true);
+
+    const res = await b.get(`/auth/logout?returnTo=${encodeURIComponent(OTHER_APP)}&redirect=%2Fsales`);
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(`/auth/login?returnTo=${encodeURIComponent(OTHER_APP)}&redirect=%2Fsales`);
+    expect(res.setCookies.find((c) => c.name === 'fechai_auth_session')?.raw).toMatch(
+      /^fechai_auth_session=; Path=\/auth; HttpOnly; SameSite=Lax; Max-Age=0/,
+    );
+    expect(b.cookies.has('fechai_auth_session')).toBe(false);
+
+    const { rows } = await server.db.query<{ revoked_reason: string | null }>(
+      'SELECT revoked_reason FROM auth_sessions WHERE id = $1',
+      [sessionId.claims.sessionId],
+    );
+    expect(rows).toEqual([{ revoked_reason: 'logout' }]);
+
+    // The form it leads to keeps the app to return to, and the next sign-in goes there.
+    const form = await b.get(res.location!);
+    expect(form.body).toContain(`<input type="hidden" name="returnTo" value="${OTHER_APP}">`);
+    expect(form.body).toContain('<input type="hidden" name="redirect" value="/sales">');
+  });
+
+  it('signs out without a cookie too, back to the app by default', async () => {
+    const res = await browser().get('/auth/logout');
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(`/auth/login?returnTo=${encodeURIComponent(APP)}`);
+  });
+
+  it('signing in again on the same browser ends the session its cookie pointed at', async () => {
+    const b = browser();
+    const first = await b.submit('/auth/login', '/auth/login', { email, password });
+    const second = await b.submit('/auth/login', '/auth/login', { email, password });
+    const tokens = await serverTokens(server.db);
+    const sessionOf = async (location: string) =>
+      (
+        (await tokens.verify(new URL(location).searchParams.get('accessToken')!)) as {
+          claims: { sessionId: string };
+        }
+      ).claims.sessionId;
+    const { rows } = await server.db.query<{ id: string; revoked_reason: string | null }>(
+      'SELECT id, revoked_reason FROM auth_sessions WHERE id = ANY($1::uuid[]) ORDER BY created_at',
+      [[await sessionOf(first.location!), await sessionOf(second.location!)]],
+    );
+    expect(rows.map((r) => r.revoked_reason)).toEqual(['logout', null]);
+  });
+});
+
+describe('signing up with an address that already has an account', () => {
+  it('answers the same page; a confirmed account gets an "account exists" e-mail and keeps its password', async () => {
+    const email = 'bruno@oficina.com.br';
+    await signUp(browser(), { name: 'Bruno', email, password: 'primeira123' });
+    await server.db.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
+    const hashBefore = await passwordHash(email);
+
+    const again = await signUp(browser(), { name: 'Outra pessoa', email, password: 'segunda456' });
+    const fresh = await signUp(browser(), {
+      name: 'Carla',
+      email: 'carla@salao.com.br',
+      password: 'segunda456',
+    });
+    expect(again.status).toBe(fresh.status);
+    expect(normalise(again.body).replaceAll(email, 'X')).toBe(
+      normalise(fresh.body).replaceAll('carla@salao.com.br', 'X'),
+    );
+
+    expect(await passwordHash(email)).toBe(hashBefore);
+    const mails = await queuedEmails(server.db, email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Confirme seu e-mail no Fechaí',
+      'Você já tem uma conta no Fechaí',
+    ]);
+    expect(mails[1]!.text).toContain(`${APP}/auth/forgot-password`);
+    expect(mails[1]!.text).not.toContain('verificationToken');
+    const users = await server.db.query('SELECT name FROM users WHERE email = $1', [email]);
+    expect(users.rows).toEqual([{ name: 'Bruno' }]);
+  });
+
+  it('an unconfirmed account gets a new confirmation link, and the latest sign-up sets its password', async () => {
+    const email = 'dani@padaria.com.br';
+    await signUp(browser(), { name: 'Dani', email, password: 'primeira123' });
+    const res = await signUp(browser(), { name: 'Daniela', email, password: 'segunda456' });
+    expect(res.body).toContain('Enviamos um link de confirmação para <strong>dani@padaria.com.br</strong>');
+    const mails = await queuedEmails(server.db, email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Confirme seu e-mail no Fechaí',
+      'Confirme seu e-mail no Fechaí',
+    ]);
+
+    await server.db.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
+    const old = await browser().submit('/auth/login', '/auth/login', { email, password: 'primeira123' });
+    expect(old.status).toBe(401);
+    const latest = await browser().submit('/auth/login', '/auth/login', { email, password: 'segunda456' });
+    expect(latest.status).toBe(303);
+  });
+});
+
+describe('sign-up form', () => {
+  it('enforces the password rules on the server, field by field, and writes nothing', async () => {
+    const cases: [string, RegExp][] = [
+      ['curta1', /pelo menos 8 caracteres/],
+      ['somenteletras', /pelo menos um número/],
+      ['1234567890', /pelo menos uma letra/],
+      ['eva@loja.com.br', /diferente do seu e-mail/],
+      [`a1${'x'.repeat(127)}`, /no máximo 128 caracteres/],
+    ];
+    for (const [password, message] of cases) {
+      const res = await signUp(browser(), { name: 'Eva', email: 'eva@loja.com.br', password });
+      expect(res.status, password).toBe(400);
+      const error = res.body.match(/<p class="field-error" id="password-error">([^<]+)<\/p>/)?.[1];
+      expect(error, password).toMatch(message);
+      expect(res.body).toMatch(
+        /<input id="password"[^>]* aria-describedby="password-rules password-error" aria-invalid="true"/,
+      );
+    }
+    expect((await server.db.query("SELECT 1 FROM users WHERE email = 'eva@loja.com.br'")).rowCount).toBe(0);
+    expect(await queuedEmails(server.db, 'eva@loja.com.br')).toEqual([]);
+  });
+
+  it('asks for a name and a valid e-mail', async () => {
+    const res = await signUp(browser(), { name: '  ', email: 'sem-arroba', password: 'valida123' });
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('<p class="field-error" id="name-error">Informe seu nome.</p>');
+    expect(res.body).toContain('<p class="field-error" id="email-error">Informe um e-mail válido');
+    expect(res.body).toMatch(
+      /<input id="name"[^>]* aria-describedby="name-error" aria-invalid="true" autofocus>/,
+    );
+  });
+
+  it('escapes what people type wherever it is written back into HTML', async () => {
+    const hostile = `<script>alert(1)</script>"'&`;
+    const res = await signUp(browser(), {
+      name: hostile,
+      email: `"><img src=x onerror=alert(1)>@x.com`,
+      password: 'x',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).not.toContain('<script>alert');
+    expect(res.body).not.toContain('<img');
+    expect(res.body).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;"');
+
+    // A stored name reaches e-mails' HTML escaped too.
+    const email = 'hostil@teste.com.br';
+    await signUp(browser(), { name: hostile, email, password: 'valida123' });
+    await server.db.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
+    await signUp(browser(), { name: 'Outro', email, password: 'valida123' });
+    const exists = (await queuedEmails(server.db, email)).at(-1)!;
+    expect(exists.html).toContain('Olá, &lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;!');
+    expect(exists.html).not.toContain('<script>');
+  });
+});
+
+describe('when the session cannot be created', () => {
+  it('sends the user back to the app with a pt-BR error instead of a broken page', async () => {
+    const email = 'fabio@mercado.com.br';
+    await signUp(browser(), { name: 'Fábio', email, password: 'mercado123' });
+    await server.db.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
+
+    const broken = await startTestServer({ db: failingSessions(server.db) });
+    try {
+      const b = new HostedBrowser(broken.app);
+      const res = await b.submit('/auth/login?redirect=%2Fhome', '/auth/login', {
+        email,
+        password: 'mercado123',
+      });
+      expect(res.status).toBe(303);
+      const location = new URL(res.location!);
+      expect(location.origin + location.pathname).toBe(`${APP}/login`);
+      expect(location.searchParams.get('error')).toBe(
+        'Não foi possível entrar agora. Tente novamente em instantes.',
+      );
+      expect(location.searchParams.get('redirect')).toBe('/home');
+      expect(location.searchParams.has('accessToken')).toBe(false);
+      expect(res.setCookies.map((c) => c.name)).not.toContain('fechai_auth_session');
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+async function passwordHash(email: string): Promise<string> {
+  const { rows } = await server.db.query<{ password_hash: string }>(
+    'SELECT c.password_hash FROM password_credentials c JOIN users u ON u.id = c.user_id WHERE u.email = $1',
+    [email],
+  );
+  return rows[0]!.password_hash;
+}
+
+/** Pages differ only by their CSRF token when two browsers see them. */
+function normalise(body: string): string {
+  return body.replace(/name="csrf" value="[^"]+"/g, 'name="csrf" value="…"');
+}
+
+/** The same database, except that starting an auth session fails (as in an outage mid-sign-in). */
+function failingSessions(db: Db): Db {
+  const guard = (q: Queryable): Queryable => ({
+    query: <T extends Row>(sql: string, params?: unknown[]) =>
+      sql.includes('INSERT INTO auth_sessions')
+        ? Promise.reject(new Error('Connection terminated unexpectedly'))
+        : q.query<T>(sql, params),
+  });
+  return {
+    kind: db.kind,
+    ...guard(db),
+    transaction: (fn) => db.transaction((tx) => fn(guard(tx))),
+    listen: (channel, onPayload) => db.listen(channel, onPayload),
+    notify: (channel, payload) => db.notify(channel, payload),
+    close: () => db.close(),
+  };
+}
