@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { clientDefines } from './scripts/client-defines';
 import { precompress } from './scripts/vite-plugin-precompress';
 
 // The API server the dev client proxies to (npm run dev starts both).
@@ -7,6 +8,8 @@ const apiTarget = process.env.DEV_API_URL ?? `http://127.0.0.1:${process.env.POR
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  // AUTH_URL (hosted login, default: this origin), APP_STORE_URL, PLAY_STORE_URL.
+  define: clientDefines(),
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { clientDefines } from './scripts/client-defines';
 
 export default defineConfig({
   test: {
@@ -15,6 +16,13 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // Fixed values, whatever the environment says: a hosted login on another origin, so tests
+        // tell its links from the app's own.
+        define: clientDefines({
+          AUTH_URL: 'https://entrar.fechai.test',
+          APP_STORE_URL: 'https://apps.apple.com/br/app/fechai/id0000000000',
+          PLAY_STORE_URL: 'https://play.google.com/store/apps/details?id=br.com.fechai.app',
+        }),
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -16,6 +16,7 @@ import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
 import { pathCharts } from '../e2e/support/paths-registry';
 import { replayInBrowser } from '../e2e/support/replay-in-browser';
 import { describePath, generatePaths, pathTitle } from '../tests/support/chart-paths';
+import { pathModels } from './path-models';
 
 const usage = 'Usage: npm run paths -- <chart> [<n> [--browser] [--url http://127.0.0.1:3000] [--out dir]]';
 
@@ -34,22 +35,23 @@ async function main(): Promise<void> {
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  const names = Object.keys(pathCharts);
+  const names = Object.keys(pathModels);
   const [name, n] = positionals;
   if (values.help || !name) {
     console.log(`${usage}\n\nCharts: ${names.join(', ')}`);
     return;
   }
+  const model = pathModels[name];
+  if (!model) fail(`Unknown chart "${name}". Charts with paths: ${names.join(', ')}.`);
   const chart = pathCharts[name];
-  if (!chart) fail(`Unknown chart "${name}". Charts with paths: ${names.join(', ')}.`);
 
-  const paths = generatePaths(chart.model);
+  const paths = generatePaths(model);
   if (n === undefined) {
     if (values.browser)
       fail(`Say which path to replay: npm run paths -- ${name} <1-${paths.length}> --browser`);
-    console.log(`${name}: ${chart.model.title}. ${paths.length} paths.\n`);
-    for (const path of paths) console.log(`${describePath(chart.model, path)}\n`);
-    console.log(`Replay one in the running app: npm run paths -- ${name} <n> --browser`);
+    console.log(`${name}: ${model.title}. ${paths.length} paths.\n`);
+    for (const path of paths) console.log(`${describePath(model, path)}\n`);
+    if (chart) console.log(`Replay one in the running app: npm run paths -- ${name} <n> --browser`);
     return;
   }
 
@@ -57,11 +59,12 @@ async function main(): Promise<void> {
   if (!path) {
     fail(
       `Path "${n}" does not exist: ${name} has paths 1 to ${paths.length}.\n` +
-        paths.map((p) => `  ${pathTitle(chart.model, p)}`).join('\n'),
+        paths.map((p) => `  ${pathTitle(model, p)}`).join('\n'),
     );
   }
-  console.log(describePath(chart.model, path));
+  console.log(describePath(model, path));
   if (!values.browser) return;
+  if (!chart) fail(`\n${name} has no browser replay yet (add a driver in e2e/support/paths-registry.ts).`);
 
   const baseURL = values.url!;
   try {

@@ -7,6 +7,8 @@ import {
   type SuccessEnvelope,
 } from '../../contracts/envelope';
 import { isRecord } from '../lib/is-record';
+import { sessionRequestHeaders } from '../lib/session/session-headers';
+import { reportUnauthorized } from '../lib/session/unauthorized-signal';
 import { ANSWER_FALLBACK, errorText, NO_ANSWER_FALLBACK } from './error-text';
 
 /** Spec §7: a call that has not finished in 10 s is abandoned. */
@@ -41,6 +43,8 @@ export type ApiClientOptions = {
    * `refresh_token` from its cookies here, so call sites never deal with them.
    */
   getHeaders?: () => Readonly<Record<string, string>> | undefined;
+  /** Told about every 401, so the session can refresh (the call itself still fails). */
+  onUnauthorized?: () => void;
   timeoutMs?: number;
 };
 
@@ -121,6 +125,7 @@ function successFrom<T>(data: unknown, status: number, schema: z.ZodMiniType<T> 
  */
 export function createApiClient({
   getHeaders,
+  onUnauthorized,
   timeoutMs = REQUEST_TIMEOUT_MS,
 }: ApiClientOptions = {}): ApiClient {
   async function request<T>(
@@ -152,6 +157,7 @@ export function createApiClient({
         mode: 'same-origin',
         signal: controller.signal,
       });
+      if (response.status === 401) onUnauthorized?.();
       // The timeout covers the body too: a stalled download is as bad as a stalled connection.
       const data = readBody(await response.text());
       if (response.ok && data === undefined) return successFrom(undefined, response.status, options.schema);
@@ -179,5 +185,5 @@ export function createApiClient({
   };
 }
 
-/** The app's client. The session (sign-in issue) gives it `getHeaders`; call sites stay as they are. */
-export const api = createApiClient();
+/** The app's client: every call carries the session's tokens, and a 401 asks the session to refresh. */
+export const api = createApiClient({ getHeaders: sessionRequestHeaders, onUnauthorized: reportUnauthorized });

@@ -7,6 +7,7 @@ import { createQueryClient } from './query-client';
 import { AppRoutes } from './routing/AppRoutes';
 import { ScrollRestoration } from './scroll/ScrollRestoration';
 import { createScrollRestorer, type ScrollRestorer } from './scroll/scroll-restorer';
+import { SessionProvider } from './session/SessionProvider';
 
 type AppProps = {
   queryClient?: QueryClient;
@@ -15,17 +16,19 @@ type AppProps = {
   scrollRestorer?: ScrollRestorer;
 };
 
-/** The web client's root: error boundary, data cache, router, toasts. */
+/** The web client's root: error boundary, data cache, session, router, toasts. */
 export function App({ queryClient, location, scrollRestorer }: AppProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [restorer] = useState(() => scrollRestorer ?? createScrollRestorer());
   return (
     <ErrorBoundary fullPage>
       <QueryClientProvider client={client}>
-        <Router hook={location?.hook} searchHook={location?.searchHook} aroundNav={restorer.aroundNav}>
-          <AppRoutes />
-          <ScrollRestoration restorer={restorer} />
-        </Router>
+        <SessionProvider onBrowserDataCleared={restorer.forget}>
+          <Router hook={location?.hook} searchHook={location?.searchHook} aroundNav={restorer.aroundNav}>
+            <AppRoutes />
+            <ScrollRestoration restorer={restorer} />
+          </Router>
+        </SessionProvider>
         <AppToaster />
       </QueryClientProvider>
     </ErrorBoundary>

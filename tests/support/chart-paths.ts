@@ -84,6 +84,7 @@ const INIT = 'xstate.init';
 const DONE = 'xstate.done.actor.';
 const ERROR = 'xstate.error.actor.';
 const AFTER = 'xstate.after.';
+const DONE_STATE = 'xstate.done.state.';
 
 function transitionKey(t: { source: AnyStateNode; eventType: string }): string {
   const siblings = t.source.transitions.get(t.eventType) ?? [];
@@ -234,7 +235,8 @@ export interface Coverage {
 
 /**
  * Every state node and every transition of the chart on at least one path. Eventless (`always`)
- * transitions are not graph edges; they count as covered when their source and targets are.
+ * transitions and a state's `onDone` are not graph edges; they count as covered when their source
+ * and targets are.
  */
 export function checkCoverage<S extends AnyMachineSnapshot, I>(
   model: PathModel<S, I>,
@@ -249,10 +251,15 @@ export function checkCoverage<S extends AnyMachineSnapshot, I>(
   const missingTransitions: string[] = [];
   for (const node of nodes) {
     for (const [eventType, list] of node.transitions) {
-      list.forEach((_t, i) => {
+      list.forEach((t, i) => {
         const key = `${node.id}|${eventType}|${i}`;
         allTransitions.push(key);
-        if (!taken.has(key)) missingTransitions.push(key);
+        // A state's `onDone` is raised inside the step, like an eventless transition: judged the same way.
+        if (eventType.startsWith(DONE_STATE)) {
+          const targets = (t.target ?? []).map((n: AnyStateNode) => n.id);
+          if (!visited.has(node.id) || !targets.every((id: string) => visited.has(id)))
+            missingTransitions.push(key);
+        } else if (!taken.has(key)) missingTransitions.push(key);
       });
     }
     (node.always ?? []).forEach((t, i) => {

@@ -21,8 +21,18 @@ beforeEach(() => {
   installFakeMatchMedia(false);
 });
 
+/** Expires every cookie of the page (the session lives in cookies; no test may leak one). */
+function clearCookies() {
+  for (const entry of document.cookie.split(';')) {
+    const name = entry.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: clean-up must not depend on the code under test.
+    if (name) document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  }
+}
+
 afterEach(() => {
   cleanup();
+  clearCookies();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -45,6 +45,24 @@ describe('API client: transport (spec §7)', () => {
     expect(network.calls[0]!.request.headers.get('refresh_token')).toBe('r-1');
   });
 
+  test('a 401 is reported to onUnauthorized (the session refreshes); the call still fails', async () => {
+    const onUnauthorized = vi.fn();
+    const watched = createApiClient({ onUnauthorized });
+    interceptFetch((request) =>
+      new URL(request.url).pathname === '/api/refused'
+        ? json({ success: false, error: 'Sessão expirada', code: 'UNAUTHENTICATED' }, 401)
+        : json({ success: false, error: 'Proibido', code: 'FORBIDDEN' }, 403),
+    );
+    expect(await watched.get('/api/forbidden')).toMatchObject({ success: false, status: 403 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(await watched.get('/api/refused')).toMatchObject({
+      success: false,
+      status: 401,
+      code: 'UNAUTHENTICATED',
+    });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   test('times out after 10 s with a timed-out error, and does not retry', async () => {
     vi.useFakeTimers();
     const network = interceptFetch(

@@ -11,17 +11,25 @@ function Kaput(): never {
   throw new Error('kaput');
 }
 
+// Public on purpose: these tests are about error views, not sign-in.
 const routes = [
-  defineRoute({ path: '/boom', layout: 'shell', page: lazyPage(async () => ({ default: Kaput })) }),
+  defineRoute({
+    path: '/boom',
+    layout: 'shell',
+    access: 'public',
+    page: lazyPage(async () => ({ default: Kaput })),
+  }),
   defineRoute({
     path: '/fine',
     layout: 'shell',
+    access: 'public',
     title: 'Tudo certo',
     page: lazyPage(async () => ({ default: PageHeading })),
   }),
   defineRoute({
     path: '/broken-frame',
     layout: 'shell',
+    access: 'public',
     title: () => {
       throw new Error('frame down');
     },

@@ -56,6 +56,13 @@ describe('other search parameters', () => {
     });
   });
 
+  test('logout: an optional string redirect', () => {
+    expect(open('/logout').search).toEqual({});
+    expect(open('/logout?redirect=%2Ftasks%3Ffilter%3Doverdue&x=1').search).toEqual({
+      redirect: '/tasks?filter=overdue',
+    });
+  });
+
   test('signup: verificationToken', () => {
     expect(open('/signup?verificationToken=abc').search).toEqual({ verificationToken: 'abc' });
     expect(open('/signup').search).toEqual({});

@@ -3,15 +3,13 @@ import { describe, expect, test } from 'vitest';
 import { matchAppRoute } from '../../src/app/routing/match-route';
 import { appRoutes } from '../../src/app/routing/routes';
 import { renderApp } from './support/render-app';
+import { withSignedInUser } from './support/signed-in';
 
 const wa = '/settings/whatsapp-business-connection';
 
-// [url, spec title or null, inside the app frame]
+// [url, spec title or null, inside the app frame]. /, /login, /logout and /signup act at once
+// (redirects, sign-in, the hosted login): their own tests cover them.
 const routes: [string, string | null, boolean][] = [
-  ['/', null, false],
-  ['/login', null, false],
-  ['/logout', null, false],
-  ['/signup', null, false],
   ['/paywall/', null, false],
   ['/download-app/', 'Baixar aplicativo', false],
   ['/onboarding/', null, false],
@@ -74,6 +72,9 @@ function toggledSlash(url: string): string {
   return search === undefined ? other : `${other}?${search}`;
 }
 
+// The signed-in area's guards let an active, subscribed user through (guards.test.tsx has the rest).
+withSignedInUser();
+
 describe('every route of spec §2', () => {
   test.each(routes)('%s has its title, its heading and the right frame', async (url, title, inShell) => {
     renderApp(url);
@@ -86,7 +87,7 @@ describe('every route of spec §2', () => {
     expect(screen.queryByText('Not Found')).toBeNull();
   });
 
-  test.each(routes.filter(([url]) => url !== '/'))(
+  test.each([...routes.map(([url]) => url), '/login', '/logout', '/signup?verificationToken=t'])(
     '%s is the same page with the trailing slash toggled',
     (url) => {
       const [path = '', search = ''] = url.split('?');

@@ -2,6 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { App } from '../../src/app/App';
+import { createScrollRestorer } from '../../src/app/scroll/scroll-restorer';
+import { withSignedInUser } from './support/signed-in';
 
 /** Waits for the browser's popstate after history.back() / forward(), like a user pressing them. */
 async function traverse(direction: 'back' | 'forward') {
@@ -19,6 +21,8 @@ function scrollPage(y: number) {
 // Back and forward need a real history, so this suite runs on jsdom's window.history instead of a
 // memory location.
 describe('scroll restoration (spec §2)', () => {
+  withSignedInUser();
+
   test('a new navigation starts at the top; back and forward return to where the user was', async () => {
     window.history.replaceState(null, '', '/home');
     render(<App />);
@@ -52,5 +56,19 @@ describe('scroll restoration (spec §2)', () => {
     render(<App />);
     await screen.findByRole('heading', { level: 1, name: 'Início' });
     await waitFor(() => expect(window.scrollY).toBe(480));
+  });
+
+  test('after logout forgets the positions, nothing is written back to session storage', () => {
+    const restorer = createScrollRestorer();
+    const stop = restorer.start();
+    window.history.replaceState(null, '', '/home');
+    restorer.afterNavigation();
+    scrollPage(300);
+    sessionStorage.clear();
+    restorer.forget();
+    scrollPage(500);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sessionStorage.length).toBe(0);
+    stop();
   });
 });

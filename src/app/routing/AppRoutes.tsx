@@ -3,12 +3,16 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { NotFoundView } from '../errors/NotFoundView';
 import { AppShell } from '../shell/AppShell';
 import { BarePage } from '../shell/BarePage';
+import { AccessGate } from './AccessGate';
 import { matchAppRoute } from './match-route';
 import { RouteView } from './RouteView';
 import { useRoutes } from './routes-context';
 import { useDocumentTitle } from './useDocumentTitle';
 
-/** Picks the route for the URL and puts it in the app frame or on a page of its own. */
+/**
+ * Picks the route for the URL, lets the guards decide (AccessGate), and puts it in the app frame or
+ * on a page of its own.
+ */
 export function AppRoutes() {
   const routes = useRoutes();
   const [path] = useLocation();
@@ -21,7 +25,11 @@ export function AppRoutes() {
   const view = (
     <RouteView route={route} params={params} search={match.search} locationKey={`${path}?${search}`} />
   );
-  return route.layout === 'shell' ? <AppShell>{view}</AppShell> : <BarePage>{view}</BarePage>;
+  return (
+    <AccessGate access={route.access}>
+      {route.layout === 'shell' ? <AppShell>{view}</AppShell> : <BarePage>{view}</BarePage>}
+    </AccessGate>
+  );
 }
 
 function NotFound() {

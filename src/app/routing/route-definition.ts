@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
+import type { RouteAccess } from './access';
 import type { LazyPage } from './lazy-page';
 import { parseSearch } from './parse-search';
 import { compilePath, type PathPattern } from './path-pattern';
@@ -18,6 +19,11 @@ type RouteConfig<S> = RouteTarget & {
   /** Fixed and `:name` segments (see path-pattern.ts); a trailing slash is optional in the URL. */
   path: string;
   layout: RouteLayout;
+  /**
+   * Who may open it (see access.ts). Defaults by layout: the app frame is the signed-in area
+   * (`app`), a page of its own is `public`.
+   */
+  access?: RouteAccess;
   /** The spec's title; without one the document title is just the product name. */
   title?: string | ((search: S) => string);
   search?: z.ZodMiniType<S>;
@@ -35,6 +41,7 @@ export type AppRoute = RouteTarget & {
   path: string;
   pattern: PathPattern;
   layout: RouteLayout;
+  access: RouteAccess;
   parseSearch: (search: string) => unknown;
   parseParams?: (segments: Readonly<Record<string, string>>) => RouteParams;
   titleFor: (search: unknown) => string | undefined;
@@ -45,9 +52,10 @@ export type AppRoute = RouteTarget & {
 export type PageRoute = Extract<AppRoute, { page: LazyPage }>;
 
 export function defineRoute<S = Record<string, never>>(config: RouteConfig<S>): AppRoute {
-  const { search: schema, title, prefetch, params, ...rest } = config;
+  const { search: schema, title, prefetch, params, access, ...rest } = config;
   return {
     ...rest,
+    access: access ?? (rest.layout === 'shell' ? 'app' : 'public'),
     pattern: compilePath(rest.path),
     parseParams: params,
     // Only the route's own schema produced this value, so reading it back as S is sound.

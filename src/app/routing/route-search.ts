@@ -25,6 +25,9 @@ export const loginSearch = z.object({
   error: optionalText,
 });
 
+/** Where the user was headed when the guards sent them to sign in again. */
+export const logoutSearch = z.object({ redirect: optionalText });
+
 export const signupSearch = z.object({ verificationToken: optionalText });
 
 export const homeSearch = z.object({ paymentsuccess: optionalText });
@@ -46,6 +49,7 @@ export const tasksSearch = z.object({ filter: z.catch(z.enum(taskFilters), TASK_
 export const phoneSearch = z.object({ phone: optionalText });
 
 export type LoginSearch = z.infer<typeof loginSearch>;
+export type LogoutSearch = z.infer<typeof logoutSearch>;
 export type SignupSearch = z.infer<typeof signupSearch>;
 export type HomeSearch = z.infer<typeof homeSearch>;
 export type AdvisorSearch = z.infer<typeof advisorSearch>;

@@ -5,6 +5,7 @@ import {
   customersSearch,
   homeSearch,
   loginSearch,
+  logoutSearch,
   phoneSearch,
   signupSearch,
   tasksSearch,
@@ -12,38 +13,44 @@ import {
 
 // One chunk shared by every route whose feature is still to come (see TitleOnlyPage).
 const titleOnlyPage = lazyPage(() => import('./TitleOnlyPage'));
+const rootPage = lazyPage(() => import('../../features/auth/root/RootPage'));
+const loginPage = lazyPage(() => import('../../features/auth/login/LoginPage'));
+const logoutPage = lazyPage(() => import('../../features/auth/logout/LogoutPage'));
+const signupPage = lazyPage(() => import('../../features/auth/signup/SignupPage'));
+const downloadAppPage = lazyPage(() => import('../../features/download-app/DownloadAppPage'));
 
 const wa = '/settings/whatsapp-business-connection';
 
 /**
  * Every route of spec §2, in match order: fixed segments before the dynamic ones beside them
  * (/customers/new before /customers/:id). Each page is its own chunk. A trailing slash is optional
- * in every URL. Guards (session, onboarding, subscription, phones) are not here yet: they come with
- * sign-in.
+ * in every URL. Access (access.ts): every route in the app frame is the signed-in area (`app`,
+ * the full guard order), the onboarding routes need a session (`signed-in`), the rest is public.
  */
 export const appRoutes: readonly AppRoute[] = [
   // Public
   defineRoute({
     path: '/',
     layout: 'bare',
-    page: titleOnlyPage,
+    page: rootPage,
   }),
   defineRoute({
     path: '/login',
     layout: 'bare',
     search: loginSearch,
-    page: titleOnlyPage,
+    page: loginPage,
   }),
   defineRoute({
     path: '/logout',
     layout: 'bare',
-    page: titleOnlyPage,
+    search: logoutSearch,
+    page: logoutPage,
   }),
   defineRoute({
     path: '/signup',
     layout: 'bare',
     search: signupSearch,
-    page: titleOnlyPage,
+    page: signupPage,
   }),
   defineRoute({
     path: '/paywall',
@@ -55,39 +62,45 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/download-app',
     layout: 'bare',
     title: 'Baixar aplicativo',
-    page: titleOnlyPage,
+    page: downloadAppPage,
   }),
 
   // Onboarding
   defineRoute({
     path: '/onboarding',
     layout: 'bare',
+    access: 'signed-in',
     page: titleOnlyPage,
   }),
   defineRoute({
     path: '/onboarding/user-name',
     layout: 'bare',
+    access: 'signed-in',
     page: titleOnlyPage,
   }),
   defineRoute({
     path: '/onboarding/company',
     layout: 'bare',
+    access: 'signed-in',
     page: titleOnlyPage,
   }),
   defineRoute({
     path: '/onboarding/phone',
     layout: 'bare',
+    access: 'signed-in',
     page: titleOnlyPage,
   }),
   defineRoute({
     path: '/onboarding/verify-phone',
     layout: 'bare',
+    access: 'signed-in',
     search: phoneSearch,
     page: titleOnlyPage,
   }),
   defineRoute({
     path: '/onboarding/trial',
     layout: 'bare',
+    access: 'signed-in',
     page: titleOnlyPage,
   }),
 

@@ -35,6 +35,8 @@ export function createScrollRestorer(win: Window = window) {
   let shownKey: string | undefined;
   let pushed = false;
   let cancelRestore = () => {};
+  /** After logout nothing of the signed-in pages is kept, not even where they were scrolled. */
+  let forgotten = false;
 
   function loadPositions(): [string, number][] {
     try {
@@ -46,6 +48,7 @@ export function createScrollRestorer(win: Window = window) {
   }
 
   function savePositions() {
+    if (forgotten) return;
     try {
       win.sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions].slice(-50)));
     } catch {
@@ -63,7 +66,7 @@ export function createScrollRestorer(win: Window = window) {
   }
 
   function remember() {
-    if (shownKey !== undefined) positions.set(shownKey, win.scrollY);
+    if (shownKey !== undefined && !forgotten) positions.set(shownKey, win.scrollY);
   }
 
   function scrollTo(y: number) {
@@ -98,6 +101,12 @@ export function createScrollRestorer(win: Window = window) {
 
   return {
     aroundNav,
+
+    /** Drops every remembered position and stops keeping new ones (logout clears session storage). */
+    forget() {
+      forgotten = true;
+      positions.clear();
+    },
 
     /** After a location change rendered: top for a new navigation, the saved spot for back/forward. */
     afterNavigation() {

@@ -1,0 +1,31 @@
+import type { SnapshotFrom } from 'xstate';
+import type { sessionMachine } from './session.machine';
+
+/** What routing needs to know of the session (spec §2 guards, §4 states). */
+export interface SessionStatus {
+  /**
+   * `checking`: tokens are being checked for the first time (show a loading state);
+   * `authenticated` also covers a background refresh, so signed-in views stay.
+   */
+  phase: 'checking' | 'unauthenticated' | 'authenticated';
+  needsOnboarding: boolean;
+  hasNoCurrentSubscriptionActive: boolean;
+}
+
+export function sessionStatusOf(snapshot: SnapshotFrom<typeof sessionMachine>): SessionStatus {
+  const { isAuthenticated, needsOnboarding, hasNoCurrentSubscriptionActive } = snapshot.context;
+  const phase = snapshot.matches({ verifying: 'checking' })
+    ? 'checking'
+    : isAuthenticated
+      ? 'authenticated'
+      : 'unauthenticated';
+  return { phase, needsOnboarding, hasNoCurrentSubscriptionActive };
+}
+
+export function sameSessionStatus(a: SessionStatus, b: SessionStatus): boolean {
+  return (
+    a.phase === b.phase &&
+    a.needsOnboarding === b.needsOnboarding &&
+    a.hasNoCurrentSubscriptionActive === b.hasNoCurrentSubscriptionActive
+  );
+}

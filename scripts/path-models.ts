@@ -1,0 +1,21 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import { emailVerificationPathModel } from '../machines/email-verification/email-verification.paths';
+import { loginPathModel } from '../machines/login/login.paths';
+import { sessionPathModel } from '../machines/session/session.paths';
+import { toastPathModel } from '../machines/toasts/toast.paths';
+import type { PathModel } from '../tests/support/chart-paths';
+
+function model<S extends AnyMachineSnapshot, I>(m: PathModel<S, I>): PathModel {
+  return m as unknown as PathModel;
+}
+
+/**
+ * Every chart with a path model, by the name `npm run paths -- <chart>` takes. Replaying one in
+ * the browser also needs a driver in e2e/support/paths-registry.ts.
+ */
+export const pathModels: Readonly<Record<string, PathModel>> = {
+  toasts: model(toastPathModel),
+  session: model(sessionPathModel),
+  login: model(loginPathModel),
+  'email-verification': model(emailVerificationPathModel),
+};

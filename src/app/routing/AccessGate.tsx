@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { isMobileDevice } from '../../lib/device/mobile-device';
+import { prefersWebOnMobile } from '../../lib/device/web-on-mobile';
+import { useSessionStatus } from '../session/session-context';
+import { BarePage } from '../shell/BarePage';
+import { decideAccess, type RouteAccess } from './access';
+import { RouteLoading } from './RouteLoading';
+
+/** Shows the route's page only to whom its access level lets in (spec §2 guards). */
+export function AccessGate({ access, children }: { access: RouteAccess; children: ReactNode }) {
+  const session = useSessionStatus();
+  const [path] = useLocation();
+  const search = useSearch();
+  const decision = decideAccess(access, session, {
+    path,
+    search,
+    mobileDevice: access === 'app' && isMobileDevice(),
+    prefersWeb: access === 'app' && prefersWebOnMobile(),
+  });
+  if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
+  if (decision.kind === 'wait') {
+    return (
+      <BarePage>
+        <RouteLoading />
+      </BarePage>
+    );
+  }
+  return children;
+}

@@ -1,0 +1,56 @@
+import type { SessionStatus } from '../../../machines/session/session-status';
+
+/**
+ * Who may open a route (spec §2, §6):
+ * - `public`: anyone;
+ * - `signed-in`: a session (the onboarding routes), otherwise /logout;
+ * - `app`: the signed-in area, with the full guard order.
+ */
+export type RouteAccess = 'public' | 'signed-in' | 'app';
+
+export type AccessDecision = { kind: 'show' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
+
+export interface Whereabouts {
+  path: string;
+  /** The query string without its "?". */
+  search: string;
+  /** An iOS or Android device. */
+  mobileDevice: boolean;
+  /** The user chose "Continuar no navegador" on /download-app. */
+  prefersWeb: boolean;
+}
+
+const show: AccessDecision = { kind: 'show' };
+const wait: AccessDecision = { kind: 'wait' };
+const redirect = (to: string): AccessDecision => ({ kind: 'redirect', to });
+
+/**
+ * Spec §2, the signed-in area's guard order: unauthenticated → /logout with the current path as
+ * redirect; needsOnboarding → /onboarding; no active subscription → /paywall; an iOS or Android
+ * device → /download-app unless already there. While the first check runs: wait (a loading state,
+ * neither the page nor a redirect).
+ */
+export function decideAccess(access: RouteAccess, session: SessionStatus, here: Whereabouts): AccessDecision {
+  if (access === 'public') return show;
+  if (session.phase === 'checking') return wait;
+  if (session.phase === 'unauthenticated') {
+    if (access === 'signed-in') return redirect('/logout');
+    const current = here.search ? `${here.path}?${here.search}` : here.path;
+    return redirect(`/logout?${new URLSearchParams({ redirect: current })}`);
+  }
+  if (access === 'signed-in') return show;
+  if (session.needsOnboarding) return redirect('/onboarding');
+  if (session.hasNoCurrentSubscriptionActive) return redirect('/paywall');
+  if (here.mobileDevice && !here.prefersWeb && !here.path.startsWith('/download-app'))
+    return redirect('/download-app');
+  return show;
+}
+
+/** Spec §2 "/": where the start address sends the user, by session. */
+export function rootDestination(session: SessionStatus): AccessDecision {
+  if (session.phase === 'checking') return wait;
+  if (session.phase === 'unauthenticated') return redirect('/login');
+  if (session.needsOnboarding) return redirect('/onboarding');
+  if (session.hasNoCurrentSubscriptionActive) return redirect('/paywall');
+  return redirect('/home');
+}

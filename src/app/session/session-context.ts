@@ -1,0 +1,25 @@
+import { useSelector } from '@xstate/react';
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { sessionMachine } from '../../../machines/session/session.machine';
+import {
+  type SessionStatus,
+  sameSessionStatus,
+  sessionStatusOf,
+} from '../../../machines/session/session-status';
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+export const SessionContext = createContext<SessionActor | null>(null);
+
+/** The session actor, to send it events (SIGNED_IN, LOGOUT). */
+export function useSessionActor(): SessionActor {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSessionActor must be used inside <SessionProvider>');
+  return session;
+}
+
+/** Where the session stands, for guards and redirects; re-renders only when that changes. */
+export function useSessionStatus(): SessionStatus {
+  return useSelector(useSessionActor(), sessionStatusOf, sameSessionStatus);
+}

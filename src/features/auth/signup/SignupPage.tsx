@@ -1,0 +1,89 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Redirect } from 'wouter';
+import { emailVerificationMachine } from '../../../../machines/email-verification/email-verification.machine';
+import { signupSearch } from '../../../app/routing/route-search';
+import { useValidatedSearch } from '../../../app/routing/useValidatedSearch';
+import { hostedLoginUrl } from '../../../app/session/hosted-login';
+import { AuthStatus } from '../AuthStatus';
+import { validateEmail } from './validate-email';
+import '../auth-page.css';
+
+/** Spec §2/§8, to the letter. */
+const INVALID_TOKEN_TEXT = 'Invalid or expired verification token';
+const VERIFY_FAILED_TEXT = 'Failed to verify email';
+
+const checkIcon = 'M20 6 9 17l-5-5';
+const alertIcon =
+  'M12 8v5m0 3.5h.01M10.3 3.9 2.4 17.6A2 2 0 0 0 4.1 20.6h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z';
+
+function CardIcon({ tone, path }: { tone: 'success' | 'error'; path: string }) {
+  return (
+    <svg
+      className={`auth-card__icon auth-card__icon--${tone}`}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+/** /signup (spec §2): the link of the verification e-mail lands here. */
+export default function SignupPage() {
+  const { verificationToken } = useValidatedSearch(signupSearch);
+  const [machine] = useState(() => emailVerificationMachine.provide({ actors: { validateEmail } }));
+  const verification = useActorRef(machine, { input: { verificationToken } });
+  const state = useSelector(verification, (snapshot) => snapshot.value);
+
+  if (state === 'withoutToken') return <Redirect to="/logout" replace />;
+  if (state === 'verifying') return <AuthStatus text="Verificando seu e-mail..." />;
+  if (state === 'verified') {
+    return (
+      <div className="auth-page">
+        <section className="auth-card" aria-labelledby="signup-title">
+          <CardIcon tone="success" path={checkIcon} />
+          <h1 id="signup-title" className="auth-card__title">
+            E-mail verificado
+          </h1>
+          <p className="auth-card__text">
+            Seu e-mail foi confirmado. Agora entre na sua conta para continuar.
+          </p>
+          <a className="button button--primary" href={hostedLoginUrl()}>
+            Entrar
+          </a>
+        </section>
+      </div>
+    );
+  }
+  return (
+    <div className="auth-page">
+      <section className="auth-card" aria-labelledby="signup-title">
+        <CardIcon tone="error" path={alertIcon} />
+        <h1 id="signup-title" className="auth-card__title">
+          Não foi possível verificar seu e-mail
+        </h1>
+        <p className="auth-card__error" role="alert">
+          {state === 'invalid' ? INVALID_TOKEN_TEXT : VERIFY_FAILED_TEXT}
+        </p>
+        {state === 'failed' ? (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => verification.send({ type: 'RETRY' })}
+          >
+            Tentar novamente
+          </button>
+        ) : (
+          <>
+            <p className="auth-card__text">O link pode ter expirado ou já ter sido usado.</p>
+            <a className="button button--primary" href={hostedLoginUrl()}>
+              Ir para o login
+            </a>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type LoginScreen,
+  type LoginUserAction,
+  loginPathModel,
+  planLoginStep,
+} from '../../machines/login/login.paths';
+import { toast } from '../../src/lib/toasts';
+import { generatePaths, walkPath } from '../support/chart-paths';
+import { FAKE_CLOCK, type Reply, sessionAnswer, sessionRefused, settle } from './support/fake-api';
+import { advanceClock as advance, openApp as open } from './support/open-app';
+import { withPagesPreloaded } from './support/preload-pages';
+import { sessionCheck } from './support/session-cookies';
+
+const onboardingAnswer = sessionAnswer(
+  sessionCheck({ needsOnboarding: true, hasNoCurrentSubscriptionActive: true }),
+);
+const activeAnswer = sessionAnswer(sessionCheck());
+
+function pending() {
+  return screen.queryByRole('status')?.textContent === 'Autenticando...';
+}
+
+const paths = generatePaths(loginPathModel);
+
+describe('login chart paths, as the user sees them', () => {
+  withPagesPreloaded();
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: [...FAKE_CLOCK] });
+  });
+  afterEach(() => {
+    act(() => toast.dismiss());
+    vi.useRealTimers();
+  });
+
+  const replies: Record<Extract<LoginUserAction, { do: 'answer-check' }>['outcome'], Reply> = {
+    onboarding: onboardingAnswer,
+    onboarded: activeAnswer,
+    refused: sessionRefused,
+  };
+
+  it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
+    'path %s',
+    async (_name, path) => {
+      let app: ReturnType<typeof open> | undefined;
+      const perform = async (action: LoginUserAction) => {
+        if (action.do === 'open') {
+          app = open(action.url);
+          await settle();
+        } else if (action.do === 'answer-check') {
+          expect(app!.server.session.answer(replies[action.outcome]), 'a check was waiting').toBe(1);
+          await settle();
+        } else {
+          await advance(action.ms);
+        }
+      };
+      const expectScreen = (seen: LoginScreen) => {
+        if (seen.shows === 'pending') {
+          expect(pending(), '"Autenticando..." is on screen').toBe(true);
+          expect(app!.url()).toMatch(/^\/login/);
+          expect(app!.url()).not.toMatch(/accessToken|refreshToken|userId/);
+          const toastEl = document.querySelector('[data-testid="toast-login-error"]');
+          expect(toastEl?.querySelector('[data-title]')?.textContent).toBe(seen.errorToast);
+          return;
+        }
+        expect(pending()).toBe(false);
+        expect(app!.url()).toBe(seen.landing);
+      };
+      await walkPath(loginPathModel, path, {
+        act: async (index) => {
+          for (const action of planLoginStep(path, index).actions) await perform(action);
+        },
+        check: (index) => expectScreen(planLoginStep(path, index).screen),
+      });
+      app?.unmount();
+    },
+  );
+});
