@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/support/chromium';
+import { E2E_AUTH_SECRET } from './e2e/support/tokens';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
+const origin = `http://127.0.0.1:${port}`;
 
 // End-to-end: the built client served by the real server, on a fresh in-memory PGlite, in Debian's Chromium.
 export default defineConfig({
@@ -13,7 +15,7 @@ export default defineConfig({
   timeout: 30_000,
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: origin,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
@@ -21,7 +23,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node --import tsx server/main.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `${origin}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
@@ -30,6 +32,11 @@ export default defineConfig({
       DATA_DIR: 'memory://',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // The demo owner signs in in most specs; links in e-mails and the hosted login's return use this origin.
+      SEED_DEMO: '1',
+      APP_URL: origin,
+      // Known to the specs so they can forge expired tokens of ours (e2e/support/tokens.ts).
+      AUTH_SECRET: E2E_AUTH_SECRET,
     },
   },
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from './support/sign-in';
 
 // The house as a visitor meets it: the built client served by the real server, in Chromium.
 
@@ -22,12 +23,14 @@ test('a deep link into the signed-in area loads from the server (SPA fallback) w
 }) => {
   const res = await page.goto('/settings/services');
   expect(res?.status()).toBe(200);
+  // The signed-in area: the guards send a stranger to sign in, and back here afterwards.
+  await signIn(page, '/settings/services');
   await expect(page.getByRole('heading', { level: 1, name: 'Serviços' })).toBeVisible();
   await expect(page).toHaveTitle('Serviços · Fechaí');
 });
 
 test('navigation goes through the shell without a full reload', async ({ page }) => {
-  await page.goto('/home');
+  await signIn(page, '/home');
   await expect(page.getByRole('heading', { level: 1, name: 'Início' })).toBeVisible();
   await page.evaluate(() => {
     (window as unknown as { marker: string }).marker = 'same document';
@@ -43,7 +46,7 @@ test('navigation goes through the shell without a full reload', async ({ page })
 });
 
 test('search parameters: overdue tasks have their own title, bad values fall back', async ({ page }) => {
-  await page.goto('/tasks?filter=overdue');
+  await signIn(page, '/tasks?filter=overdue');
   await expect(page.getByRole('heading', { level: 1, name: 'Tarefas Atrasadas' })).toBeVisible();
   await page.goto('/tasks?filter=ontem');
   await expect(page.getByRole('heading', { level: 1, name: 'Tarefas' })).toBeVisible();
@@ -52,6 +55,7 @@ test('search parameters: overdue tasks have their own title, bad values fall bac
 });
 
 test('access and security opens the phone change page', async ({ page }) => {
+  await signIn(page, '/home');
   await page.goto('/settings/access-security/');
   await expect(page).toHaveURL(/\/settings\/access-security\/phone-change$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Alterar o número de celular' })).toBeVisible();
@@ -71,6 +75,7 @@ test('an unknown address shows Not Found, and the API answers its own 404 in the
 });
 
 test('a page that cannot load shows the error view, reports it, and reloading recovers', async ({ page }) => {
+  await signIn(page, '/settings');
   let blocked = true;
   const reports: unknown[] = [];
   await page.route('**/assets/TitleOnlyPage-*.js', (route) => (blocked ? route.abort() : route.fallback()));
@@ -91,7 +96,7 @@ test('a page that cannot load shows the error view, reports it, and reloading re
 
 test('the theme choice is stored under one key and survives a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/home');
+  await signIn(page, '/home');
   await expect(page.locator('html')).not.toHaveClass(/dark/);
   await page.getByRole('radio', { name: 'Escuro' }).first().check();
   await expect(page.locator('html')).toHaveClass(/dark/);
@@ -108,10 +113,15 @@ test('the theme choice is stored under one key and survives a reload', async ({ 
 
 test('on a phone the navigation is a bottom bar that fits the screen, and toasts clear it', async ({
   browser,
+  baseURL,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
   const page = await context.newPage();
-  await page.goto('/home');
+  await signIn(page, '/home');
   const nav = page.getByRole('navigation').first();
   await expect(nav).toBeVisible();
   const box = await nav.boundingBox();

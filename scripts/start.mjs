@@ -1,7 +1,7 @@
 // npm start: builds the client when it is missing or older than its sources, then runs the server in
 // this same process (so signals and the exit code are the server's own, nothing to relay).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,6 +11,14 @@ const builtIndex = join(root, 'dist', 'client', 'index.html');
 // Everything the client bundle is built from, including the contracts and charts it imports.
 const sources = ['src', 'machines', 'contracts', 'public', 'index.html', 'vite.config.ts'].map((p) =>
   join(root, p),
+);
+
+// The build-time settings baked into the client (scripts/client-defines.ts): a change means a rebuild.
+const builtWith = join(root, 'dist', 'client-build-env.json');
+const clientEnv = JSON.stringify(
+  Object.fromEntries(
+    ['AUTH_URL', 'APP_STORE_URL', 'PLAY_STORE_URL'].map((name) => [name, process.env[name] ?? '']),
+  ),
 );
 
 /** Newest modification time under `path` (0 when it does not exist). */
@@ -25,6 +33,7 @@ function newest(path) {
 
 function clientIsStale() {
   if (!existsSync(builtIndex)) return true;
+  if (!existsSync(builtWith) || readFileSync(builtWith, 'utf8') !== clientEnv) return true;
   const built = statSync(builtIndex).mtimeMs;
   return sources.some((source) => newest(source) > built);
 }
@@ -48,6 +57,7 @@ if (!process.env.CLIENT_DIST && clientIsStale()) {
       console.error('A compilação do cliente falhou; o servidor não foi iniciado.');
       process.exit(build.status ?? 1);
     }
+    writeFileSync(builtWith, clientEnv);
   }
 }
 

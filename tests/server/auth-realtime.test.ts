@@ -5,6 +5,7 @@ import { createEventBus, type EventBus } from '../../server/realtime/event-bus';
 import { createTestAccount } from '../support/auth';
 import { waitFor } from '../support/db';
 import { startTestServer, type TestServer } from '../support/server';
+import { tamperSignature } from '../support/tamper-token';
 
 let server: TestServer;
 let bus: EventBus;
@@ -50,7 +51,7 @@ describe('realtime sign-in', () => {
   it('closes with 4401 without a token, with a tampered one, or for a user without a company', async () => {
     const account = await createTestAccount(server.db);
     const noCompany = await createTestAccount(server.db, { company: false, signupComplete: false });
-    const tampered = `${account.accessToken.slice(0, -2)}xx`;
+    const tampered = tamperSignature(account.accessToken);
     for (const token of [undefined, tampered, noCompany.accessToken]) {
       expect(await connect(token).closed).toBe(realtimeCloseCodes.unauthenticated);
     }

@@ -15,6 +15,7 @@ import {
   TEST_ISSUER,
 } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
+import { tamperSignature } from '../support/tamper-token';
 
 let server: TestServer;
 
@@ -55,12 +56,6 @@ async function check(headers: Record<string, string>) {
       SessionCheck & { tokens: { accessToken: string; refreshToken: string } }
     >,
   };
-}
-
-function tamper(token: string): string {
-  const [header, payload, signature] = token.split('.');
-  const flipped = signature!.startsWith('A') ? `B${signature!.slice(1)}` : `A${signature!.slice(1)}`;
-  return [header, payload, flipped].join('.');
 }
 
 describe('GET /api/session/check', () => {
@@ -179,7 +174,10 @@ describe('GET /api/session/check', () => {
   it('refuses a tampered access token even with a good refresh token', async () => {
     const account = await createTestAccount(server.db);
     const { status, body, headers } = await check(
-      sessionHeadersFor({ accessToken: tamper(account.accessToken), refreshToken: account.refreshToken }),
+      sessionHeadersFor({
+        accessToken: tamperSignature(account.accessToken),
+        refreshToken: account.refreshToken,
+      }),
     );
     expect(status).toBe(401);
     expect(headers.get('www-authenticate')).toMatch(/^Bearer/);
@@ -263,7 +261,9 @@ describe('product routes', () => {
   it('need a valid access token', async () => {
     const account = await createTestAccount(server.db);
     expect((await whoAmI({})).status).toBe(401);
-    expect((await whoAmI(sessionHeadersFor({ accessToken: tamper(account.accessToken) }))).status).toBe(401);
+    expect(
+      (await whoAmI(sessionHeadersFor({ accessToken: tamperSignature(account.accessToken) }))).status,
+    ).toBe(401);
     const expired = await expiredAccessToken(server.db, account);
     expect((await whoAmI(sessionHeadersFor({ accessToken: expired }))).status).toBe(401);
   });
