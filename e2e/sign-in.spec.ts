@@ -134,7 +134,7 @@ test('logout clears the cookies, session storage and cache, ends the sign-in and
   const before = await sessionCookies(page);
   await page.evaluate(() => sessionStorage.setItem('rascunho', 'bolo de pote'));
 
-  await page.goto('/logout');
+  await page.getByRole('link', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
   const after = await sessionCookies(page);
   expect(after).toEqual({ accessToken: undefined, refreshToken: undefined, userId: undefined });

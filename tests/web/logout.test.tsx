@@ -55,4 +55,21 @@ describe('/logout (spec §2)', () => {
     await settle();
     expect(assign).toHaveBeenCalledWith(target);
   });
+
+  test('the app frame shows who is signed in and a "Sair" link that logs out', async () => {
+    const { assign } = stubPageLocation();
+    setSessionCookies({ accessToken: accessTokenExpiringIn(900), refreshToken: 'rt-1', userId: 'u-ana' });
+    fakeApi({ session: sessionAnswer(sessionCheck()) });
+    const { location } = renderApp('/customers');
+    await settle();
+    const user = sessionCheck().user;
+    expect(screen.getByText(user.name!)).toBeDefined();
+    expect(screen.getByText(user.email)).toBeDefined();
+
+    act(() => screen.getByRole('link', { name: 'Sair' }).click());
+    await settle();
+    expect(location.history).toContain('/logout');
+    expect(readCookies()).toEqual({});
+    expect(assign).toHaveBeenCalledWith(HOSTED_LOGOUT);
+  });
 });

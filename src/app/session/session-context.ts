@@ -23,3 +23,8 @@ export function useSessionActor(): SessionActor {
 export function useSessionStatus(): SessionStatus {
   return useSelector(useSessionActor(), sessionStatusOf, sameSessionStatus);
 }
+
+/** The signed-in user (null before the check answers or when signed out). */
+export function useSessionUser() {
+  return useSelector(useSessionActor(), (snapshot) => snapshot.context.user);
+}

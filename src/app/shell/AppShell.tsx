@@ -3,12 +3,13 @@ import { useLocation } from 'wouter';
 import { ThemeSwitch } from '../../ui/theme-switch/ThemeSwitch';
 import { Link } from '../routing/Link';
 import { PRODUCT_NAME } from '../routing/useDocumentTitle';
+import { AccountBox } from './AccountBox';
 import { isCurrentSection, navItems } from './nav-items';
 import './AppShell.css';
 
 /**
  * The frame of the signed-in area: product name, main navigation (a sidebar on wide screens, a
- * bottom bar on phones) and the theme switch. Pages render in <main>.
+ * bottom bar on phones), the theme switch and who is signed in, with "Sair". Pages render in <main>.
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const [path] = useLocation();
@@ -50,8 +51,11 @@ export function AppShell({ children }: { children: ReactNode }) {
             })}
           </ul>
         </nav>
-        <div className="app-shell__theme">
-          <ThemeSwitch />
+        <div className="app-shell__tools">
+          <div className="app-shell__theme">
+            <ThemeSwitch />
+          </div>
+          <AccountBox />
         </div>
       </header>
       <main id="conteudo" className="app-shell__main" ref={main} tabIndex={-1}>

@@ -1,0 +1,28 @@
+import { Link } from '../routing/Link';
+import { useSessionUser } from '../session/session-context';
+
+const signOutIcon = 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10';
+
+/**
+ * Who is signed in and the way out. On phones only the "Sair" icon shows (its name stays for screen
+ * readers); in the sidebar, the name and e-mail above it.
+ */
+export function AccountBox() {
+  const user = useSessionUser();
+  return (
+    <div className="app-shell__account">
+      {user ? (
+        <p className="app-shell__account-who">
+          <span className="app-shell__account-name">{user.name ?? user.email}</span>
+          {user.name ? <span className="app-shell__account-email">{user.email}</span> : null}
+        </p>
+      ) : null}
+      <Link to="/logout" className="app-shell__sign-out">
+        <svg className="app-shell__sign-out-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d={signOutIcon} />
+        </svg>
+        <span>Sair</span>
+      </Link>
+    </div>
+  );
+}
