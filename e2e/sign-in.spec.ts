@@ -7,9 +7,26 @@ import { expiredCopyOf, foreignCopyOf } from './support/tokens';
 
 const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
 
+/** Replaces one of the app's cookies, as if the browser had kept another value. */
 async function setCookie(page: Page, name: string, value: string) {
   const origin = new URL(page.url()).origin;
+  // Removed first, so there is never a second cookie of that name for the app to read instead.
+  await page.context().clearCookies({ name });
   await page.context().addCookies([{ name, value, url: origin, sameSite: 'Strict' }]);
+  expect((await page.context().cookies()).filter((cookie) => cookie.name === name)).toEqual([
+    expect.objectContaining({ value }),
+  ]);
+}
+
+/** The tokens each session check of the page carried. */
+function recordSessionChecks(page: Page) {
+  const sent: { authorization: string | undefined; refreshToken: string | undefined }[] = [];
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/api/session/check')) return;
+    const headers = request.headers();
+    sent.push({ authorization: headers.authorization, refreshToken: headers.refresh_token });
+  });
+  return sent;
 }
 
 async function latestLinkTo(page: Page, email: string, pattern: RegExp): Promise<string> {
@@ -99,14 +116,19 @@ test('an expired access token is renewed silently; the old refresh token then en
 }) => {
   await signIn(page, '/customers');
   const before = await sessionCookies(page);
-  await setCookie(page, 'access_token', await expiredCopyOf(before.accessToken!.value));
+  const expired = await expiredCopyOf(before.accessToken!.value);
+  await setCookie(page, 'access_token', expired);
+  const checks = recordSessionChecks(page);
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
   await expect(page).toHaveURL(/\/customers$/);
+  expect(checks[0]).toEqual({ authorization: `Bearer ${expired}`, refreshToken: before.refreshToken!.value });
+  await expect
+    .poll(async () => (await sessionCookies(page)).refreshToken?.value)
+    .not.toBe(before.refreshToken!.value);
   const after = await sessionCookies(page);
-  expect(after.accessToken!.value).not.toBe(before.accessToken!.value);
-  expect(after.refreshToken!.value).not.toBe(before.refreshToken!.value);
+  expect([before.accessToken!.value, expired]).not.toContain(after.accessToken!.value);
   const fresh = await page.request.get('/api/session/check', {
     headers: { authorization: `Bearer ${after.accessToken!.value}` },
   });

@@ -121,6 +121,8 @@ describe('GET /api/session/check', () => {
     expect(body.data.user.id).toBe(account.userId);
     const { accessToken, refreshToken } = body.data.tokens;
     expect(refreshToken).not.toBe(account.refreshToken);
+    // A new access token, even when issued in the same second as the first.
+    expect(accessToken).not.toBe(account.accessToken);
 
     // The new access token works on product routes; the new refresh token rotates again.
     const whoAmI = await fetch(`${server.url}/api/test/who-am-i`, {
