@@ -309,6 +309,16 @@ describe('pages', () => {
     }
   });
 
+  it('answer an unknown /auth address with a pt-BR 404 page that leads to sign-in', async () => {
+    for (const url of ['/auth/entrar', '/auth/login/velho?x=1']) {
+      const res = await browser().get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<title>Página não encontrada · Fechaí</title>');
+      expect(res.body).toContain('href="/auth/login"');
+    }
+  });
+
   it('serves their scripts and stylesheet from here, cached for good under a content-hashed URL', async () => {
     const page = await browser().get('/auth/signup');
     const urls = [...page.body.matchAll(/(?:src|href)="(\/auth\/assets\/[^"]+)"/g)].map((m) => m[1]!);

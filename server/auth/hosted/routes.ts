@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/types';
 import type { AccessTokens } from '../tokens/access-tokens';
 import { registerAssets } from './assets';
-import type { HostedContext } from './context';
+import { type HostedContext, sendPage } from './context';
 import { hostedErrorHandler } from './error-page';
 import { registerFormParser } from './form-body';
 import { registerLoginRoutes } from './handlers/login';
@@ -11,6 +11,7 @@ import { registerLogoutRoute } from './handlers/logout';
 import { registerPasswordResetRoutes } from './handlers/password-reset';
 import { registerSignupRoutes } from './handlers/signup';
 import { pageHeaders } from './page-headers';
+import { problemPage } from './pages/problem';
 
 export interface HostedLoginOptions {
   db: Db;
@@ -42,4 +43,21 @@ export const hostedLoginRoutes: FastifyPluginAsync<HostedLoginOptions> = async (
   registerSignupRoutes(app, context);
   registerPasswordResetRoutes(app, context);
   registerLogoutRoute(app, context);
+
+  // A mistyped or outdated /auth address is a page too, with a way on (not the API's JSON 404).
+  app.route({
+    method: ['GET', 'HEAD', 'POST'],
+    url: '/auth/*',
+    handler: (_request, reply) =>
+      sendPage(
+        reply,
+        404,
+        problemPage(context, {
+          title: 'Página não encontrada',
+          heading: 'Página não encontrada',
+          message: 'Este endereço não existe ou mudou. Entre pela página de acesso.',
+          link: { href: '/auth/login', label: 'Ir para a página de acesso' },
+        }),
+      ),
+  });
 };
