@@ -30,6 +30,8 @@ export interface BuildAppOptions {
   db: Db;
   /** `false` silences logs (tests); default: pino at config.logLevel. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read what would be logged). */
+  logStream?: { write(line: string): void };
   /** Company events across instances; created here (and closed with the app) when not given. */
   bus?: EventBus;
   /** Identifies a realtime socket's caller; by default the access token offered beside our subprotocol. */
@@ -47,7 +49,10 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config),
+    logger:
+      options.logger === false
+        ? false
+        : { ...loggerOptions(config), ...(options.logStream && { stream: options.logStream }) },
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode, FailureEnvelope, Issue } from '../../contracts/envelope';
 import { HttpError } from './errors';
+import { loggableUrl } from './loggable-url';
 
 /** The largest request body the API reads (Fastify's bodyLimit). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -80,7 +81,12 @@ export function sendFailure(error: Partial<FastifyError>, request: FastifyReques
   } else {
     const level = failure.status === 400 || failure.status === 404 ? 'info' : 'warn';
     request.log[level](
-      { statusCode: failure.status, code: failure.code, issues: failure.issues, url: request.url },
+      {
+        statusCode: failure.status,
+        code: failure.code,
+        issues: failure.issues,
+        url: loggableUrl(request.url),
+      },
       `request rejected: ${reason}`,
     );
   }

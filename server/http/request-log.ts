@@ -1,4 +1,5 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { loggableUrl } from './loggable-url';
 
 /** One short line per request, when it completes (Fastify's default is two, with whole objects). */
 export class RequestLog extends LogController {
@@ -8,7 +9,7 @@ export class RequestLog extends LogController {
     if (this.isLogDisabled(request)) return;
     const fields = {
       method: request.method,
-      url: request.url,
+      url: loggableUrl(request.url),
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     };

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { loggableUrl } from '../../http/loggable-url';
 import type { AssetUrls } from './assets';
 import { sendPage } from './context';
 import { problemPage } from './pages/problem';
@@ -17,7 +18,7 @@ export function hostedErrorHandler(assets: AssetUrls) {
     };
 
     if (status === 429) {
-      request.log.warn({ url: request.url }, 'hosted login: rate limited');
+      request.log.warn({ url: loggableUrl(request.url) }, 'hosted login: rate limited');
       return sendPage(
         reply,
         429,
@@ -34,7 +35,7 @@ export function hostedErrorHandler(assets: AssetUrls) {
     }
     if (status < 500) {
       request.log.info(
-        { statusCode: status, code: error.code, url: request.url },
+        { statusCode: status, code: error.code, url: loggableUrl(request.url) },
         `hosted login: request refused: ${error.message}`,
       );
       return sendPage(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { reportClientErrorContract } from '../../../contracts/client-errors';
 import type { Db } from '../../db/types';
+import { loggableUrl } from '../../http/loggable-url';
 import { route } from '../../http/route';
 import { insertClientError } from './store';
 
@@ -15,7 +16,9 @@ export const clientErrorRoutes: FastifyPluginAsync<ClientErrorsOptions> = async 
   route(app, reportClientErrorContract, {
     status: 202,
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    async handler({ body, request }) {
+    async handler({ body: reported, request }) {
+      // The page may have been /login?accessToken=… or an e-mail link: keep no secrets of its address.
+      const body = { ...reported, url: loggableUrl(reported.url) };
       request.log.error(
         { clientError: { message: body.message, url: body.url, release: body.release, stack: body.stack } },
         'client rendering error',

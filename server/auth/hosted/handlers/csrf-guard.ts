@@ -1,4 +1,5 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import { loggableUrl } from '../../../http/loggable-url';
 import { type HostedContext, sendPage } from '../context';
 import { CSRF_FIELD, csrfMatches } from '../csrf';
 import { formField } from '../form-body';
@@ -13,7 +14,10 @@ import { formTarget } from './target';
 export function csrfGuard(context: HostedContext): preHandlerAsyncHookHandler {
   return async (request, reply) => {
     if (csrfMatches(request, formField(request, CSRF_FIELD) || undefined)) return;
-    request.log.warn({ url: request.url }, 'hosted login: form refused, CSRF token missing or mismatched');
+    request.log.warn(
+      { url: loggableUrl(request.url) },
+      'hosted login: form refused, CSRF token missing or mismatched',
+    );
     const query = new URLSearchParams(targetQuery(formTarget(request, context.config)));
     const token = formField(request, 'token');
     if (token) query.set('token', token);
