@@ -3,7 +3,7 @@ import { consumeEmailToken } from '../../server/auth/email-tokens';
 import { hashToken } from '../../server/auth/tokens/opaque-token';
 import type { Db, Queryable, Row } from '../../server/db/types';
 import { serverTokens } from '../support/auth';
-import { HostedBrowser, linkIn, queuedEmails } from '../support/hosted-login';
+import { HostedBrowser, hiddenInputs, linkIn, queuedEmails } from '../support/hosted-login';
 import { startTestServer, type TestServer } from '../support/server';
 
 const APP = 'http://localhost:3000';
@@ -150,6 +150,32 @@ describe('sign up, confirm, sign in', () => {
     }
   });
 
+  it('marks the cookies Secure when the hosted login is served on https, even over plain http behind a proxy', async () => {
+    // A proxy that ends TLS, with TRUST_PROXY off: the request reaches the server as plain http.
+    const behindTls = await startTestServer({
+      db: server.db,
+      env: { AUTH_URL: 'https://entrar.fechai.test' },
+    });
+    try {
+      const b = new HostedBrowser(behindTls.app);
+      const page = await b.get('/auth/login');
+      expect(page.setCookies.map((c) => c.raw)).toEqual([
+        expect.stringMatching(/^fechai_auth_csrf=[^;]+; Path=\/auth; HttpOnly; SameSite=Strict; Secure$/),
+      ]);
+      const signedIn = await b.post('/auth/login', { ...hiddenInputs(page.body), email, password });
+      expect(signedIn.status).toBe(303);
+      expect(signedIn.setCookies.find((c) => c.name === 'fechai_auth_session')?.raw).toMatch(
+        /; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/,
+      );
+      const signedOut = await b.get('/auth/logout');
+      expect(signedOut.setCookies.find((c) => c.name === 'fechai_auth_session')?.raw).toMatch(
+        /^fechai_auth_session=; Path=\/auth; HttpOnly; SameSite=Lax; Max-Age=0; Secure$/,
+      );
+    } finally {
+      await behindTls.close();
+    }
+  });
+
   it('signs out: ends the session behind the cookie, clears it, and shows the sign-in form for the same app', async () => {
     const b = browser();
     const signedIn = await b.submit('/auth/login', '/auth/login', { email, password });
@@ -235,22 +261,77 @@ describe('signing up with an address that already has an account', () => {
     expect(users.rows).toEqual([{ name: 'Bruno' }]);
   });
 
-  it('an unconfirmed account gets a new confirmation link, and the latest sign-up sets its password', async () => {
+  it('an unconfirmed account keeps its name and password, and gets only a link to confirm by choosing a password', async () => {
     const email = 'dani@padaria.com.br';
     await signUp(browser(), { name: 'Dani', email, password: 'primeira123' });
-    const res = await signUp(browser(), { name: 'Daniela', email, password: 'segunda456' });
-    expect(res.body).toContain('Enviamos um link de confirmação para <strong>dani@padaria.com.br</strong>');
+    const hashBefore = await passwordHash(email);
+
+    const again = await signUp(browser(), { name: 'Daniela', email, password: 'segunda456' });
+    const fresh = await signUp(browser(), {
+      name: 'Elis',
+      email: 'elis@padaria.com.br',
+      password: 'segunda456',
+    });
+    expect(again.status).toBe(fresh.status);
+    expect(normalise(again.body).replaceAll(email, 'X')).toBe(
+      normalise(fresh.body).replaceAll('elis@padaria.com.br', 'X'),
+    );
+
+    expect(await passwordHash(email)).toBe(hashBefore);
+    const users = await server.db.query(
+      'SELECT name, email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1',
+      [email],
+    );
+    expect(users.rows).toEqual([{ name: 'Dani', verified: false }]);
+
     const mails = await queuedEmails(server.db, email);
     expect(mails.map((m) => m.subject)).toEqual([
       'Confirme seu e-mail no Fechaí',
-      'Confirme seu e-mail no Fechaí',
+      'Seu cadastro no Fechaí aguarda confirmação',
     ]);
+    const pending = mails[1]!;
+    expect(pending.text).toContain('Se não foi você, ignore este e-mail.');
+    const resetLink = linkIn(pending.text, `${APP}/auth/reset-password?token=`);
+    expect(pending.html).toContain(`href="${resetLink}"`);
+    // No plain confirmation: it would activate the first sign-up's password, perhaps someone else's.
+    expect(pending.text).not.toContain('verificationToken');
 
-    await server.db.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
-    const old = await browser().submit('/auth/login', '/auth/login', { email, password: 'primeira123' });
-    expect(old.status).toBe(401);
-    const latest = await browser().submit('/auth/login', '/auth/login', { email, password: 'segunda456' });
-    expect(latest.status).toBe(303);
+    // The reset link confirms the address with a password chosen there.
+    const b = browser();
+    const form = await b.get(new URL(resetLink).pathname + new URL(resetLink).search);
+    expect(form.status).toBe(200);
+    const changed = await b.post('/auth/reset-password', {
+      ...hiddenInputs(form.body),
+      password: 'escolhida789',
+    });
+    expect(changed.status).toBe(200);
+    expect(
+      (await browser().submit('/auth/login', '/auth/login', { email, password: 'segunda456' })).status,
+    ).toBe(401);
+    expect(
+      (await browser().submit('/auth/login', '/auth/login', { email, password: 'escolhida789' })).status,
+    ).toBe(303);
+  });
+
+  it('a later sign-up cannot take over an unconfirmed account once its owner confirms it', async () => {
+    const email = 'gil@quitanda.com.br';
+    await signUp(browser(), { name: 'Gil', email, password: 'dono123456' });
+    const ownersToken = await verificationToken(email);
+    const attack = await signUp(browser(), { name: 'Gil', email, password: 'atacante999' });
+    expect(attack.status).toBe(200);
+
+    // The owner opens the link of their own sign-up, which the app's /signup sends here.
+    const validated = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/validate-email',
+      payload: { verificationToken: ownersToken },
+    });
+    expect(validated.json()).toEqual({ success: true, data: { validated: true } });
+
+    const attacker = await browser().submit('/auth/login', '/auth/login', { email, password: 'atacante999' });
+    expect(attacker.status).toBe(401);
+    const owner = await browser().submit('/auth/login', '/auth/login', { email, password: 'dono123456' });
+    expect(owner.status).toBe(303);
   });
 });
 

@@ -140,12 +140,40 @@ describe('lockout', () => {
     const { rows } = await server.db.query<{ key: string; failures: number }>(
       'SELECT key, failures FROM sign_in_failures ORDER BY failures',
     );
-    // Refused attempts do not count; keys are digests, not addresses.
+    // Refused attempts are counted too (that is what refuses them); keys are digests, not addresses.
     expect(rows).toEqual(
       expect.arrayContaining([
-        { key: hashToken(known), failures: 5 },
-        { key: hashToken(unknown), failures: 5 },
+        { key: hashToken(known), failures: 6 },
+        { key: hashToken(unknown), failures: 6 },
       ]),
+    );
+  });
+
+  it('checks at most 5 passwords however many guesses arrive at once', async () => {
+    const email = 'marta@confeitaria.com.br';
+    const userId = await account(email, 'certa12345');
+    const b = browser();
+    const form = hiddenInputs((await b.get('/auth/login')).body);
+    const verify = vi.spyOn(argon2, 'verify');
+    let statuses: number[] = [];
+    try {
+      const burst = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          b.post('/auth/login', { ...form, email, password: `errada${i}xx` }),
+        ),
+      );
+      statuses = burst.map((res) => res.status);
+      expect(verify).toHaveBeenCalledTimes(5);
+    } finally {
+      verify.mockRestore();
+    }
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(true);
+
+    const right = await b.post('/auth/login', { ...form, email, password: 'certa12345' });
+    expect(right.status).toBe(429);
+    expect((await server.db.query('SELECT 1 FROM auth_sessions WHERE user_id = $1', [userId])).rowCount).toBe(
+      0,
     );
   });
 

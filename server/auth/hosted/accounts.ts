@@ -75,10 +75,6 @@ export async function setPassword(q: Queryable, userId: string, passwordHash: st
   );
 }
 
-export async function setName(q: Queryable, userId: string, name: string): Promise<void> {
-  await q.query('UPDATE users SET name = $2 WHERE id = $1', [userId, name]);
-}
-
 export async function markEmailVerified(q: Queryable, userId: string): Promise<void> {
   await q.query('UPDATE users SET email_verified_at = now() WHERE id = $1 AND email_verified_at IS NULL', [
     userId,

@@ -16,7 +16,7 @@ export interface HostedContext {
 
 /** What a page needs to render: its assets and a CSRF token (the cookie is set if missing). */
 export function viewFor(context: HostedContext, request: FastifyRequest, reply: FastifyReply): View {
-  return { assets: context.assets, csrf: csrfToken(request, reply) };
+  return { assets: context.assets, csrf: csrfToken(request, reply, context.config) };
 }
 
 export function sendPage(reply: FastifyReply, status: number, page: string): FastifyReply {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
 
 /** Everything these cookies share: only the hosted login's paths see them, scripts never do. */
 const COOKIE_PATH = '/auth';
@@ -26,10 +27,15 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
   return undefined;
 }
 
-/** Sets an httpOnly cookie under /auth, Secure whenever the request came in over https. */
+/**
+ * Sets an httpOnly cookie under /auth, Secure whenever the request came in over https or the hosted
+ * login's public address is https: behind a proxy that ends TLS, with TRUST_PROXY off, the request
+ * looks like plain http although the browser is on https.
+ */
 export function setCookie(
   request: FastifyRequest,
   reply: FastifyReply,
+  config: Pick<Config, 'authUrl'>,
   name: string,
   value: string,
   options: CookieOptions,
@@ -37,7 +43,7 @@ export function setCookie(
   const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${COOKIE_PATH}`, 'HttpOnly'];
   parts.push(`SameSite=${options.sameSite}`);
   if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
-  if (request.protocol === 'https') parts.push('Secure');
+  if (request.protocol === 'https' || config.authUrl.startsWith('https:')) parts.push('Secure');
   // Fastify appends repeated set-cookie headers instead of replacing them.
   reply.header('set-cookie', parts.join('; '));
 }
@@ -45,8 +51,9 @@ export function setCookie(
 export function clearCookie(
   request: FastifyRequest,
   reply: FastifyReply,
+  config: Pick<Config, 'authUrl'>,
   name: string,
   sameSite: CookieOptions['sameSite'],
 ) {
-  setCookie(request, reply, name, '', { sameSite, maxAge: 0 });
+  setCookie(request, reply, config, name, '', { sameSite, maxAge: 0 });
 }

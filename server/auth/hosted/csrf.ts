@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
 import { newOpaqueToken } from '../tokens/opaque-token';
 import { readCookie, setCookie } from './cookies';
 
@@ -15,11 +16,15 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  * valid together; a missing or malformed one is replaced. SameSite=Strict: never sent along with
  * a request another site starts.
  */
-export function csrfToken(request: FastifyRequest, reply: FastifyReply): string {
+export function csrfToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Pick<Config, 'authUrl'>,
+): string {
   const current = readCookie(request, CSRF_COOKIE);
   if (current && TOKEN_SHAPE.test(current)) return current;
   const token = newOpaqueToken();
-  setCookie(request, reply, CSRF_COOKIE, token, { sameSite: 'Strict' });
+  setCookie(request, reply, config, CSRF_COOKIE, token, { sameSite: 'Strict' });
   return token;
 }
 

@@ -27,7 +27,7 @@ const button = (href: string, label: string) =>
 const ignoreLine = 'Se não foi você, ignore este e-mail.';
 
 /**
- * Sent on sign-up (and to a pending account signing up again): the link opens the app's /signup.
+ * Sent on sign-up (and on asking for the link again): the link opens the app's /signup.
  * No name in it: the address is not proven yet, so whoever typed it must not choose words we send there.
  */
 export function verifyEmailMessage(links: Links, input: { to: string; token: string }): EmailMessage {
@@ -77,6 +77,39 @@ ${ignoreLine} Sua conta continua como estava.`,
 ${button(signIn, 'Entrar no Fechaí')}
 <p>Esqueceu a senha? <a href="${forgot}" style="color:#0b7a53">Crie uma nova senha</a>.</p>
 <p style="font-size:14px;color:#566170">${ignoreLine} Sua conta continua como estava.</p>`,
+    ),
+  };
+}
+
+/**
+ * Someone signed up with an address whose account still waits for confirmation. The account is left
+ * as it is (whoever signs up later must not replace the password the owner may be about to confirm);
+ * the address gets a reset link, which confirms it with a password chosen there, and a new
+ * confirmation link for who remembers the first password. No name: the address is not proven yet.
+ */
+export function pendingSignUpMessage(links: Links, input: { to: string; resetToken: string }): EmailMessage {
+  const reset = `${links.authUrl}/auth/reset-password?${new URLSearchParams({ token: input.resetToken })}`;
+  const subject = 'Seu cadastro no Fechaí aguarda confirmação';
+  return {
+    to: input.to,
+    subject,
+    text: `Olá!
+
+Alguém (talvez você) tentou criar uma conta no Fechaí com este e-mail, mas já existe um cadastro com ele aguardando confirmação.
+
+Para confirmar seu e-mail e escolher sua senha, abra o link abaixo (vale por 1 hora e pode ser usado uma vez):
+
+${reset}
+
+${ignoreLine} Nada muda no cadastro.`,
+    html: layout(
+      subject,
+      html`<p>Olá!</p>
+<p>Alguém (talvez você) tentou criar uma conta no Fechaí com este e-mail, mas já existe um cadastro com ele aguardando confirmação.</p>
+<p>Para confirmar seu e-mail e escolher sua senha, use o botão abaixo. O link vale por 1 hora e pode ser usado uma vez.</p>
+${button(reset, 'Confirmar e-mail e escolher senha')}
+<p style="font-size:14px;color:#566170">Se o botão não funcionar, copie este endereço no navegador:<br>${reset}</p>
+<p style="font-size:14px;color:#566170">${ignoreLine} Nada muda no cadastro.</p>`,
     ),
   };
 }

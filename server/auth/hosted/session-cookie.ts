@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
 import { AUTH_SESSION_DAYS } from '../sessions/auth-sessions';
 import { clearCookie, readCookie, setCookie } from './cookies';
 
@@ -11,12 +12,20 @@ const SESSION_COOKIE = 'fechai_auth_session';
 
 export const readSessionCookie = (request: FastifyRequest) => readCookie(request, SESSION_COOKIE);
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, ssoSecret: string): void {
-  setCookie(request, reply, SESSION_COOKIE, ssoSecret, {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Pick<Config, 'authUrl'>,
+  ssoSecret: string,
+): void {
+  setCookie(request, reply, config, SESSION_COOKIE, ssoSecret, {
     sameSite: 'Lax',
     maxAge: AUTH_SESSION_DAYS * 24 * 60 * 60,
   });
 }
 
-export const clearSessionCookie = (request: FastifyRequest, reply: FastifyReply) =>
-  clearCookie(request, reply, SESSION_COOKIE, 'Lax');
+export const clearSessionCookie = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Pick<Config, 'authUrl'>,
+) => clearCookie(request, reply, config, SESSION_COOKIE, 'Lax');

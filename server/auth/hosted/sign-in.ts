@@ -3,7 +3,7 @@ import { findSessionBySsoSecret, revokeAuthSession, startAuthSession } from '../
 import type { AccessTokens } from '../tokens/access-tokens';
 import { findAccountByEmail } from './accounts';
 import { verifyPassword } from './passwords';
-import { clearSignInFailures, recordSignInFailure, signInLockedUntil } from './sign-in-throttle';
+import { clearSignInFailures, reserveSignInAttempt } from './sign-in-throttle';
 
 export type SignInOutcome =
   | { status: 'signed-in'; userId: string; ssoSecret: string; accessToken: string; refreshToken: string }
@@ -24,18 +24,18 @@ export interface SignInInput {
 
 /**
  * Checks the password and, when right, starts the session (one transaction) and signs its access
- * token. A locked address is refused before its password is even checked; an unknown address
- * costs the same argon2 work and counts a failure like a known one.
+ * token. The attempt is counted before the password is checked, so one over the limit (however many
+ * arrive at once) is refused without being checked; an unknown address costs the same argon2 work
+ * and is counted like a known one.
  */
 export async function signIn(db: Db, tokens: AccessTokens, input: SignInInput): Promise<SignInOutcome> {
-  const lockedUntil = await signInLockedUntil(db, input.email);
-  if (lockedUntil) return { status: 'locked', until: lockedUntil };
+  const attempt = await reserveSignInAttempt(db, input.email);
+  if (!attempt.allowed) return { status: 'locked', until: attempt.lockedUntil };
 
   const account = await findAccountByEmail(db, input.email);
   const passwordOk = await verifyPassword(account?.passwordHash ?? null, input.password);
   if (!account || !passwordOk) {
-    const until = await recordSignInFailure(db, input.email);
-    return until ? { status: 'locked', until } : { status: 'invalid' };
+    return attempt.lockedUntil ? { status: 'locked', until: attempt.lockedUntil } : { status: 'invalid' };
   }
   if (!account.emailVerified) {
     await clearSignInFailures(db, input.email);

@@ -2,8 +2,8 @@ import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/types';
 import { enqueueEmail } from '../../integrations/mail/enqueue-email';
 import { createEmailToken } from '../email-tokens';
-import { createAccount, findAccountByEmail, setName, setPassword } from './accounts';
-import { accountExistsMessage, verifyEmailMessage } from './mail-templates';
+import { createAccount, findAccountByEmail } from './accounts';
+import { accountExistsMessage, pendingSignUpMessage, verifyEmailMessage } from './mail-templates';
 
 type Links = Pick<Config, 'appUrl' | 'authUrl'>;
 
@@ -18,9 +18,10 @@ export async function sendVerification(q: Queryable, links: Links, input: { user
  * nobody which addresses have accounts; only the e-mail differs:
  * - new address: the account (unverified) and a confirmation link;
  * - verified account: an e-mail to its owner saying it exists, with links to sign in or reset;
- * - unverified account: the latest sign-up wins (name and password), with a new confirmation link.
- *   Otherwise someone could register another person's address first with a password of their own,
- *   and be let in once the owner confirmed it.
+ * - unverified account: left as it is, and the address gets a reset link (which confirms it with a
+ *   password chosen there) and a new confirmation link. Taking the new name and password would let
+ *   someone sign up after the owner with a password of their own and be let in once the owner
+ *   clicked the confirmation link of their own sign-up, which stays valid.
  * The password is hashed by the caller in every case, so all three take about as long.
  */
 export async function signUp(
@@ -38,9 +39,10 @@ export async function signUp(
       await enqueueEmail(tx, accountExistsMessage(links, { to: existing.email, name: existing.name }));
       return;
     }
-    await setName(tx, existing.userId, input.name);
-    await setPassword(tx, existing.userId, input.passwordHash);
-    await sendVerification(tx, links, { userId: existing.userId, email: existing.email });
+    // Only a reset link: confirming as is would activate whichever password the first sign-up set,
+    // perhaps someone else's. Whoever holds the inbox chooses the password there.
+    const resetToken = await createEmailToken(tx, { userId: existing.userId, purpose: 'reset_password' });
+    await enqueueEmail(tx, pendingSignUpMessage(links, { to: existing.email, resetToken }));
   });
 }
 

@@ -72,7 +72,7 @@ export function registerLoginRoutes(app: FastifyInstance, context: HostedContext
         case 'unverified':
           return sendPage(reply, 403, unverifiedPage(view(), target, outcome.email));
         case 'signed-in': {
-          setSessionCookie(request, reply, outcome.ssoSecret);
+          setSessionCookie(request, reply, config, outcome.ssoSecret);
           const { accessToken, refreshToken, userId } = outcome;
           return reply.redirect(appLoginUrl(target, config, { accessToken, refreshToken, userId }), 303);
         }

@@ -24,7 +24,7 @@ export function registerLogoutRoute(app: FastifyInstance, context: HostedContext
         request.log.error({ err }, 'hosted login: could not end the session on logout');
       }
     }
-    clearSessionCookie(request, reply);
+    clearSessionCookie(request, reply, config);
     const params = new URLSearchParams({ returnTo: returnBase(target, config) });
     if (target.redirect) params.set('redirect', target.redirect);
     return reply.redirect(`/auth/login?${params}`, 303);

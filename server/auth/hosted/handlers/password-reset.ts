@@ -84,7 +84,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, context: Hoste
           );
         case 'changed':
           // Every session was just ended, this browser's included.
-          clearSessionCookie(request, reply);
+          clearSessionCookie(request, reply, config);
           return sendPage(reply, 200, passwordChangedPage(view(), target));
       }
     },
