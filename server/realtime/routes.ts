@@ -1,5 +1,5 @@
 import type { WebSocket } from '@fastify/websocket';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   type RealtimeServerMessage,
   realtimeClientMessageSchema,
@@ -8,8 +8,20 @@ import {
 } from '../../contracts/realtime';
 import type { EventBus } from './event-bus';
 
+/** Who is on the other end of a socket, and for how long it may stay. */
+export interface RealtimeIdentity {
+  companyId: string;
+  /** When the credentials run out (ms since the epoch): the socket is closed with 4401 then. */
+  expiresAt?: number;
+  /**
+   * Asked at every heartbeat, never twice at once for one socket; false closes it with 4401. A throw
+   * keeps the socket: a database briefly down must not sign everyone out.
+   */
+  stillValid?: () => Promise<boolean>;
+}
+
 /** Who is on the other end of the upgrade, or null when nobody is signed in. */
-export type RealtimeAuthenticate = (request: FastifyRequest) => Promise<{ companyId: string } | null>;
+export type RealtimeAuthenticate = (request: FastifyRequest) => Promise<RealtimeIdentity | null>;
 
 export interface RealtimeRoutesOptions {
   bus: EventBus;
@@ -23,35 +35,75 @@ export interface RealtimeRoutesOptions {
 
 const nobody: RealtimeAuthenticate = async () => null;
 
+/** setTimeout's longest delay; a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface SocketState {
+  /** Whether it answered the last ping. */
+  answered: boolean;
+  stillValid?: () => Promise<boolean>;
+  /** A stillValid call is under way. */
+  checking: boolean;
+  log: FastifyBaseLogger;
+}
+
+function signOut(socket: WebSocket): void {
+  if (socket.readyState === socket.OPEN) {
+    socket.close(realtimeCloseCodes.unauthenticated, realtimeCloseReasons.unauthenticated);
+  }
+}
+
+function recheck(socket: WebSocket, state: SocketState): void {
+  const { stillValid } = state;
+  if (!stillValid || state.checking || socket.readyState !== socket.OPEN) return;
+  state.checking = true;
+  Promise.resolve()
+    .then(stillValid)
+    .then(
+      (valid) => {
+        if (!valid) signOut(socket);
+      },
+      (err) => state.log.warn({ err }, 'realtime: could not recheck the sign-in; socket kept'),
+    )
+    .finally(() => {
+      state.checking = false;
+    });
+}
+
 /**
  * `GET /api/realtime` (WebSocket). Needs @fastify/websocket registered on the app first. Accepts the
  * upgrade, then authenticates: browsers cannot read the status of a refused upgrade, but they do
- * get a close code, so an unknown caller is closed with 4401 and a reason in pt-BR.
+ * get a close code, so an unknown caller is closed with 4401 and a reason in pt-BR. The same 4401
+ * ends a socket whose token runs out or whose sign-in is revoked; the client reconnects with a fresh
+ * token.
  */
 export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (app, options) => {
   const { bus, authenticate = nobody, heartbeatMs = 30_000, maxBufferedBytes = 1024 * 1024 } = options;
-  const alive = new Map<WebSocket, boolean>();
+  const sockets = new Map<WebSocket, SocketState>();
 
   const heartbeat = setInterval(() => {
-    for (const [socket, answered] of alive) {
-      if (!answered) {
+    for (const [socket, state] of sockets) {
+      if (!state.answered) {
         socket.terminate();
         continue;
       }
-      alive.set(socket, false);
+      state.answered = false;
       socket.ping();
+      recheck(socket, state);
     }
   }, heartbeatMs);
   heartbeat.unref();
 
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
-    for (const socket of alive.keys()) socket.terminate();
+    for (const socket of sockets.keys()) socket.terminate();
   });
 
   app.get('/api/realtime', { websocket: true }, (socket, request) => {
-    alive.set(socket, true);
+    const state: SocketState = { answered: true, checking: false, log: request.log };
+    sockets.set(socket, state);
     let unsubscribe: (() => void) | undefined;
+    let expiry: NodeJS.Timeout | undefined;
 
     const send = (message: RealtimeServerMessage) => {
       if (socket.readyState !== socket.OPEN) return;
@@ -64,7 +116,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
 
     // Listeners go on before any await, or early frames would be lost.
     socket.on('pong', () => {
-      if (alive.has(socket)) alive.set(socket, true);
+      state.answered = true;
     });
     socket.on('message', (data, isBinary) => {
       if (!unsubscribe || isBinary) return;
@@ -77,7 +129,8 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
       if (realtimeClientMessageSchema.safeParse(message).success) send({ type: 'pong' });
     });
     socket.on('close', () => {
-      alive.delete(socket);
+      sockets.delete(socket);
+      clearTimeout(expiry);
       unsubscribe?.();
       unsubscribe = undefined;
     });
@@ -86,12 +139,25 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
     authenticate(request).then(
       (identity) => {
         if (socket.readyState !== socket.OPEN) return;
-        if (!identity) {
-          socket.close(realtimeCloseCodes.unauthenticated, realtimeCloseReasons.unauthenticated);
+        const expiresAt = identity?.expiresAt;
+        if (!identity || (expiresAt !== undefined && expiresAt <= Date.now())) {
+          signOut(socket);
           return;
         }
+        state.stillValid = identity.stillValid;
         unsubscribe = bus.subscribe(identity.companyId, send);
         send({ type: 'ready' });
+        if (expiresAt === undefined) return;
+        // Re-armed until the time has really come: long delays are capped, timers may fire early.
+        const arm = () => {
+          const left = expiresAt - Date.now();
+          if (left <= 0) {
+            signOut(socket);
+            return;
+          }
+          expiry = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+        };
+        arm();
       },
       (err) => {
         request.log.error({ err }, 'realtime: authenticate failed');

@@ -140,6 +140,71 @@ describe('GET /api/realtime', () => {
     await waitFor(() => subscriptions === 0, { what: 'the dropped socket to unsubscribe' });
   });
 
+  it('closes with 4401 when the credentials run out, at once when they already have', async () => {
+    const expiring = (expiresAt: number) =>
+      serve({
+        authenticate: async (request) => {
+          const identity = await byHeader!(request);
+          return identity && { ...identity, expiresAt };
+        },
+      });
+    const closeOf = async (client: Client) => {
+      let closed: { code: number; reason: string } | undefined;
+      void client.closed.then((value) => {
+        closed = value;
+      });
+      return waitFor(() => closed, { timeoutMs: 3_000, what: 'the socket to close' });
+    };
+    const gone = connect(await expiring(Date.now() - 1), randomUUID());
+    expect((await closeOf(gone)).code).toBe(realtimeCloseCodes.unauthenticated);
+    expect(gone.messages).toEqual([]);
+
+    const expiresAt = Date.now() + 300;
+    const soon = connect(await expiring(expiresAt), randomUUID());
+    await ready(soon);
+    expect(await closeOf(soon)).toEqual({
+      code: realtimeCloseCodes.unauthenticated,
+      reason: realtimeCloseReasons.unauthenticated,
+    });
+    expect(Date.now()).toBeGreaterThanOrEqual(expiresAt);
+    await waitFor(() => subscriptions === 0, { what: 'the expired socket to unsubscribe' });
+  });
+
+  it('keeps a socket whose sign-in check fails, never running two checks of it at once', async () => {
+    let calls = 0;
+    let running = 0;
+    let mostAtOnce = 0;
+    const failing = await serve({
+      heartbeatMs: 20,
+      authenticate: async (request) => {
+        const identity = await byHeader!(request);
+        return (
+          identity && {
+            ...identity,
+            // Slower than a heartbeat, and failing as a database that is down would.
+            stillValid: async () => {
+              calls++;
+              mostAtOnce = Math.max(mostAtOnce, ++running);
+              await new Promise((resolve) => setTimeout(resolve, 50));
+              running--;
+              throw new Error('banco fora do ar');
+            },
+          }
+        );
+      },
+    });
+    const companyId = randomUUID();
+    const client = connect(failing, companyId);
+    await ready(client);
+    await waitFor(() => calls >= 3, { what: 'three checks' });
+    expect(mostAtOnce).toBe(1);
+    expect(client.ws.readyState).toBe(WebSocket.OPEN);
+    await bus.publish(companyId, realtimeEvent('task.created', { taskId: 'ainda-aqui' }));
+    await waitFor(() => client.messages.length === 2, { what: 'the event' });
+    client.ws.close();
+    await client.closed;
+  });
+
   it('closing the server tells every client it is going away', async () => {
     const closing = await serve({ authenticate: byHeader });
     const client = connect(closing, randomUUID());

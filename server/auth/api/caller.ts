@@ -11,6 +11,8 @@ export interface Caller {
   sessionId: string;
   /** The user's current company; null until onboarding creates one. */
   companyId: string | null;
+  /** When the access token runs out (ms since the epoch). */
+  expiresAt?: number;
 }
 
 /** A caller who has a company: what product routes work with. */
@@ -49,7 +51,12 @@ export async function identifyCaller(db: Queryable, tokens: AccessTokens, token:
   );
   const user = rows[0];
   if (!user || !(await isSessionAlive(db, sessionId, userId))) return null;
-  return { userId, sessionId, companyId: user.current_company_id } satisfies Caller;
+  return {
+    userId,
+    sessionId,
+    companyId: user.current_company_id,
+    expiresAt: verified.expiresAt,
+  } satisfies Caller;
 }
 
 export interface CallerGuards {

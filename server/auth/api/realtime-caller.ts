@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { realtimeProtocol } from '../../../contracts/realtime';
 import type { Queryable } from '../../db/types';
 import type { RealtimeAuthenticate } from '../../realtime/routes';
+import { isSessionAlive } from '../sessions/auth-sessions';
 import type { AccessTokens } from '../tokens/access-tokens';
 import { bearerToken } from './bearer';
 import { identifyCaller } from './caller';
@@ -16,11 +17,21 @@ function offeredToken(request: FastifyRequest): string | undefined {
   return offered[0] ?? bearerToken(request.headers.authorization);
 }
 
-/** A realtime socket belongs to the signed-in caller's company; without one it is refused (4401). */
+/**
+ * A realtime socket belongs to the signed-in caller's company; without one it is refused (4401). It
+ * lasts only as long as its access token and its sign-in: logout, refresh-token reuse or a password
+ * reset end it at the next heartbeat.
+ */
 export function realtimeAuthenticate(db: Queryable, tokens: AccessTokens): RealtimeAuthenticate {
   return async (request) => {
     const caller = await identifyCaller(db, tokens, offeredToken(request));
-    return caller?.companyId ? { companyId: caller.companyId } : null;
+    if (!caller?.companyId) return null;
+    const { userId, sessionId } = caller;
+    return {
+      companyId: caller.companyId,
+      expiresAt: caller.expiresAt,
+      stillValid: () => isSessionAlive(db, sessionId, userId),
+    };
   };
 }
 

@@ -11,7 +11,8 @@ export interface AccessClaims {
 }
 
 export type VerifiedAccess =
-  | { status: 'valid'; claims: AccessClaims }
+  /** expiresAt: when it runs out (ms since the epoch), for holders that outlive a request (realtime). */
+  | { status: 'valid'; claims: AccessClaims; expiresAt: number }
   /** Signed by us and otherwise fine, only past its time: a refresh token may renew it. */
   | { status: 'expired'; claims: AccessClaims }
   /** Tampered, foreign (another key, issuer or audience), malformed or missing claims. */
@@ -75,7 +76,8 @@ export function createAccessTokens({ key, issuer, ttlSeconds }: AccessTokensOpti
           requiredClaims: ['sub', 'sid', 'exp'],
         });
         const claims = claimsFrom(payload);
-        return claims ? { status: 'valid', claims } : { status: 'invalid' };
+        // exp is a required claim, so jose has checked it is there and a number.
+        return claims ? { status: 'valid', claims, expiresAt: payload.exp! * 1000 } : { status: 'invalid' };
       } catch (err) {
         // jose checks the signature before the claims, so an expired token here is one of ours.
         if (err instanceof errors.JWTExpired) {
