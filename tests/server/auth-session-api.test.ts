@@ -137,6 +137,27 @@ describe('GET /api/session/check', () => {
     expect(again.body.data.tokens.refreshToken).not.toBe(refreshToken);
   });
 
+  it('renews an access token about to run out, but not a fresh one', async () => {
+    const account = await createTestAccount(server.db);
+    const fresh = await check(sessionHeadersFor(account));
+    expect(fresh.body.data.tokens).toBeUndefined();
+
+    // What the client holds a minute before `exp`, when its refresh timer fires.
+    const endingSoon = await (await serverTokens(server.db, 60)).sign({
+      userId: account.userId,
+      sessionId: account.sessionId,
+    });
+    const renewed = await check(
+      sessionHeadersFor({ accessToken: endingSoon, refreshToken: account.refreshToken }),
+    );
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.data.tokens.refreshToken).not.toBe(account.refreshToken);
+    // Without its refresh token it is simply answered, still valid.
+    const alone = await check(sessionHeadersFor({ accessToken: endingSoon }));
+    expect(alone.status).toBe(200);
+    expect(alone.body.data.tokens).toBeUndefined();
+  });
+
   it('rejects a reused refresh token and ends the whole sign-in', async () => {
     const account = await createTestAccount(server.db);
     const expired = await expiredAccessToken(server.db, account);
@@ -164,6 +185,8 @@ describe('GET /api/session/check', () => {
     expect(rows[0]).toEqual({ revoked_reason: 'refresh_token_reuse' });
   });
 
+  // Strict on purpose: tabs of one browser take turns (src/app/session/check-session.ts), so a second
+  // use of a spent token is a copy in someone else's hands.
   it('lets exactly one of two simultaneous refreshes with the same token through', async () => {
     const account = await createTestAccount(server.db);
     const [a, b] = await Promise.all([

@@ -39,12 +39,16 @@ describe('the built client', () => {
     }
   });
 
-  it('keeps JSON 404s for the server areas, even for a browser', async () => {
-    for (const path of ['/api/nope', '/auth/nope', '/dev/nope']) {
+  it("never answers the server areas with the app's page, even for a browser", async () => {
+    for (const path of ['/api/nope', '/dev/nope']) {
       const res = await fetch(`${server.url}${path}`, { headers: html });
       expect(res.status, path).toBe(404);
       expect(await res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     }
+    // The hosted login's pages answer their own 404 page.
+    const auth = await fetch(`${server.url}/auth/nope`, { headers: html });
+    expect(auth.status).toBe(404);
+    expect(await auth.text()).toContain('<title>Página não encontrada · Fechaí</title>');
   });
 
   it('does not answer non-navigations with the page', async () => {

@@ -15,6 +15,11 @@ export interface SessionRoutesOptions {
 }
 
 const REUSED_TEXT = 'Por segurança, sua sessão foi encerrada. Entre novamente.';
+/**
+ * An access token this close to its end is renewed when its refresh token comes along: the client
+ * refreshes a minute before `exp`, and calls made in that minute must not start failing.
+ */
+export const RENEW_WITHIN_MS = 2 * 60_000;
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -28,8 +33,9 @@ function refuse(reply: FastifyReply, message?: string): never {
 
 export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (app, { db, tokens }) => {
   /**
-   * Spec §7. A valid access token answers the session as is. An expired one (ours, only late) or none,
-   * with a refresh token of the same sign-in, rotates both and answers the new pair. A tampered or
+   * Spec §7. A valid access token answers the session as is. An expired one (ours, only late), one
+   * about to expire, or none, with a refresh token of the same sign-in, rotates both and answers the
+   * new pair. A tampered or
    * foreign access token is refused whatever comes with it.
    */
   route(app, checkSessionContract, {
@@ -39,7 +45,9 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
       const refreshToken = header(request, sessionHeaders.refreshToken);
 
       const verified = accessToken ? await tokens.verify(accessToken) : undefined;
-      if (verified?.status === 'valid') {
+      const renewable =
+        verified?.status === 'valid' && refreshToken && verified.expiresAt - Date.now() < RENEW_WITHIN_MS;
+      if (verified?.status === 'valid' && !renewable) {
         const caller = await identifyCaller(db, tokens, accessToken);
         const state = caller && (await loadSessionState(db, caller.userId));
         if (!state) refuse(reply);
