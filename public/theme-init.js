@@ -1,6 +1,6 @@
 // Runs before first paint (a blocking, external script: the CSP forbids inline ones) so the page
 // never flashes the wrong theme. Mirrors src/lib/theme: one localStorage key, "fechai-theme",
-// holding light | dark | system (default system).
+// holding light | dark | system (default system). The hosted login serves this same file.
 (() => {
   let mode = 'system';
   try {

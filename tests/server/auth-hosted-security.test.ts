@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../server/auth/hosted/passwords';
@@ -355,6 +356,7 @@ describe('pages', () => {
       '/auth/assets/hosted.css',
       '/auth/assets/password-rules.js',
       '/auth/assets/theme.js',
+      '/auth/assets/tokens.css',
     ]);
     for (const url of urls) {
       expect(url).toMatch(/\?v=[0-9a-f]{12}$/);
@@ -363,6 +365,11 @@ describe('pages', () => {
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     }
     expect((await server.app.inject({ url: '/auth/assets/../routes.ts' })).statusCode).toBe(404);
+    // The theme script and the tokens are the app's own files, not copies that could drift.
+    const served = async (name: string) =>
+      (await server.app.inject({ url: urls.find((url) => url.includes(name))! })).body;
+    expect(await served('theme.js')).toBe(await readFile('public/theme-init.js', 'utf8'));
+    expect(await served('tokens.css')).toBe(await readFile('src/styles/tokens.css', 'utf8'));
   });
 
   it('lists the password rules under the new-password field, described by them', async () => {

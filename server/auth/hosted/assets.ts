@@ -2,12 +2,20 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 
-/** The hosted login's own files; nothing on its pages comes from anywhere else. */
+const JS = 'text/javascript; charset=utf-8';
+const CSS = 'text/css; charset=utf-8';
+
+/**
+ * What the hosted login's pages load, all served from here (nothing from another host). The theme
+ * script, the design tokens and the icon are the app's own files, so both look and switch themes
+ * alike from one source; the rest belongs to these pages.
+ */
 const FILES = {
-  'theme.js': 'text/javascript; charset=utf-8',
-  'password-rules.js': 'text/javascript; charset=utf-8',
-  'hosted.css': 'text/css; charset=utf-8',
-  'favicon.svg': 'image/svg+xml',
+  'theme.js': { type: JS, source: new URL('../../../public/theme-init.js', import.meta.url) },
+  'tokens.css': { type: CSS, source: new URL('../../../src/styles/tokens.css', import.meta.url) },
+  'favicon.svg': { type: 'image/svg+xml', source: new URL('../../../public/favicon.svg', import.meta.url) },
+  'password-rules.js': { type: JS, source: new URL('./assets/password-rules.js', import.meta.url) },
+  'hosted.css': { type: CSS, source: new URL('./assets/hosted.css', import.meta.url) },
 } as const;
 
 export type AssetName = keyof typeof FILES;
@@ -22,7 +30,7 @@ const FOREVER = 'public, max-age=31536000, immutable';
 export async function registerAssets(app: FastifyInstance): Promise<AssetUrls> {
   const loaded = await Promise.all(
     (Object.keys(FILES) as AssetName[]).map(async (name) => {
-      const body = await readFile(new URL(`./assets/${name}`, import.meta.url));
+      const body = await readFile(FILES[name].source);
       const digest = createHash('sha256').update(body).digest('hex').slice(0, 12);
       return { name, body, url: `${BASE}/${name}?v=${digest}` };
     }),
@@ -38,7 +46,7 @@ export async function registerAssets(app: FastifyInstance): Promise<AssetUrls> {
         .header('cache-control', 'no-store')
         .send('Não encontrado.');
     }
-    return reply.type(FILES[asset.name]).header('cache-control', FOREVER).send(asset.body);
+    return reply.type(FILES[asset.name].type).header('cache-control', FOREVER).send(asset.body);
   });
 
   return Object.fromEntries(loaded.map((asset) => [asset.name, asset.url])) as AssetUrls;

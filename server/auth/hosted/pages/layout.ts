@@ -33,6 +33,7 @@ export function documentPage(input: {
 <title>${input.title} · Fechaí</title>
 <link rel="icon" href="${assets['favicon.svg']}" type="image/svg+xml">
 <script src="${assets['theme.js']}"></script>
+<link rel="stylesheet" href="${assets['tokens.css']}">
 <link rel="stylesheet" href="${assets['hosted.css']}">
 ${(input.scripts ?? []).map((name) => html`<script src="${assets[name]}" defer></script>`)}
 </head>
