@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { isSessionAlive } from '../sessions/auth-sessions';
-import type { AccessTokens } from '../tokens/access-tokens';
+import type { AccessClaims, AccessTokens } from '../tokens/access-tokens';
 import { bearerToken } from './bearer';
 
 /** Who is calling: the signed-in user, their sign-in, and the company every query is scoped to. */
@@ -37,26 +36,35 @@ export function unauthenticated(message = SIGNED_OUT_TEXT): HttpError {
 }
 
 /**
- * The caller behind a valid, unexpired access token whose sign-in has not been revoked (logout and
- * refresh-token reuse take effect at once, not when the token runs out), or null.
+ * The caller a verified token names, if its user exists and its sign-in is still open (logout and
+ * refresh-token reuse take effect at once, not when the token runs out). One query: it runs on every
+ * authenticated request.
  */
-export async function identifyCaller(db: Queryable, tokens: AccessTokens, token: string | undefined) {
+export async function callerFromClaims(
+  db: Queryable,
+  { userId, sessionId }: AccessClaims,
+  expiresAt?: number,
+): Promise<Caller | null> {
+  const { rows } = await db.query<{ current_company_id: string | null }>(
+    `SELECT u.current_company_id
+       FROM users u JOIN auth_sessions s ON s.user_id = u.id
+      WHERE u.id = $1 AND s.id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [userId, sessionId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { userId, sessionId, companyId: row.current_company_id, ...(expiresAt && { expiresAt }) };
+}
+
+/** The caller behind a valid, unexpired access token of an open sign-in, or null. */
+export async function identifyCaller(
+  db: Queryable,
+  tokens: AccessTokens,
+  token: string | undefined,
+): Promise<Caller | null> {
   if (!token) return null;
   const verified = await tokens.verify(token);
-  if (verified.status !== 'valid') return null;
-  const { userId, sessionId } = verified.claims;
-  const { rows } = await db.query<{ current_company_id: string | null }>(
-    'SELECT current_company_id FROM users WHERE id = $1',
-    [userId],
-  );
-  const user = rows[0];
-  if (!user || !(await isSessionAlive(db, sessionId, userId))) return null;
-  return {
-    userId,
-    sessionId,
-    companyId: user.current_company_id,
-    expiresAt: verified.expiresAt,
-  } satisfies Caller;
+  return verified.status === 'valid' ? callerFromClaims(db, verified.claims, verified.expiresAt) : null;
 }
 
 export interface CallerGuards {

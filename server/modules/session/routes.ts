@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { checkSessionContract, sessionHeaders, validateEmailContract } from '../../../contracts/session';
 import { bearerToken } from '../../auth/api/bearer';
-import { identifyCaller, unauthenticated } from '../../auth/api/caller';
+import { callerFromClaims, unauthenticated } from '../../auth/api/caller';
 import { consumeEmailToken } from '../../auth/email-tokens';
 import { rotateRefreshToken } from '../../auth/sessions/auth-sessions';
 import type { AccessTokens } from '../../auth/tokens/access-tokens';
@@ -48,7 +48,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
       const renewable =
         verified?.status === 'valid' && refreshToken && verified.expiresAt - Date.now() < RENEW_WITHIN_MS;
       if (verified?.status === 'valid' && !renewable) {
-        const caller = await identifyCaller(db, tokens, accessToken);
+        const caller = await callerFromClaims(db, verified.claims);
         const state = caller && (await loadSessionState(db, caller.userId));
         if (!state) refuse(reply);
         return state;
