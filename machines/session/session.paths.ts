@@ -61,7 +61,8 @@ const ana = {
   currentCompanyId: 'c-doces',
 };
 
-function answer(overrides: Partial<SessionCheck>): SessionCheck {
+/** A session check answer for Ana, active unless `overrides` say otherwise (paths and view tests). */
+export function sessionCheckAnswer(overrides: Partial<SessionCheck> = {}): SessionCheck {
   return {
     user: ana,
     company: { id: 'c-doces' },
@@ -75,16 +76,16 @@ function answer(overrides: Partial<SessionCheck>): SessionCheck {
 
 /** What the session check can answer; each is its own branch of the paths. */
 export const sessionAnswers = {
-  needsOnboarding: answer({
+  needsOnboarding: sessionCheckAnswer({
     user: { ...ana, name: null, mobilePhone: null, currentCompanyId: null },
     company: null,
     needsOnboarding: true,
     hasCompany: false,
     hasNoCurrentSubscriptionActive: true,
   }),
-  noSubscription: answer({ hasNoCurrentSubscriptionActive: true }),
-  active: answer({}),
-  activeRotated: answer({ tokens: rotatedPair }),
+  noSubscription: sessionCheckAnswer({ hasNoCurrentSubscriptionActive: true }),
+  active: sessionCheckAnswer({}),
+  activeRotated: sessionCheckAnswer({ tokens: rotatedPair }),
 };
 /** A check that failed: the server refused both tokens (401 UNAUTHENTICATED). */
 export const refusedCheck = new Error('Sua sessão expirou. Entre novamente.');

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type LoginScreen,
@@ -8,19 +8,10 @@ import {
 } from '../../machines/login/login.paths';
 import { toast } from '../../src/lib/toasts';
 import { generatePaths, walkPath } from '../support/chart-paths';
-import { FAKE_CLOCK, type Reply, sessionAnswer, sessionRefused, settle } from './support/fake-api';
+import { FAKE_CLOCK, type Reply, sessionRefused, settle } from './support/fake-api';
+import { activeAnswer, onboardingAnswer, pending } from './support/login-screen';
 import { advanceClock as advance, openApp as open } from './support/open-app';
 import { withPagesPreloaded } from './support/preload-pages';
-import { sessionCheck } from './support/session-cookies';
-
-const onboardingAnswer = sessionAnswer(
-  sessionCheck({ needsOnboarding: true, hasNoCurrentSubscriptionActive: true }),
-);
-const activeAnswer = sessionAnswer(sessionCheck());
-
-function pending() {
-  return screen.queryByRole('status')?.textContent === 'Autenticando...';
-}
 
 const paths = generatePaths(loginPathModel);
 

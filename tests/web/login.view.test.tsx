@@ -4,25 +4,12 @@ import { lazyPage } from '../../src/app/routing/lazy-page';
 import type { AppRoute } from '../../src/app/routing/route-definition';
 import { appRoutes } from '../../src/app/routing/routes';
 import { toast } from '../../src/lib/toasts';
-import { FAKE_CLOCK, fakeApi, sessionAnswer, sessionRefused, settle } from './support/fake-api';
+import { FAKE_CLOCK, fakeApi, sessionRefused, settle } from './support/fake-api';
+import { activeAnswer, onboardingAnswer, pending } from './support/login-screen';
 import { advanceClock as advance, openApp as open } from './support/open-app';
 import { withPagesPreloaded } from './support/preload-pages';
 import { renderApp } from './support/render-app';
-import {
-  accessTokenExpiringIn,
-  readCookies,
-  sessionCheck,
-  setSessionCookies,
-} from './support/session-cookies';
-
-const onboardingAnswer = sessionAnswer(
-  sessionCheck({ needsOnboarding: true, hasNoCurrentSubscriptionActive: true }),
-);
-const activeAnswer = sessionAnswer(sessionCheck());
-
-function pending() {
-  return screen.queryByRole('status')?.textContent === 'Autenticando...';
-}
+import { accessTokenExpiringIn, readCookies, setSessionCookies } from './support/session-cookies';
 
 function loginUrl(params: Record<string, string>) {
   return `/login?${new URLSearchParams(params)}`;

@@ -84,8 +84,9 @@ ${button(signIn, 'Entrar no Fechaí')}
 /**
  * Someone signed up with an address whose account still waits for confirmation. The account is left
  * as it is (whoever signs up later must not replace the password the owner may be about to confirm);
- * the address gets a reset link, which confirms it with a password chosen there, and a new
- * confirmation link for who remembers the first password. No name: the address is not proven yet.
+ * the address gets only a reset link, which confirms it with a password chosen there (a plain
+ * confirmation would activate the first sign-up's password, perhaps someone else's). No name: the
+ * address is not proven yet.
  */
 export function pendingSignUpMessage(links: Links, input: { to: string; resetToken: string }): EmailMessage {
   const reset = `${links.authUrl}/auth/reset-password?${new URLSearchParams({ token: input.resetToken })}`;

@@ -28,7 +28,7 @@ function StoreBadge({ href, icon, over, name }: { href: string; icon: string; ov
 export default function DownloadAppPage() {
   const [, navigate] = useLocation();
   return (
-    <div className="download-app">
+    <div className="centered-page">
       <svg className="download-app__phone" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <rect x="6" y="2" width="12" height="20" rx="2.5" />
         <path d="M10.5 18.5h3" />

@@ -1,13 +1,8 @@
-import type { SessionCheck } from '../../../contracts/session';
-
-function base64Url(text: string): string {
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+import { pathsToken, sessionCheckAnswer } from '../../../machines/session/session.paths';
 
 /** A JWT-shaped access token expiring `seconds` from now (the client reads `exp`, never verifies). */
 export function accessTokenExpiringIn(seconds: number, name = 'test'): string {
-  const payload = { sub: 'u-ana', jti: name, exp: Math.floor(Date.now() / 1000) + seconds };
-  return `${base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64Url(JSON.stringify(payload))}.sig`;
+  return pathsToken(name, seconds, Date.now());
 }
 
 /** A cookie as the browser stores it, written without the app's code (which is under test). */
@@ -40,23 +35,5 @@ export function readCookies(): Record<string, string> {
   );
 }
 
-const ana = {
-  id: 'u-ana',
-  email: 'ana@docesdaana.com.br',
-  name: 'Ana Souza',
-  mobilePhone: '5511987654321',
-  currentCompanyId: 'c-doces',
-};
-
 /** Session check answers (contract sessionCheckSchema). */
-export function sessionCheck(overrides: Partial<SessionCheck> = {}): SessionCheck {
-  return {
-    user: ana,
-    company: { id: 'c-doces' },
-    needsOnboarding: false,
-    hasCompany: true,
-    hasNoCurrentSubscriptionActive: false,
-    featureFlags: { isSentinelWatcherEnabled: false, isMetaCoexistenceEnabled: false },
-    ...overrides,
-  };
-}
+export const sessionCheck = sessionCheckAnswer;

@@ -41,7 +41,7 @@ export default function SignupPage() {
   if (state === 'verifying') return <AuthStatus text="Verificando seu e-mail..." />;
   if (state === 'verified') {
     return (
-      <div className="auth-page">
+      <div className="centered-page">
         <section className="auth-card" aria-labelledby="signup-title">
           <CardIcon tone="success" path={checkIcon} />
           <h1 id="signup-title" className="auth-card__title">
@@ -58,7 +58,7 @@ export default function SignupPage() {
     );
   }
   return (
-    <div className="auth-page">
+    <div className="centered-page">
       <section className="auth-card" aria-labelledby="signup-title">
         <CardIcon tone="error" path={alertIcon} />
         <h1 id="signup-title" className="auth-card__title">
