@@ -37,11 +37,13 @@ export const getOnboardingStatusContract = {
 export const PERSON_NAME_MAX = 120;
 export const COMPANY_NAME_MAX = 120;
 
-const personName = z.string().check(
-  z.trim(),
-  z.minLength(2, { error: 'Informe seu nome.' }),
-  z.maxLength(PERSON_NAME_MAX, { error: `Use no máximo ${PERSON_NAME_MAX} caracteres.` }),
-);
+const personName = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(2, { error: 'Informe seu nome.' }),
+    z.maxLength(PERSON_NAME_MAX, { error: `Use no máximo ${PERSON_NAME_MAX} caracteres.` }),
+  );
 
 /** "Sobre você". */
 export const saveUserNameContract = {
@@ -52,11 +54,13 @@ export const saveUserNameContract = {
 } as const;
 
 const companyText = (missing: string) =>
-  z.string().check(
-    z.trim(),
-    z.minLength(2, { error: missing }),
-    z.maxLength(COMPANY_NAME_MAX, { error: `Use no máximo ${COMPANY_NAME_MAX} caracteres.` }),
-  );
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(2, { error: missing }),
+      z.maxLength(COMPANY_NAME_MAX, { error: `Use no máximo ${COMPANY_NAME_MAX} caracteres.` }),
+    );
 
 export const INVALID_CPF_TEXT = 'CPF inválido. Confira os números.';
 export const INVALID_CNPJ_TEXT = 'CNPJ inválido. Confira os números.';

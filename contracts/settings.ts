@@ -1,9 +1,5 @@
 import * as z from 'zod/mini';
-import {
-  mobilePhoneInput,
-  phoneVerificationSentSchema,
-  verificationCodeInput,
-} from './onboarding';
+import { mobilePhoneInput, phoneVerificationSentSchema, verificationCodeInput } from './onboarding';
 
 /** GET /api/settings/user (spec §7): the signed-in user, under `getUser`. */
 export const settingsUserSchema = z.object({

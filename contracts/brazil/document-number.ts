@@ -14,7 +14,7 @@ export function normalizeDocumentNumber(type: DocumentType, input: string): stri
 }
 
 /** Each character's value in the check-digit sums: digits 0–9, letters by ASCII code minus 48. */
-function valueOf(char: string): number {
+function charValue(char: string): number {
   return char.charCodeAt(0) - 48;
 }
 
@@ -22,7 +22,7 @@ function checkDigit(body: string, firstWeight: number, wrapAt?: number): number 
   let sum = 0;
   let weight = firstWeight;
   for (const char of body) {
-    sum += valueOf(char) * weight;
+    sum += charValue(char) * weight;
     weight -= 1;
     if (wrapAt !== undefined && weight < 2) weight = wrapAt;
   }
