@@ -13,6 +13,13 @@ export const DEMO_USER_EMAIL = 'ana@docesdaana.example';
 /** Public on purpose: it is demo data, printed by the seed and listed in the README. */
 export const DEMO_USER_PASSWORD = 'docesdaana2026';
 
+/**
+ * A second demo business whose free trial ended two days ago: its owner signs in and lands on the
+ * paywall (to try the checkout by hand, and for the end-to-end tests). Same password.
+ */
+export const TRIAL_ENDED_COMPANY_ID = 'd0ce5da0-a4a0-4000-8000-000000000002';
+export const TRIAL_ENDED_USER_EMAIL = 'bruno@oficinadobruno.example';
+
 export interface SeedDemoResult {
   /** false when the demo company was already there (nothing was written). */
   created: boolean;
@@ -286,6 +293,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<SeedDemo
     );
     const created = inserted.rows.length > 0;
     if (created) await fill(tx, now);
+    await seedTrialEnded(tx, now);
     return { created, companyId: DEMO_COMPANY_ID, counts: await count(tx) };
   });
 }
@@ -414,6 +422,45 @@ async function fill(tx: Queryable, now: Date) {
   }
 }
 
+/** "Oficina do Bruno": onboarding done, a 7-day trial that ended two days ago, nothing paid. */
+async function seedTrialEnded(tx: Queryable, now: Date) {
+  const inserted = await tx.query(
+    `INSERT INTO companies (id, name, business_name, document_number, document_type)
+     VALUES ($1, 'Oficina do Bruno', 'Bruno Carvalho Mecânica ME', '11222333000181', 'cnpj')
+     ON CONFLICT (id) DO NOTHING
+     RETURNING id`,
+    [TRIAL_ENDED_COMPANY_ID],
+  );
+  if (inserted.rows.length === 0) return;
+  const user = await tx.query<{ id: string }>(
+    `INSERT INTO users (email, name, mobile_phone, email_verified_at, mobile_phone_verified_at, signup_completed_at)
+     VALUES ($1, 'Bruno Carvalho', '5521987650000', now(), now(), now())
+     ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email
+     RETURNING id`,
+    [TRIAL_ENDED_USER_EMAIL],
+  );
+  const userId = user.rows[0]!.id;
+  await tx.query(
+    `INSERT INTO memberships (company_id, user_id, role) VALUES ($1, $2, 'owner')
+     ON CONFLICT (user_id, company_id) DO NOTHING`,
+    [TRIAL_ENDED_COMPANY_ID, userId],
+  );
+  await tx.query('UPDATE users SET current_company_id = $2 WHERE id = $1 AND current_company_id IS NULL', [
+    userId,
+    TRIAL_ENDED_COMPANY_ID,
+  ]);
+  await tx.query(
+    `INSERT INTO password_credentials (user_id, password_hash) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO NOTHING`,
+    [userId, await hashPassword(DEMO_USER_PASSWORD)],
+  );
+  await tx.query(
+    `INSERT INTO subscriptions (company_id, status, plan, current_period_start, current_period_end)
+     VALUES ($1, 'trialing', 'trial', $2::timestamptz - interval '9 days', $2::timestamptz - interval '2 days')`,
+    [TRIAL_ENDED_COMPANY_ID, now],
+  );
+}
+
 async function count(tx: Queryable): Promise<SeedDemoResult['counts']> {
   const { rows } = await tx.query<Record<keyof SeedDemoResult['counts'], number | string>>(
     `SELECT
@@ -444,6 +491,7 @@ export function describeSeed({ created, counts }: SeedDemoResult): string {
     `  ${counts.customers} clientes, ${counts.services} serviços, ${counts.dealStages} etapas de venda,`,
     `  ${counts.deals} negócios, ${counts.tasks} tarefas e ${counts.followUpMessages} mensagens de acompanhamento.`,
     `  Entre com ${DEMO_USER_EMAIL} e a senha ${DEMO_USER_PASSWORD}.`,
+    `  Para ver a tela de assinatura (teste grátis encerrado): ${TRIAL_ENDED_USER_EMAIL}, mesma senha.`,
   ];
   return lines.join('\n');
 }

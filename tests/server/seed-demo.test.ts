@@ -6,6 +6,8 @@ import {
   DEMO_USER_PASSWORD,
   describeSeed,
   seedDemo,
+  TRIAL_ENDED_COMPANY_ID,
+  TRIAL_ENDED_USER_EMAIL,
 } from '../../server/demo/seed-demo';
 import { loadSessionState } from '../../server/modules/session/session-state';
 import { withTestDb } from '../support/db';
@@ -87,10 +89,11 @@ describe('seed:demo', () => {
       tasks: 10,
       followUpMessages: 3,
     });
+    // Two demo owners (the confeitaria and the business whose trial ended), one subscription each.
     const users = await db.query('SELECT id FROM users');
-    expect(users.rows).toHaveLength(1);
+    expect(users.rows).toHaveLength(2);
     const subscriptions = await db.query('SELECT id FROM subscriptions');
-    expect(subscriptions.rows).toHaveLength(1);
+    expect(subscriptions.rows).toHaveLength(2);
     expect(describeSeed(again)).toContain('já existia');
   });
 
@@ -110,5 +113,20 @@ describe('seed:demo', () => {
     expect(describeSeed(await seedDemo(db))).toContain(
       `Entre com ${DEMO_USER_EMAIL} e a senha ${DEMO_USER_PASSWORD}.`,
     );
+  });
+
+  it('gives a second owner whose free trial has ended, so signing in leads to the paywall', async () => {
+    const { rows } = await db.query<{ id: string; password_hash: string }>(
+      `SELECT u.id, p.password_hash FROM users u JOIN password_credentials p ON p.user_id = u.id
+        WHERE u.email = $1`,
+      [TRIAL_ENDED_USER_EMAIL],
+    );
+    expect(await verifyPassword(rows[0]!.password_hash, DEMO_USER_PASSWORD)).toBe(true);
+    expect(await loadSessionState(db, rows[0]!.id)).toMatchObject({
+      company: { id: TRIAL_ENDED_COMPANY_ID },
+      needsOnboarding: false,
+      hasNoCurrentSubscriptionActive: true,
+    });
+    expect(describeSeed(await seedDemo(db))).toContain(TRIAL_ENDED_USER_EMAIL);
   });
 });
