@@ -16,10 +16,13 @@ import { rateLimitOptions } from './http/rate-limit';
 import { requestId } from './http/request-id';
 import { RequestLog } from './http/request-log';
 import { registerResponseHeaders } from './http/security-headers';
+import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
 import { healthRoutes } from './modules/health/routes';
+import { onboardingRoutes } from './modules/onboarding/routes';
 import { sessionRoutes } from './modules/session/routes';
+import { settingsRoutes } from './modules/settings/routes';
 import { closeRealtimeSockets } from './realtime/connections';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { type RealtimeAuthenticate, realtimeRoutes } from './realtime/routes';
@@ -104,6 +107,10 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(clientErrorRoutes, { db });
   if (config.devPages) await app.register(devOutboxRoutes, { db });
   await app.register(sessionRoutes, { db, tokens });
+  // Paywall, checkout, Stripe's webhook, the subscription in settings (and the Stripe simulator in dev).
+  await app.register(billingRoutes, { db, config });
+  await app.register(onboardingRoutes, { db, config });
+  await app.register(settingsRoutes, { db, config });
   // The hosted login's pages (/auth/*): sign-in, sign-up, password reset, sign-out.
   await app.register(hostedLoginRoutes, { db, config, tokens });
 

@@ -59,6 +59,36 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Fechaí <nao-responda@fechai.com.br>'),
   SEED_DEMO: flag(false),
+  SMS_PROVIDER: z.enum(['dev-outbox', 'twilio']).default('dev-outbox'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, { error: 'deve ser o Account SID da Twilio (AC seguido de 32 caracteres)' })
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+[1-9][0-9]{6,14}|MG[0-9a-fA-F]{32})$/, {
+      error: 'deve ser um número no formato +5511912345678 ou o SID de um Messaging Service (MG…)',
+    })
+    .optional(),
+  TWILIO_API_BASE: httpUrl.default('https://api.twilio.com'),
+  PHONE_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, {
+      error: 'deve ser uma chave secreta da Stripe (sk_live_… ou sk_test_…)',
+    })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, { error: 'deve ser o segredo de assinatura do webhook da Stripe (whsec_…)' })
+    .optional(),
+  STRIPE_API_BASE: httpUrl.default('https://api.stripe.com'),
+  STRIPE_PRICE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_YEARLY: z.string().optional(),
+  PLAN_MONTHLY_PRICE_CENTS: z.coerce.number().int().min(100).max(10_000_000).default(9700),
+  PLAN_YEARLY_PRICE_CENTS: z.coerce.number().int().min(100).max(100_000_000).default(97000),
 });
 
 export interface Config {
@@ -95,6 +125,45 @@ export interface Config {
   mailFrom: string;
   /** Create the demo company and its owner's account at start, when missing (npm run seed:demo does the same). */
   seedDemo: boolean;
+  /** Plans, prices and who takes the payments (Stripe, the embedded simulator, or nobody). */
+  billing: BillingConfig;
+  /** Where verification codes go by SMS: the dev outbox (default) or Twilio. */
+  sms: SmsConfig;
+  /** Seconds before another verification code may be asked for (the resend countdown). */
+  phoneCodeResendSeconds: number;
+  /** Length of the free trial that ends onboarding. */
+  trialDays: number;
+}
+
+export type SmsConfig =
+  | { provider: 'dev-outbox' }
+  | {
+      provider: 'twilio';
+      accountSid: string;
+      authToken: string;
+      /** A sender number (+E.164) or a Messaging Service SID (MG…). */
+      from: string;
+      /** https://api.twilio.com, or a local simulator in tests. No trailing slash. */
+      apiBase: string;
+    };
+
+export interface BillingConfig {
+  /** What each plan costs, in centavos (BRL): the paywall shows these. */
+  priceCents: { monthly: number; yearly: number };
+  /**
+   * Stripe's API when STRIPE_SECRET_KEY is set. Null: the embedded simulator when dev pages are on,
+   * otherwise payments are unavailable.
+   */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** https://api.stripe.com, or a Stripe simulator in tests. No trailing slash. */
+  apiBase: string;
+  /** The Stripe price each plan is sold at. */
+  priceIds: { monthly: string; yearly: string };
 }
 
 /** `https://a.com.br, https://b.com.br` → their origins; anything that is not a URL is refused. */
@@ -113,6 +182,50 @@ function originList(value: string | undefined): string[] {
         );
       }
     });
+}
+
+/** Twilio needs all three credentials; naming the missing ones beats failing at the first SMS. */
+function smsConfig(e: z.infer<typeof envSchema>): SmsConfig {
+  if (e.SMS_PROVIDER === 'dev-outbox') return { provider: 'dev-outbox' };
+  const missing = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const).filter(
+    (key) => !e[key],
+  );
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Configuração inválida:\n${missing.map((key) => `  - ${key}: obrigatório com SMS_PROVIDER=twilio.`).join('\n')}`,
+    );
+  }
+  return {
+    provider: 'twilio',
+    accountSid: e.TWILIO_ACCOUNT_SID!,
+    authToken: e.TWILIO_AUTH_TOKEN!,
+    from: e.TWILIO_FROM!,
+    apiBase: e.TWILIO_API_BASE,
+  };
+}
+
+/** Stripe's key and webhook secret go together, and a live setup needs both prices. */
+function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
+  const priceCents = { monthly: e.PLAN_MONTHLY_PRICE_CENTS, yearly: e.PLAN_YEARLY_PRICE_CENTS };
+  if (!e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) return { priceCents, stripe: null };
+  const missing = [
+    !e.STRIPE_SECRET_KEY && '  - STRIPE_SECRET_KEY: obrigatório junto com STRIPE_WEBHOOK_SECRET.',
+    !e.STRIPE_WEBHOOK_SECRET && '  - STRIPE_WEBHOOK_SECRET: obrigatório junto com STRIPE_SECRET_KEY.',
+    !e.STRIPE_PRICE_MONTHLY &&
+      '  - STRIPE_PRICE_MONTHLY: obrigatório com STRIPE_SECRET_KEY (o preço do plano mensal, price_…).',
+    !e.STRIPE_PRICE_YEARLY &&
+      '  - STRIPE_PRICE_YEARLY: obrigatório com STRIPE_SECRET_KEY (o preço do plano anual, price_…).',
+  ].filter((line): line is string => Boolean(line));
+  if (missing.length > 0) throw new ConfigError(`Configuração inválida:\n${missing.join('\n')}`);
+  return {
+    priceCents,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY!,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+      apiBase: e.STRIPE_API_BASE,
+      priceIds: { monthly: e.STRIPE_PRICE_MONTHLY!, yearly: e.STRIPE_PRICE_YEARLY! },
+    },
+  };
 }
 
 export class ConfigError extends Error {
@@ -162,5 +275,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO,
+    billing: billingConfig(e),
+    sms: smsConfig(e),
+    phoneCodeResendSeconds: e.PHONE_CODE_RESEND_SECONDS,
+    trialDays: e.TRIAL_DAYS,
   };
 }

@@ -10,9 +10,12 @@ import { createMailer } from './integrations/mail/create-mailer';
 import { MAIL_SEND_JOB } from './integrations/mail/enqueue-email';
 import type { Mailer } from './integrations/mail/mailer';
 import { sendEmailHandler } from './integrations/mail/send-email-job';
+import { createSmsSender } from './integrations/sms/create-sms-sender';
+import type { SmsSender } from './integrations/sms/sms-sender';
 import { type RecurringJob, type Schedule, startSchedule } from './jobs/schedule';
 import { type JobHandler, startWorker, type Worker } from './jobs/worker';
 import { PRUNE_JOB, pruneHandler } from './modules/maintenance/prune';
+import { PHONE_CODE_SMS_JOB, sendPhoneCodeHandler } from './modules/phone-verification/sms-job';
 
 /** How long shutdown waits for requests in flight before cutting their connections. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -20,9 +23,10 @@ const DRAIN_TIMEOUT_MS = 10_000;
 const REPEAT_SIGNAL_MS = 1_000;
 
 /** The job kinds this server runs; each module that enqueues work adds its handler here. */
-const jobHandlers = (mailer: Mailer): Record<string, JobHandler> => ({
+const jobHandlers = (mailer: Mailer, sms: SmsSender): Record<string, JobHandler> => ({
   [PRUNE_JOB]: pruneHandler,
   [MAIL_SEND_JOB]: sendEmailHandler(mailer),
+  [PHONE_CODE_SMS_JOB]: sendPhoneCodeHandler(sms),
 });
 
 /** Work that comes back on its own; one job per period across all instances. */
@@ -56,8 +60,15 @@ async function main() {
   if (mailer.kind === 'dev-outbox' && config.isProduction) {
     app.log.warn('SMTP_URL não definido: os e-mails ficam na caixa de saída local e não chegam a ninguém.');
   }
+  const sms = createSmsSender(config, db);
+  app.log.info(`SMS: ${sms.description}`);
+  if (sms.kind === 'dev-outbox' && config.isProduction) {
+    app.log.warn(
+      'SMS_PROVIDER não definido: os códigos por SMS ficam na caixa de saída local e não chegam a ninguém.',
+    );
+  }
   const worker: Worker | undefined = config.jobsEnabled
-    ? await startWorker({ db, handlers: jobHandlers(mailer), logger: app.log })
+    ? await startWorker({ db, handlers: jobHandlers(mailer, sms), logger: app.log })
     : undefined;
   const schedule: Schedule | undefined = config.jobsEnabled
     ? startSchedule(db, recurringJobs, { logger: app.log })

@@ -303,8 +303,9 @@ async function fill(tx: Queryable, now: Date) {
   const at = (when: When) => inSaoPaulo(now, when);
 
   const user = await tx.query<{ id: string }>(
-    `INSERT INTO users (email, name, mobile_phone, email_verified_at, mobile_phone_verified_at, signup_completed_at)
-     VALUES ($1, 'Ana Paula Ribeiro', '5511940028922', now(), now(), now())
+    `INSERT INTO users (email, name, mobile_phone, email_verified_at, mobile_phone_verified_at, signup_completed_at,
+                        name_confirmed_at)
+     VALUES ($1, 'Ana Paula Ribeiro', '5511940028922', now(), now(), now(), now())
      ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email
      RETURNING id`,
     [DEMO_USER_EMAIL],

@@ -25,6 +25,10 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Fechaí <nao-responda@fechai.com.br>',
       seedDemo: false,
+      sms: { provider: 'dev-outbox' },
+      phoneCodeResendSeconds: 60,
+      trialDays: 7,
+      billing: { priceCents: { monthly: 9700, yearly: 97000 }, stripe: null },
     });
   });
 

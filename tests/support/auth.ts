@@ -37,6 +37,10 @@ export interface TestAccountOptions {
   subscription?: 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
   flags?: { sentinelWatcher?: boolean; metaCoexistence?: boolean };
   name?: string;
+  /** "Sobre você" confirmed (users.name_confirmed_at). Default: same as signupComplete. */
+  nameConfirmed?: boolean;
+  /** A verified mobile, digits with 55 (5511912345678); none when omitted. */
+  mobilePhone?: string;
 }
 
 /**
@@ -44,13 +48,16 @@ export interface TestAccountOptions {
  * a token pair), written directly so API tests do not depend on the sign-in pages.
  */
 export async function createTestAccount(db: Db, options: TestAccountOptions = {}): Promise<TestAccount> {
-  const { company = true, signupComplete = true } = options;
+  const { company = true, signupComplete = true, nameConfirmed = signupComplete } = options;
   const email = `pessoa-${randomUUID().slice(0, 8)}@exemplo.com.br`;
   const userId = (
     await db.query<{ id: string }>(
-      `INSERT INTO users (email, name, email_verified_at, signup_completed_at)
-       VALUES ($1, $2, now(), CASE WHEN $3 THEN now() END) RETURNING id`,
-      [email, options.name ?? 'Pessoa de Teste', signupComplete],
+      `INSERT INTO users (email, name, email_verified_at, signup_completed_at, name_confirmed_at,
+                          mobile_phone, mobile_phone_verified_at)
+       VALUES ($1, $2, now(), CASE WHEN $3 THEN now() END, CASE WHEN $4 THEN now() END,
+               $5::text, CASE WHEN $5::text IS NOT NULL THEN now() END)
+       RETURNING id`,
+      [email, options.name ?? 'Pessoa de Teste', signupComplete, nameConfirmed, options.mobilePhone ?? null],
     )
   ).rows[0]!.id;
 

@@ -113,7 +113,7 @@ iframe { width: 100%; height: 20rem; resize: vertical; border: 1px solid var(--l
 <p class="intro">E-mails e SMS que o Fechaí teria enviado, do mais recente para o mais antigo. Esta página só existe fora de produção (ou com DEV_PAGES=1).</p>
 <form method="get" action="/dev/outbox">
 <label for="to">Filtrar por destinatário</label>
-<input id="to" name="to" type="text" inputmode="email" autocomplete="off" value="${escapeHtml(to ?? '')}" placeholder="nome@exemplo.com.br">
+<input id="to" name="to" type="text" autocomplete="off" value="${escapeHtml(to ?? '')}" placeholder="nome@exemplo.com.br ou +5511912345678">
 <button type="submit">Filtrar</button>
 ${to ? '<a class="clear" href="/dev/outbox">Limpar</a>' : ''}
 </form>

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PhoneVerificationSent } from '../../contracts/onboarding';
+import type { SettingsUser } from '../../contracts/settings';
+import {
+  NO_PENDING_CODE_TEXT,
+  PHONE_IN_USE_TEXT,
+  TOO_MANY_ATTEMPTS_TEXT,
+} from '../../server/modules/phone-verification/texts';
+import { SAME_PHONE_TEXT } from '../../server/modules/settings/texts';
+import { createTestAccount } from '../support/auth';
+import { deliveredCode } from '../support/phone-codes';
+import { startTestServer, type TestServer } from '../support/server';
+import { signedInApi } from '../support/signed-in-api';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const OLD_PHONE = '5511911112222';
+const NEW_PHONE = '5521922223333';
+
+describe('GET /api/settings/user', () => {
+  it('answers the signed-in user and their current company under getUser', async () => {
+    const account = await createTestAccount(server.db, {
+      name: 'Ana Paula Ribeiro',
+      mobilePhone: '5511900001111',
+    });
+    await server.db.query(`UPDATE companies SET business_name = 'Ana Paula Ribeiro ME' WHERE id = $1`, [
+      account.companyId,
+    ]);
+    const answer = await signedInApi(server.url, account).get<{ getUser: SettingsUser }>(
+      '/api/settings/user',
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const user = answer.body.data.getUser;
+    expect(user).toEqual({
+      id: account.userId,
+      name: 'Ana Paula Ribeiro',
+      email: account.email,
+      mobilePhone: '5511900001111',
+      mobilePhoneVerifiedAt: expect.any(String),
+      createdAt: expect.any(String),
+      company: { id: account.companyId, name: 'Empresa de Teste', businessName: 'Ana Paula Ribeiro ME' },
+    });
+    expect(Number.isNaN(Date.parse(user.createdAt))).toBe(false);
+  });
+
+  it('answers a user without a company or a phone yet', async () => {
+    const account = await createTestAccount(server.db, { company: false, signupComplete: false });
+    const answer = await signedInApi(server.url, account).get<{ getUser: SettingsUser }>(
+      '/api/settings/user',
+    );
+    expect(answer.body.data.getUser).toMatchObject({
+      mobilePhone: null,
+      mobilePhoneVerifiedAt: null,
+      company: null,
+    });
+  });
+
+  it('needs a signed-in caller', async () => {
+    const answer = await fetch(`${server.url}/api/settings/user`);
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+  });
+});
+
+describe('changing the mobile (Acesso e Segurança)', () => {
+  async function signedUp(phone: string) {
+    const account = await createTestAccount(server.db, { mobilePhone: phone });
+    const api = signedInApi(server.url, account);
+    return {
+      account,
+      api,
+      send: (phoneNumber: string) =>
+        api.post<PhoneVerificationSent>('/api/settings/phone/send-verification', {
+          phoneNumber,
+          isResend: false,
+        }),
+      verify: (phoneNumber: string, code: string) =>
+        api.post<{ mobilePhone: string }>('/api/settings/phone/verify', { phoneNumber, code }),
+    };
+  }
+
+  async function phoneOf(userId: string) {
+    const { rows } = await server.db.query<{ mobile_phone: string; verified_at: Date }>(
+      'SELECT mobile_phone, mobile_phone_verified_at AS verified_at FROM users WHERE id = $1',
+      [userId],
+    );
+    return rows[0]!;
+  }
+
+  it('replaces the number once the code sent to the new one checks out', async () => {
+    const person = await signedUp(OLD_PHONE);
+    const before = await phoneOf(person.account.userId);
+    const sent = await person.send('(21) 92222-3333');
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.phoneNumber).toBe(NEW_PHONE);
+    // Nothing changes until the code is checked.
+    expect((await phoneOf(person.account.userId)).mobile_phone).toBe(OLD_PHONE);
+
+    const code = await deliveredCode(server.db, server.url, NEW_PHONE);
+    const answer = await person.verify(NEW_PHONE, code);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ mobilePhone: NEW_PHONE });
+    const after = await phoneOf(person.account.userId);
+    expect(after.mobile_phone).toBe(NEW_PHONE);
+    expect(after.verified_at.getTime()).toBeGreaterThanOrEqual(before.verified_at.getTime());
+    const user = await person.api.get<{ getUser: SettingsUser }>('/api/settings/user');
+    expect(user.body.data.getUser.mobilePhone).toBe(NEW_PHONE);
+  });
+
+  it('refuses the number the user already has (409), and one another account verified (409)', async () => {
+    const person = await signedUp('5511933334444');
+    const same = await person.send('(11) 93333-4444');
+    expect(same.status).toBe(409);
+    expect(same.body).toMatchObject({ code: 'CONFLICT', error: SAME_PHONE_TEXT });
+
+    await createTestAccount(server.db, { mobilePhone: '5511944445555' });
+    const taken = await person.send('11944445555');
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: 'CONFLICT', error: PHONE_IN_USE_TEXT });
+  });
+
+  it('keeps the same limits: five wrong codes kill it', async () => {
+    const person = await signedUp('5511955556666');
+    await person.send('11966667777');
+    const code = await deliveredCode(server.db, server.url, '5511966667777');
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 4; i += 1) expect((await person.verify('11966667777', wrong)).status).toBe(400);
+    expect((await person.verify('11966667777', wrong)).status).toBe(429);
+    const right = await person.verify('11966667777', code);
+    expect(right.status).toBe(429);
+    expect(right.body.error).toBe(TOO_MANY_ATTEMPTS_TEXT);
+    expect((await phoneOf(person.account.userId)).mobile_phone).toBe('5511955556666');
+  });
+});
+
+describe('codes of one purpose do not work for the other', () => {
+  it('an onboarding code is refused by the phone change, and a phone-change code by onboarding', async () => {
+    const account = await createTestAccount(server.db, { signupComplete: false, nameConfirmed: true });
+    const api = signedInApi(server.url, account);
+
+    await api.post('/api/onboarding/phone/send-verification', {
+      phoneNumber: '11977778888',
+      userId: account.userId,
+      isResend: false,
+    });
+    const onboardingCode = await deliveredCode(server.db, server.url, '5511977778888');
+    const crossed = await api.post('/api/settings/phone/verify', {
+      phoneNumber: '11977778888',
+      code: onboardingCode,
+    });
+    expect(crossed.status).toBe(400);
+    expect(crossed.body.error).toBe(NO_PENDING_CODE_TEXT);
+
+    await api.post('/api/settings/phone/send-verification', { phoneNumber: '11988889999', isResend: false });
+    const changeCode = await deliveredCode(server.db, server.url, '5511988889999');
+    const back = await api.post('/api/onboarding/phone/verify', {
+      phoneNumber: '11988889999',
+      code: changeCode,
+    });
+    expect(back.status).toBe(400);
+    expect(back.body.error).toBe(NO_PENDING_CODE_TEXT);
+
+    // Each still works where it belongs.
+    expect(
+      (await api.post('/api/onboarding/phone/verify', { phoneNumber: '11977778888', code: onboardingCode }))
+        .status,
+    ).toBe(200);
+  });
+});

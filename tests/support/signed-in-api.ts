@@ -1,0 +1,39 @@
+import type { Issue } from '../../contracts/envelope';
+import { sessionHeadersFor } from './auth';
+
+/** An answer as a caller reads it: the envelope, loosely, so failures can be asserted field by field. */
+export interface Answer<T> {
+  status: number;
+  headers: Headers;
+  body: { success: boolean; data: T; error?: string; code?: string; issues?: Issue[] };
+}
+
+export interface SignedInApi {
+  get<T = unknown>(path: string): Promise<Answer<T>>;
+  post<T = unknown>(path: string, body?: unknown): Promise<Answer<T>>;
+  put<T = unknown>(path: string, body?: unknown): Promise<Answer<T>>;
+}
+
+/** JSON calls to the server at `url` as the web client makes them for a signed-in person. */
+export function signedInApi(url: string, tokens: { accessToken: string }): SignedInApi {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<Answer<T>> => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        ...sessionHeadersFor({ accessToken: tokens.accessToken }),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as Answer<T>['body'],
+    };
+  };
+  return {
+    get: (path) => call('GET', path),
+    post: (path, body) => call('POST', path, body),
+    put: (path, body) => call('PUT', path, body),
+  };
+}
