@@ -326,8 +326,10 @@ async function fill(tx: Queryable, now: Date) {
     [userId, await hashPassword(DEMO_USER_PASSWORD)],
   );
   await tx.query(
-    `INSERT INTO subscriptions (company_id, status, current_period_start, current_period_end)
-     VALUES ($1, 'active', $2::timestamptz - interval '1 day', $2::timestamptz + interval '365 days')`,
+    `INSERT INTO subscriptions (company_id, status, plan, amount_cents, currency, billing_interval,
+                                current_period_start, current_period_end)
+     VALUES ($1, 'active', 'yearly', 97000, 'brl', 'year',
+             $2::timestamptz - interval '1 day', $2::timestamptz + interval '365 days')`,
     [company, now],
   );
 
@@ -434,8 +436,9 @@ async function seedTrialEnded(tx: Queryable, now: Date) {
   );
   if (inserted.rows.length === 0) return;
   const user = await tx.query<{ id: string }>(
-    `INSERT INTO users (email, name, mobile_phone, email_verified_at, mobile_phone_verified_at, signup_completed_at)
-     VALUES ($1, 'Bruno Carvalho', '5521987650000', now(), now(), now())
+    `INSERT INTO users (email, name, mobile_phone, email_verified_at, mobile_phone_verified_at, signup_completed_at,
+                        name_confirmed_at)
+     VALUES ($1, 'Bruno Carvalho', '5521987650000', now(), now(), now(), now())
      ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email
      RETURNING id`,
     [TRIAL_ENDED_USER_EMAIL],

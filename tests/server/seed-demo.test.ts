@@ -9,6 +9,7 @@ import {
   TRIAL_ENDED_COMPANY_ID,
   TRIAL_ENDED_USER_EMAIL,
 } from '../../server/demo/seed-demo';
+import { loadOnboardingStatus } from '../../server/modules/onboarding/status';
 import { loadSessionState } from '../../server/modules/session/session-state';
 import { withTestDb } from '../support/db';
 
@@ -126,6 +127,12 @@ describe('seed:demo', () => {
       company: { id: TRIAL_ENDED_COMPANY_ID },
       needsOnboarding: false,
       hasNoCurrentSubscriptionActive: true,
+    });
+    // Onboarding agrees with the session: every step done, as for anyone who finished sign-up.
+    expect(await loadOnboardingStatus(db, rows[0]!.id)).toMatchObject({
+      currentStep: 'trial',
+      isSignupComplete: true,
+      signupSteps: { userNameSet: true, hasCompanyCreated: true, phoneVerified: true },
     });
     expect(describeSeed(await seedDemo(db))).toContain(TRIAL_ENDED_USER_EMAIL);
   });

@@ -150,6 +150,19 @@ describe('the verification SMS job on Twilio', () => {
     expect(err).not.toBeInstanceOf(PermanentJobError);
     expect(await payloadOf(job.id)).toHaveProperty('text');
   });
+
+  it('forgets the code when its last attempt fails too: the job gives up and the code stays out of it', async () => {
+    const job = await queuedCode('(41) 97654-3210');
+    await t.db.query('UPDATE jobs SET attempts = max_attempts WHERE id = $1', [job.id]);
+    const last = { ...job, attempts: job.maxAttempts };
+    twilio.failNext(503, { code: 20503, message: 'Service Unavailable' });
+    const err = await rejection(sendPhoneCodeHandler(sender())(last, context()));
+    expect(err).not.toBeInstanceOf(PermanentJobError);
+    expect((err as Error).message).toContain('503');
+    const payload = await payloadOf(job.id);
+    expect(payload).toMatchObject({ to: '+5541976543210' });
+    expect(payload).not.toHaveProperty('text');
+  });
 });
 
 describe('SMS configuration', () => {

@@ -126,6 +126,12 @@ async function companyFor(
 export async function applyStripeSubscription(tx: Queryable, input: ApplyInput): Promise<ApplyOutcome> {
   const { subscription, eventCreated, priceIds } = input;
   const eventAt = fromSeconds(eventCreated);
+  // Stripe sends a payment's events at once, while the browser may be back from Checkout: without
+  // this, two writers of a new subscription both find no row and the second INSERT fails (23505).
+  // Held to the end of the transaction; the next writer then finds the row and updates it.
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('stripe-subscription:' || $1, 0))`, [
+    subscription.id,
+  ]);
   const { rows } = await tx.query<{ id: string; company_id: string; last_event_at: Date | null }>(
     'SELECT id, company_id, last_event_at FROM subscriptions WHERE stripe_subscription_id = $1 FOR UPDATE',
     [subscription.id],

@@ -73,6 +73,8 @@ export function sendPhoneCodeHandler(sms: SmsSender): JobHandler {
         await forgetText(db, job.id);
         throw new PermanentJobError(err.message, { cause: err });
       }
+      // The last attempt: the job gives up now, and a failed job would keep the code for good.
+      if (job.attempts >= job.maxAttempts) await forgetText(db, job.id);
       throw err;
     }
     await forgetText(db, job.id);
