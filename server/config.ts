@@ -53,6 +53,7 @@ const envSchema = z.object({
   ALLOWED_RETURN_ORIGINS: z.string().optional(),
   AUTH_SECRET: z.string().min(32, { error: 'use pelo menos 32 caracteres aleatórios' }).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  AUTH_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { error: 'deve começar com smtp:// ou smtps://' })
@@ -120,6 +121,8 @@ export interface Config {
   /** Signs access tokens (HS256); unset: a key generated once and kept in the database. */
   authSecret: string | undefined;
   accessTokenTtlSeconds: number;
+  /** Multiplies the hosted login's per-address rate limits (AUTH_RATE_LIMIT_MULTIPLIER). */
+  authRateLimitMultiplier: number;
   /** An SMTP relay (smtp://user:pass@host:587); unset: e-mails go to the dev outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -272,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedReturnOrigins: [...new Set([new URL(appUrl).origin, ...originList(e.ALLOWED_RETURN_ORIGINS)])],
     authSecret: e.AUTH_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    authRateLimitMultiplier: e.AUTH_RATE_LIMIT_MULTIPLIER,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO,

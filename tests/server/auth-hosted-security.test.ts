@@ -422,6 +422,22 @@ describe('rate limits', () => {
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
+
+  it('are raised for addresses many people share when AUTH_RATE_LIMIT_MULTIPLIER says so', async () => {
+    const shared = await startTestServer({ env: { AUTH_RATE_LIMIT_MULTIPLIER: '2' } });
+    try {
+      const b = new HostedBrowser(shared.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 41; i++)
+        statuses.push(
+          (await b.submit('/auth/login', '/auth/login', { email: `q${i}@a.com.br`, password: 'x' })).status,
+        );
+      expect(statuses.slice(0, 40).every((s) => s === 401)).toBe(true);
+      expect(statuses[40]).toBe(429);
+    } finally {
+      await shared.close();
+    }
+  });
 });
 
 describe('form bodies', () => {

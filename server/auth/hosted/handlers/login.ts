@@ -30,7 +30,10 @@ export function registerLoginRoutes(app: FastifyInstance, context: HostedContext
 
   app.post(
     '/auth/login',
-    { config: { rateLimit: hostedRateLimits.login }, preHandler: csrfGuard(context) },
+    {
+      config: { rateLimit: hostedRateLimits(config.authRateLimitMultiplier).login },
+      preHandler: csrfGuard(context),
+    },
     async (request, reply) => {
       const target = formTarget(request, config);
       const email = normaliseEmail(formField(request, 'email'));

@@ -26,7 +26,10 @@ export function registerPasswordResetRoutes(app: FastifyInstance, context: Hoste
 
   app.post(
     '/auth/forgot-password',
-    { config: { rateLimit: hostedRateLimits.forgot }, preHandler: csrfGuard(context) },
+    {
+      config: { rateLimit: hostedRateLimits(config.authRateLimitMultiplier).forgot },
+      preHandler: csrfGuard(context),
+    },
     async (request, reply) => {
       const target = formTarget(request, config);
       const email = normaliseEmail(formField(request, 'email'));
@@ -64,7 +67,10 @@ export function registerPasswordResetRoutes(app: FastifyInstance, context: Hoste
 
   app.post(
     '/auth/reset-password',
-    { config: { rateLimit: hostedRateLimits.reset }, preHandler: csrfGuard(context) },
+    {
+      config: { rateLimit: hostedRateLimits(config.authRateLimitMultiplier).reset },
+      preHandler: csrfGuard(context),
+    },
     async (request, reply) => {
       const target = formTarget(request, config);
       const token = formField(request, 'token');

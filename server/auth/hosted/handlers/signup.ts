@@ -24,7 +24,10 @@ export function registerSignupRoutes(app: FastifyInstance, context: HostedContex
 
   app.post(
     '/auth/signup',
-    { config: { rateLimit: hostedRateLimits.signup }, preHandler: csrfGuard(context) },
+    {
+      config: { rateLimit: hostedRateLimits(config.authRateLimitMultiplier).signup },
+      preHandler: csrfGuard(context),
+    },
     async (request, reply) => {
       const target = formTarget(request, config);
       const name = formField(request, 'name').trim().replace(/\s+/g, ' ');
@@ -61,7 +64,10 @@ export function registerSignupRoutes(app: FastifyInstance, context: HostedContex
 
   app.post(
     '/auth/verification/resend',
-    { config: { rateLimit: hostedRateLimits.resend }, preHandler: csrfGuard(context) },
+    {
+      config: { rateLimit: hostedRateLimits(config.authRateLimitMultiplier).resend },
+      preHandler: csrfGuard(context),
+    },
     async (request, reply) => {
       const target = formTarget(request, config);
       const email = normaliseEmail(formField(request, 'email'));
