@@ -72,8 +72,8 @@ test('a new person signs up, confirms the e-mail, signs in and is sent to onboar
 
   await page.getByRole('link', { name: 'Entrar' }).click();
   await submitHostedLogin(page, { email, password });
-  // Onboarding is needed: /login sends there (its page is another feature).
-  await expect(page).toHaveURL(/\/onboarding$/);
+  // Onboarding is needed: /login sends there, and onboarding to its first step (e2e/onboarding.spec.ts).
+  await expect(page).toHaveURL(/\/onboarding\/user-name$/);
   const cookies = await sessionCookies(page);
   expect(cookies.accessToken?.value).toBeTruthy();
   expect(cookies.refreshToken?.value).toBeTruthy();

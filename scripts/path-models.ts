@@ -1,6 +1,11 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import { checkoutPathModel } from '../machines/checkout/checkout.paths';
+import { renewalPathModel } from '../machines/checkout/renewal.paths';
 import { emailVerificationPathModel } from '../machines/email-verification/email-verification.paths';
 import { loginPathModel } from '../machines/login/login.paths';
+import { onboardingPathModel } from '../machines/onboarding/onboarding.paths';
+import { phoneChangePathModel } from '../machines/phone-change/phone-change.paths';
+import { phoneVerificationPathModel } from '../machines/phone-verification/phone-verification.paths';
 import { sessionPathModel } from '../machines/session/session.paths';
 import { toastPathModel } from '../machines/toasts/toast.paths';
 import type { PathModel } from '../tests/support/chart-paths';
@@ -18,4 +23,9 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   session: model(sessionPathModel),
   login: model(loginPathModel),
   'email-verification': model(emailVerificationPathModel),
+  onboarding: model(onboardingPathModel),
+  'phone-verification': model(phoneVerificationPathModel),
+  checkout: model(checkoutPathModel),
+  renewal: model(renewalPathModel),
+  'phone-change': model(phoneChangePathModel),
 };

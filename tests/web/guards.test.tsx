@@ -151,22 +151,31 @@ describe('onboarding routes: a session is enough (spec §2)', () => {
     expect(location.history).toEqual(['/onboarding/phone']);
   });
 
+  test('signed in, needing onboarding, on a phone: the page stays', async () => {
+    onDevice(IPHONE);
+    const { url } = await openWithSession('/onboarding/user-name', needsOnboarding);
+    expect(url()).toBe('/onboarding/user-name');
+    expect(screen.queryByText('Carregando...')).toBeNull();
+  });
+
+  // Past the gate, the onboarding page itself sends an onboarded user to /home (spec §2), whose
+  // guards take over (tests/web/onboarding*.test.tsx has the rest).
   test.each([
-    ['needing onboarding', needsOnboarding],
-    ['without a subscription', noSubscription],
-    ['fully active, on a phone', active],
-  ])('signed in, %s: the page stays (onboarding decides itself)', async (_case, answer) => {
+    ['without a subscription', noSubscription, '/paywall'],
+    ['fully active, on a phone', active, '/download-app'],
+  ])('signed in, %s: onboarding sends to /home, then its guards to %s', async (_case, answer, then) => {
     onDevice(IPHONE);
     const { url } = await openWithSession('/onboarding/user-name', answer);
-    expect(url()).toBe('/onboarding/user-name');
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(url()).toBe(then);
   });
 });
 
 describe('public routes', () => {
   withPagesPreloaded();
 
-  test.each(['/paywall', '/download-app'])('%s opens without a session and without a check', async (url) => {
+  // /paywall is public too, but its page sends a visitor without a session to sign in
+  // (tests/web/paywall.view.test.tsx).
+  test.each(['/download-app'])('%s opens without a session and without a check', async (url) => {
     onDevice(IPHONE);
     const server = fakeApi();
     const { location } = renderApp(url);

@@ -12,12 +12,7 @@ const wa = '/settings/whatsapp-business-connection';
 const routes: [string, string | null, boolean][] = [
   ['/paywall/', null, false],
   ['/download-app/', 'Baixar aplicativo', false],
-  ['/onboarding/', null, false],
-  ['/onboarding/user-name', null, false],
-  ['/onboarding/company', null, false],
-  ['/onboarding/phone', null, false],
-  ['/onboarding/verify-phone?phone=11987654321', null, false],
-  ['/onboarding/trial', null, false],
+  // The onboarding routes send this (onboarded) user on: tests/web/onboarding*.test.tsx.
   ['/home', 'Início', true],
   ['/home/new', 'Nova tarefa', true],
   ['/home/advisor', null, true],
@@ -61,6 +56,15 @@ const routes: [string, string | null, boolean][] = [
   [`${wa}/blocklist/`, 'Contatos ignorados', true],
 ];
 
+const onboardingUrls = [
+  '/onboarding/',
+  '/onboarding/user-name',
+  '/onboarding/company',
+  '/onboarding/phone',
+  '/onboarding/verify-phone?phone=11987654321',
+  '/onboarding/trial',
+];
+
 /** The page's chunk has arrived once the Suspense fallback is gone. */
 async function pageLoaded() {
   await waitFor(() => expect(document.querySelector('.route-loading')).toBeNull());
@@ -87,16 +91,19 @@ describe('every route of spec §2', () => {
     expect(screen.queryByText('Not Found')).toBeNull();
   });
 
-  test.each([...routes.map(([url]) => url), '/login', '/logout', '/signup?verificationToken=t'])(
-    '%s is the same page with the trailing slash toggled',
-    (url) => {
-      const [path = '', search = ''] = url.split('?');
-      const [otherPath = ''] = toggledSlash(url).split('?');
-      const match = matchAppRoute(appRoutes, path, search);
-      expect(match).toBeDefined();
-      expect(matchAppRoute(appRoutes, otherPath, search)).toEqual(match);
-    },
-  );
+  test.each([
+    ...routes.map(([url]) => url),
+    ...onboardingUrls,
+    '/login',
+    '/logout',
+    '/signup?verificationToken=t',
+  ])('%s is the same page with the trailing slash toggled', (url) => {
+    const [path = '', search = ''] = url.split('?');
+    const [otherPath = ''] = toggledSlash(url).split('?');
+    const match = matchAppRoute(appRoutes, path, search);
+    expect(match).toBeDefined();
+    expect(matchAppRoute(appRoutes, otherPath, search)).toEqual(match);
+  });
 
   test.each([
     ['/paywall', null],

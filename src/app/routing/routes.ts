@@ -1,3 +1,6 @@
+import { paywallQuery } from '../../features/paywall/paywall-query';
+import { subscriptionQuery } from '../../features/settings/subscription/subscription-query';
+import { readSessionCookies } from '../../lib/session/session-cookies';
 import { lazyPage } from './lazy-page';
 import { type AppRoute, defineRoute } from './route-definition';
 import {
@@ -18,6 +21,15 @@ const loginPage = lazyPage(() => import('../../features/auth/login/LoginPage'));
 const logoutPage = lazyPage(() => import('../../features/auth/logout/LogoutPage'));
 const signupPage = lazyPage(() => import('../../features/auth/signup/SignupPage'));
 const downloadAppPage = lazyPage(() => import('../../features/download-app/DownloadAppPage'));
+// The six onboarding routes share one page, so its chart lives on while the user moves between steps.
+const onboardingPage = lazyPage(() => import('../../features/onboarding/OnboardingPage'));
+const paywallPage = lazyPage(() => import('../../features/paywall/PaywallPage'));
+const homePage = lazyPage(() => import('../../features/home/HomePage'));
+const settingsPage = lazyPage(() => import('../../features/settings/SettingsPage'));
+const phoneChangePage = lazyPage(() => import('../../features/settings/access-security/PhoneChangePage'));
+const phoneChangeValidatePage = lazyPage(
+  () => import('../../features/settings/access-security/PhoneChangeValidatePage'),
+);
 
 const wa = '/settings/whatsapp-business-connection';
 
@@ -55,8 +67,12 @@ export const appRoutes: readonly AppRoute[] = [
   defineRoute({
     path: '/paywall',
     layout: 'bare',
-    page: titleOnlyPage,
-    // prefetch: paywall init data (spec §2), with the paywall feature.
+    page: paywallPage,
+    prefetch: ({ queryClient }) => {
+      // Only a session can read it: no call for someone the page is about to send to sign in.
+      const { accessToken, refreshToken } = readSessionCookies();
+      return accessToken || refreshToken ? queryClient.prefetchQuery(paywallQuery) : undefined;
+    },
   }),
   defineRoute({
     path: '/download-app',
@@ -70,38 +86,38 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/onboarding',
     layout: 'bare',
     access: 'signed-in',
-    page: titleOnlyPage,
+    page: onboardingPage,
   }),
   defineRoute({
     path: '/onboarding/user-name',
     layout: 'bare',
     access: 'signed-in',
-    page: titleOnlyPage,
+    page: onboardingPage,
   }),
   defineRoute({
     path: '/onboarding/company',
     layout: 'bare',
     access: 'signed-in',
-    page: titleOnlyPage,
+    page: onboardingPage,
   }),
   defineRoute({
     path: '/onboarding/phone',
     layout: 'bare',
     access: 'signed-in',
-    page: titleOnlyPage,
+    page: onboardingPage,
   }),
   defineRoute({
     path: '/onboarding/verify-phone',
     layout: 'bare',
     access: 'signed-in',
     search: phoneSearch,
-    page: titleOnlyPage,
+    page: onboardingPage,
   }),
   defineRoute({
     path: '/onboarding/trial',
     layout: 'bare',
     access: 'signed-in',
-    page: titleOnlyPage,
+    page: onboardingPage,
   }),
 
   // Signed-in area: home
@@ -110,7 +126,7 @@ export const appRoutes: readonly AppRoute[] = [
     layout: 'shell',
     title: 'Início',
     search: homeSearch,
-    page: titleOnlyPage,
+    page: homePage,
     // prefetch: dashboard and WhatsApp connection status (spec §2), with the dashboard feature.
   }),
   defineRoute({
@@ -232,8 +248,8 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/settings',
     layout: 'shell',
     title: 'Configurações',
-    page: titleOnlyPage,
-    // prefetch: subscription data (spec §2), with the subscription feature.
+    page: settingsPage,
+    prefetch: ({ queryClient }) => queryClient.prefetchQuery(subscriptionQuery),
   }),
   defineRoute({
     path: '/settings/ai-training',
@@ -278,14 +294,14 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/settings/access-security/phone-change',
     layout: 'shell',
     title: 'Alterar o número de celular',
-    page: titleOnlyPage,
+    page: phoneChangePage,
   }),
   defineRoute({
     path: '/settings/access-security/phone-change/validate',
     layout: 'shell',
     title: 'Valide seu telefone',
     search: phoneSearch,
-    page: titleOnlyPage,
+    page: phoneChangeValidatePage,
   }),
 
   // Settings: WhatsApp connection

@@ -21,7 +21,7 @@ function toResponse(reply: Reply): Response | Promise<Response> {
 }
 
 /** Calls held until the test answers them, per path. */
-class HeldCalls {
+export class HeldCalls {
   readonly requests: Request[] = [];
   private waiting: Array<(reply: Reply) => void> = [];
   private standing: Reply | undefined;
@@ -60,12 +60,15 @@ class HeldCalls {
   }
 }
 
+/** A feature's fake endpoints: a response for the calls it knows, undefined for the rest. */
+export type FakeRoutes = (request: Request) => Promise<Response> | undefined;
+
 /**
  * The API at the network level (fetch): the session check and e-mail validation are held until
  * the test answers (or answered at once with a standing reply); `/api/refuse-me` is a product call
- * that always gets 401; anything else a 404 envelope.
+ * that always gets 401; `routes` answers a feature's calls; anything else a 404 envelope.
  */
-export function fakeApi(options: { session?: Reply } = {}) {
+export function fakeApi(options: { session?: Reply; routes?: FakeRoutes } = {}) {
   const session = new HeldCalls(options.session);
   const validation = new HeldCalls();
   const network = interceptFetch((request) => {
@@ -73,6 +76,8 @@ export function fakeApi(options: { session?: Reply } = {}) {
     if (pathname === '/api/session/check') return session.receive(request);
     if (pathname === '/api/auth/validate-email') return validation.receive(request);
     if (pathname === '/api/refuse-me') return toResponse(sessionRefused);
+    const answered = options.routes?.(request);
+    if (answered) return answered;
     return json({ success: false, error: 'Recurso não encontrado.', code: 'NOT_FOUND' }, 404);
   });
   return { network, session, validation };

@@ -1,0 +1,126 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { PaywallInit, PlanId } from '../../contracts/billing';
+
+/** The plan picked before the person chooses: the yearly one when offered (it costs less a month). */
+export const PREFERRED_PLAN: PlanId = 'yearly';
+
+export interface CheckoutContext {
+  /** The paywall's init data once loaded: plans, what they include, why the paywall shows. */
+  paywall: PaywallInit | null;
+  selectedPlan: PlanId | null;
+  /** The text of the last failed call (loading the paywall or opening the checkout). */
+  error: string | null;
+}
+
+export type CheckoutEvent =
+  | { type: 'SELECT_PLAN'; planId: PlanId }
+  | { type: 'SUBSCRIBE' }
+  /** Load the paywall again after it failed. */
+  | { type: 'RETRY' };
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function preferredPlan(paywall: PaywallInit): PlanId | null {
+  const ids = paywall.plans.map((plan) => plan.id);
+  return ids.includes(PREFERRED_PLAN) ? PREFERRED_PLAN : (ids[0] ?? null);
+}
+
+/**
+ * /paywall (spec §2): the paywall's init data is loaded; a current subscription only needs a way
+ * back into the app. Otherwise the person picks a plan and subscribes: a checkout is opened on the
+ * server, and the browser goes to its page (Stripe Checkout, or the simulated one). A checkout that
+ * could not be opened leaves the person choosing, with the server's text.
+ */
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+  },
+  actors: {
+    loadPaywall: fromPromise<PaywallInit>(async () => {
+      throw new Error('No paywall to load');
+    }),
+    startCheckout: fromPromise<{ url: string }, { planId: PlanId }>(async () => {
+      throw new Error('No checkout to start');
+    }),
+  },
+  guards: {
+    hasActiveSubscription: (_, params: { paywall: PaywallInit }) => params.paywall.hasActiveSubscription,
+    offersPlan: ({ context, event }) =>
+      event.type === 'SELECT_PLAN' && !!context.paywall?.plans.some((plan) => plan.id === event.planId),
+    hasSelectedPlan: ({ context }) => context.selectedPlan !== null,
+  },
+  actions: {
+    /** Sends the browser to the checkout page (it leaves the app). */
+    openCheckout: (_, _params: { url: string }) => {},
+    /** The server says a subscription is current: the session may still think otherwise. */
+    subscriptionFound: () => {},
+  },
+}).createMachine({
+  id: 'checkout',
+  context: { paywall: null, selectedPlan: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The paywall init data is being loaded.',
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'loadPaywall',
+        src: 'loadPaywall',
+        onDone: [
+          {
+            guard: { type: 'hasActiveSubscription', params: ({ event }) => ({ paywall: event.output }) },
+            target: 'subscribed',
+            actions: [assign({ paywall: ({ event }) => event.output }), 'subscriptionFound'],
+          },
+          {
+            target: 'choosing',
+            actions: assign({
+              paywall: ({ event }) => event.output,
+              selectedPlan: ({ event }) => preferredPlan(event.output),
+            }),
+          },
+        ],
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    failed: {
+      description: 'The paywall could not be loaded: the server’s text and a way to try again.',
+      on: { RETRY: 'loading' },
+    },
+    subscribed: {
+      type: 'final',
+      description: 'A subscription is current: nothing to buy, a way back into the app.',
+    },
+    choosing: {
+      description: 'Plans, what they include, "Assinar"; the last checkout’s error if it failed.',
+      on: {
+        SELECT_PLAN: {
+          guard: 'offersPlan',
+          actions: assign({ selectedPlan: ({ event }) => event.planId }),
+        },
+        SUBSCRIBE: { guard: 'hasSelectedPlan', target: 'startingCheckout' },
+      },
+    },
+    startingCheckout: {
+      description: 'The server opens a checkout for the selected plan.',
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'startCheckout',
+        src: 'startCheckout',
+        input: ({ context }) => ({ planId: context.selectedPlan! }),
+        onDone: {
+          target: 'redirecting',
+          actions: { type: 'openCheckout', params: ({ event }) => ({ url: event.output.url }) },
+        },
+        onError: { target: 'choosing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    redirecting: {
+      type: 'final',
+      description: 'The browser is on its way to the checkout page.',
+    },
+  },
+});

@@ -1,0 +1,174 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import type { OnboardingStep } from '../../../contracts/onboarding';
+import type { OnboardingActor } from '../../../machines/onboarding/onboarding.machine';
+import {
+  AFTER_ONBOARDING_PATH,
+  requestOf,
+  STEP_PAGES_ELSEWHERE_PATH,
+  stepPage,
+} from '../../../machines/onboarding/onboarding-pages';
+import type { StepRequest } from '../../../machines/onboarding/onboarding-reach';
+import { PRODUCT_NAME } from '../../app/routing/useDocumentTitle';
+import { useSessionActor } from '../../app/session/session-context';
+import { CompanyStep } from './CompanyStep';
+import { OnboardingStepper } from './OnboardingStepper';
+import { createOnboardingMachine } from './onboarding-machine';
+import { PhoneStep } from './PhoneStep';
+import { TrialStep } from './TrialStep';
+import { UserNameStep } from './UserNameStep';
+import { VerifyPhoneStep } from './VerifyPhoneStep';
+import './onboarding.css';
+
+const HEADINGS: Readonly<Record<OnboardingStep, string>> = {
+  userName: 'Sobre você',
+  companyDetails: 'Sobre sua empresa',
+  phone: 'Telefone',
+  verifyPhone: 'Validação de telefone',
+  trial: 'Tudo pronto para começar',
+};
+
+function sameRequest(a: StepRequest | null, b: StepRequest): boolean {
+  return a !== null && a.step === b.step && (a.phone ?? null) === (b.phone ?? null);
+}
+
+/**
+ * Keeps the address and the chart in step. The address asks (VISIT) once per change; when the chart
+ * shows another step than the address names, the address follows: replaced after a redirect,
+ * pushed after the chart moved on by itself (a successful submit), so "back" returns to the step.
+ */
+function useStepAddress(onboarding: OnboardingActor, request: StepRequest, here: string, navigate: Navigate) {
+  const { step: askedStep, phone: askedPhone } = request;
+  // What of the chart moves the address: the step on screen, its number, how it got there.
+  const chartPosition = useSelector(
+    onboarding,
+    (s) =>
+      `${s.status}|${s.context.step}|${s.context.phoneNumber}|${s.context.arrival}|${s.context.request !== null}`,
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chartPosition re-runs it when the chart moves; the effect reads the live snapshot.
+  useEffect(() => {
+    const asked: StepRequest = { step: askedStep, phone: askedPhone };
+    const snapshot = onboarding.getSnapshot();
+    if (snapshot.status !== 'active') return;
+    const { context } = snapshot;
+    if (context.step !== null && context.arrival === 'advanced' && context.request === null) {
+      const page = stepPage(context.step, context.phoneNumber);
+      if (page !== here) navigate(page);
+      else onboarding.send({ type: 'VISIT', ...asked });
+      return;
+    }
+    if (!sameRequest(context.request, asked)) onboarding.send({ type: 'VISIT', ...asked });
+    const after = onboarding.getSnapshot();
+    if (after.status !== 'active' || after.context.step === null) return;
+    const page = stepPage(after.context.step, after.context.phoneNumber);
+    if (page !== here) navigate(page, { replace: true });
+  }, [onboarding, askedStep, askedPhone, here, navigate, chartPosition]);
+}
+
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+/** The centred card every onboarding screen sits in: the product's name, the stepper, the step. */
+function OnboardingFrame({ children, stepper }: { children: ReactNode; stepper?: ReactNode }) {
+  return (
+    <div className="onboarding">
+      <p className="onboarding__brand">{PRODUCT_NAME}</p>
+      {stepper}
+      <section className="onboarding-card" aria-labelledby="onboarding-title">
+        {children}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * The six onboarding routes (spec §2) share this page, so the chart (and what it knows: the code
+ * just sent, its cooldown) survives moving between steps.
+ */
+export default function OnboardingPage() {
+  const session = useSessionActor();
+  const queryClient = useQueryClient();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const phoneParam = new URLSearchParams(search).get('phone');
+  const request = requestOf(path, phoneParam) ?? { step: null, phone: null };
+  const here = search ? `${path}?${search}` : path;
+
+  const [machine] = useState(() => createOnboardingMachine(queryClient, session));
+  const [input] = useState(() => {
+    const { context } = session.getSnapshot();
+    return { request, needsOnboarding: context.needsOnboarding, userId: context.user?.id || null };
+  });
+  const onboarding = useActorRef(machine, { input });
+  const snapshot = useSelector(onboarding, (s) => s);
+  useStepAddress(onboarding, request, here, navigate);
+
+  const step = snapshot.context.step;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownBefore = useRef<OnboardingStep | null>(null);
+  useEffect(() => {
+    // A new step: the keyboard and screen readers start at its heading.
+    if (step && shownBefore.current && step !== shownBefore.current) heading.current?.focus();
+    shownBefore.current = step;
+  }, [step]);
+
+  if (snapshot.matches('notNeeded'))
+    return (
+      <Redirect to={request.step === null ? AFTER_ONBOARDING_PATH : STEP_PAGES_ELSEWHERE_PATH} replace />
+    );
+  if (snapshot.matches('complete')) return <Redirect to={AFTER_ONBOARDING_PATH} replace />;
+
+  if (snapshot.matches('loading') || step === null) {
+    if (snapshot.matches('loadFailed')) {
+      return (
+        <OnboardingFrame>
+          <h1 id="onboarding-title" className="onboarding-card__title">
+            Cadastro
+          </h1>
+          <p className="onboarding-form__error" role="alert">
+            Failed to fetch onboarding status
+          </p>
+          <button
+            type="button"
+            className="button button--primary onboarding-form__submit"
+            onClick={() => onboarding.send({ type: 'RETRY' })}
+          >
+            Tentar novamente
+          </button>
+        </OnboardingFrame>
+      );
+    }
+    return (
+      <OnboardingFrame>
+        <h1 id="onboarding-title" className="visually-hidden">
+          Cadastro
+        </h1>
+        <div className="onboarding-loading" role="status">
+          <span className="onboarding-loading__spinner" aria-hidden="true" />
+          <p>Carregando onboarding...</p>
+        </div>
+      </OnboardingFrame>
+    );
+  }
+
+  const stepProps = { onboarding, snapshot };
+  return (
+    <OnboardingFrame
+      stepper={
+        <OnboardingStepper step={step} signupComplete={snapshot.context.status?.isSignupComplete ?? false} />
+      }
+    >
+      <h1 id="onboarding-title" className="onboarding-card__title" ref={heading} tabIndex={-1}>
+        {HEADINGS[step]}
+      </h1>
+      {step === 'userName' && <UserNameStep key="userName" {...stepProps} />}
+      {step === 'companyDetails' && <CompanyStep key="companyDetails" {...stepProps} />}
+      {step === 'phone' && <PhoneStep key="phone" {...stepProps} />}
+      {step === 'verifyPhone' && (
+        <VerifyPhoneStep key={snapshot.context.phoneNumber ?? ''} snapshot={snapshot} />
+      )}
+      {step === 'trial' && <TrialStep key="trial" {...stepProps} />}
+    </OnboardingFrame>
+  );
+}

@@ -1,0 +1,75 @@
+import type { OnboardingActor, OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
+import { formatDate } from '../../lib/format/date';
+
+type StepProps = { onboarding: OnboardingActor; snapshot: OnboardingSnapshot };
+
+/** What the trial opens (spec §1's features). */
+const INCLUDED = [
+  'Clientes, tarefas e mensagens de follow-up',
+  'Funil de vendas com seus negócios',
+  'Consultor de IA e sugestões de mensagens',
+  'Conexão com o WhatsApp Business',
+] as const;
+
+/** "Tudo pronto para começar": the free trial's offer (GET free-trial), then it starts (POST). */
+export function TrialStep({ onboarding, snapshot }: StepProps) {
+  const { trial, failure } = snapshot.context;
+  if (snapshot.matches({ trial: 'loadingOffer' })) {
+    return (
+      <p className="onboarding-card__lead" role="status">
+        Carregando teste grátis...
+      </p>
+    );
+  }
+  if (snapshot.matches({ trial: 'offerFailed' }) || !trial) {
+    return (
+      <div className="onboarding-form">
+        <p className="onboarding-form__error" role="alert">
+          Não foi possível carregar o teste grátis.
+        </p>
+        <button
+          type="button"
+          className="button button--primary onboarding-form__submit"
+          onClick={() => onboarding.send({ type: 'RETRY' })}
+        >
+          Tentar novamente
+        </button>
+      </div>
+    );
+  }
+  const busy = snapshot.matches({ trial: 'starting' }) || snapshot.matches({ trial: 'refreshingSession' });
+  const days = trial.trialDays;
+  return (
+    <div className="onboarding-form">
+      <p className="onboarding-card__lead">Seu cadastro está pronto. Experimente o Fechaí sem pagar nada.</p>
+      <div className="onboarding-trial">
+        <p className="onboarding-trial__title">
+          Teste grátis de {days} {days === 1 ? 'dia' : 'dias'}
+        </p>
+        <p className="onboarding-trial__ends">
+          {trial.started ? 'Seu teste termina em' : 'Se começar agora, seu teste termina em'}{' '}
+          <strong>{formatDate(trial.endsAt)}</strong>.
+        </p>
+        <p className="onboarding-trial__included-title">O que está incluído:</p>
+        <ul className="onboarding-trial__included">
+          {INCLUDED.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </div>
+      {snapshot.matches({ trial: 'startFailed' }) && failure?.kind === 'failed' && (
+        <p className="onboarding-form__error" role="alert">
+          {failure.message}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button--primary onboarding-form__submit"
+        disabled={busy}
+        onClick={() => onboarding.send({ type: 'START_TRIAL' })}
+      >
+        {busy ? 'Começando...' : 'Começar teste grátis'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ReactNode, useState } from 'react';
+import { Redirect } from 'wouter';
+import type { PaywallInit } from '../../../contracts/billing';
+import { checkoutMachine } from '../../../machines/checkout/checkout.machine';
+import { Link } from '../../app/routing/Link';
+import { RouteLoading } from '../../app/routing/RouteLoading';
+import { PRODUCT_NAME } from '../../app/routing/useDocumentTitle';
+import { useSessionActor, useSessionStatus } from '../../app/session/session-context';
+import { formatDate } from '../../lib/format/date';
+import { createCheckoutActors } from './checkout-actors';
+import { PlanOption } from './PlanOption';
+import './PaywallPage.css';
+
+const checkIcon = 'M20 6 9 17l-5-5';
+
+/** The heading and the line under it, by why the paywall shows. */
+function intro({ reason, endedAt }: PaywallInit): { title: string; text: string } {
+  const on = endedAt ? ` em ${formatDate(endedAt)}` : '';
+  switch (reason) {
+    case 'trial_ended':
+      return {
+        title: 'Seu teste grátis terminou',
+        text: `Seu teste grátis terminou${on}. Escolha um plano para continuar usando o Fechaí.`,
+      };
+    case 'past_due':
+      return {
+        title: 'Não conseguimos confirmar seu pagamento',
+        text: 'A cobrança da sua assinatura não foi aprovada. Assine de novo para continuar usando o Fechaí.',
+      };
+    case 'canceled':
+      return {
+        title: 'Sua assinatura foi encerrada',
+        text: `Sua assinatura terminou${on}. Assine de novo para voltar a usar o Fechaí.`,
+      };
+    default:
+      return { title: 'Escolha seu plano', text: 'Assine para usar o Fechaí na sua empresa.' };
+  }
+}
+
+function Waiting({ text }: { text: string }) {
+  return (
+    <div className="paywall__status" role="status">
+      <span className="paywall__spinner" aria-hidden="true" />
+      <p>{text}</p>
+    </div>
+  );
+}
+
+/** The paywall itself, for a signed-in person who has finished onboarding. */
+function Paywall() {
+  const queryClient = useQueryClient();
+  const session = useSessionActor();
+  const [machine] = useState(() =>
+    checkoutMachine.provide({
+      actors: createCheckoutActors(queryClient),
+      actions: {
+        openCheckout: (_, { url }) => window.location.assign(url),
+        // The server knows of a current subscription the session has not heard of yet (a payment
+        // that just went through): refresh it, so the way into the app is open. The session is an
+        // actor too: told right after this step, not from inside it.
+        subscriptionFound: () =>
+          queueMicrotask(() => {
+            if (session.getSnapshot().context.hasNoCurrentSubscriptionActive)
+              session.send({ type: 'REFRESH' });
+          }),
+      },
+    }),
+  );
+  const checkout = useActorRef(machine);
+  const state = useSelector(checkout, (snapshot) => snapshot.value);
+  const { paywall, selectedPlan, error } = useSelector(checkout, (snapshot) => snapshot.context);
+
+  if (state === 'loading') return <Waiting text="Carregando planos..." />;
+  if (state === 'redirecting') return <Waiting text="Abrindo o pagamento..." />;
+  if (state === 'failed') {
+    return (
+      <section className="paywall__card paywall__card--center" aria-label="Planos">
+        <p className="paywall__error" role="alert">
+          {error}
+        </p>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => checkout.send({ type: 'RETRY' })}
+        >
+          Tentar novamente
+        </button>
+      </section>
+    );
+  }
+  if (state === 'subscribed') {
+    return (
+      <section className="paywall__card paywall__card--center" aria-labelledby="paywall-title">
+        <svg className="paywall__done" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d={checkIcon} />
+        </svg>
+        <h1 id="paywall-title" className="paywall__title">
+          Sua assinatura está ativa
+        </h1>
+        <p className="paywall__lead">Está tudo certo com o seu plano. Pode voltar a usar o Fechaí.</p>
+        <Link to="/home" className="button button--primary">
+          Ir para o início
+        </Link>
+      </section>
+    );
+  }
+
+  const { title, text } = intro(paywall!);
+  const busy = state === 'startingCheckout';
+  return (
+    <section className="paywall__card" aria-labelledby="paywall-title" aria-busy={busy}>
+      <h1 id="paywall-title" className="paywall__title">
+        {title}
+      </h1>
+      <p className="paywall__lead">{text}</p>
+      <fieldset className="paywall__plans">
+        <legend className="visually-hidden">Escolha seu plano</legend>
+        {paywall!.plans.map((plan) => (
+          <PlanOption
+            key={plan.id}
+            plan={plan}
+            checked={plan.id === selectedPlan}
+            disabled={busy}
+            onSelect={() => checkout.send({ type: 'SELECT_PLAN', planId: plan.id })}
+          />
+        ))}
+      </fieldset>
+      {paywall!.features.length > 0 ? (
+        <section className="paywall__features" aria-labelledby="paywall-features">
+          <h2 id="paywall-features" className="paywall__subtitle">
+            O que está incluído
+          </h2>
+          <ul>
+            {paywall!.features.map((feature) => (
+              <li key={feature}>
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d={checkIcon} />
+                </svg>
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {error ? (
+        <p className="paywall__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button--primary paywall__subscribe"
+        disabled={busy || selectedPlan === null}
+        onClick={() => checkout.send({ type: 'SUBSCRIBE' })}
+      >
+        {busy ? <span className="paywall__spinner paywall__spinner--small" aria-hidden="true" /> : null}
+        {error ? 'Tentar novamente' : 'Assinar'}
+      </button>
+      <p className="paywall__fine-print">
+        Você vai para uma página de pagamento segura e volta para o Fechaí.
+      </p>
+    </section>
+  );
+}
+
+/**
+ * /paywall (spec §2): a public route, so the page follows the session itself: signed out → sign in
+ * again and come back here; onboarding not done → /onboarding; otherwise the plans and the checkout.
+ */
+export default function PaywallPage() {
+  const session = useSessionStatus();
+  if (session.phase === 'unauthenticated')
+    return <Redirect to={`/logout?${new URLSearchParams({ redirect: '/paywall' })}`} replace />;
+  if (session.phase === 'authenticated' && session.needsOnboarding)
+    return <Redirect to="/onboarding" replace />;
+  return <PaywallFrame>{session.phase === 'checking' ? <RouteLoading /> : <Paywall />}</PaywallFrame>;
+}
+
+/** The product's name and the way out, above whatever the paywall shows. */
+function PaywallFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="paywall">
+      <header className="paywall__top">
+        <span className="paywall__brand">{PRODUCT_NAME}</span>
+        <Link to="/logout" className="paywall__sign-out">
+          Sair
+        </Link>
+      </header>
+      {children}
+    </div>
+  );
+}

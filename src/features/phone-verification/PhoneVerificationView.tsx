@@ -1,0 +1,134 @@
+import { useSelector } from '@xstate/react';
+import { type ClipboardEvent, useId } from 'react';
+import { formatBrazilianPhone } from '../../../contracts/brazil/mobile-phone';
+import type { PhoneVerificationActor } from '../../../machines/phone-verification/phone-verification.machine';
+import { minutesAndSeconds, useSecondsLeft } from './useSecondsLeft';
+import { CODE_LENGTH_TEXT, codeFailureText, sendFailureText } from './verification-texts';
+import './phone-verification.css';
+
+type PhoneVerificationViewProps = {
+  /** A running phone-verification chart (onboarding's child, or the settings page's own). */
+  verification: PhoneVerificationActor;
+};
+
+/**
+ * The SMS code form (spec §2 verify-phone and "Valide seu telefone"): the number the code went to,
+ * one field for the 6 digits (the phone's one-time-code suggestion, numeric keypad, pasting a whole
+ * message works), "Validar", "Reenviar código" counting down to when another may be asked for,
+ * and "Alterar número". The embedding page gives the heading.
+ */
+export function PhoneVerificationView({ verification }: PhoneVerificationViewProps) {
+  const id = useId();
+  const snapshot = useSelector(verification, (s) => s);
+  const { phoneNumber, code, codeFailure, sendFailure, resent, resendAvailableAt, now } = snapshot.context;
+  const verifying = snapshot.matches({ active: { code: 'verifying' } });
+  const incomplete = snapshot.matches({ active: { code: 'incomplete' } });
+  const rejected = snapshot.matches({ active: { code: 'rejected' } });
+  const coolingDown = snapshot.matches({ active: { resend: 'coolingDown' } });
+  const sending = snapshot.matches({ active: { resend: 'sending' } });
+  const resendFailed = snapshot.matches({ active: { resend: 'failed' } });
+  const secondsLeft = useSecondsLeft(coolingDown ? resendAvailableAt : null, now);
+
+  const codeError = incomplete
+    ? CODE_LENGTH_TEXT
+    : rejected && codeFailure
+      ? codeFailureText(codeFailure)
+      : null;
+  const codeErrorId = `${id}-code-error`;
+  const hintId = `${id}-hint`;
+
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    // The whole message may be pasted ("Seu código Fechaí: 123456"): the chart keeps the digits.
+    const text = event.clipboardData.getData('text');
+    if (!text) return;
+    event.preventDefault();
+    verification.send({ type: 'CHANGE_CODE', code: text });
+  };
+
+  return (
+    <form
+      className="phone-verification"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        verification.send({ type: 'SUBMIT' });
+      }}
+    >
+      <p className="phone-verification__sent-to">
+        Enviamos um código de 6 números por SMS para{' '}
+        <strong className="phone-verification__phone">{formatBrazilianPhone(phoneNumber)}</strong>.
+      </p>
+
+      <div className="phone-verification__field">
+        <label className="phone-verification__label" htmlFor={`${id}-code`}>
+          Código de verificação
+        </label>
+        <input
+          id={`${id}-code`}
+          className="phone-verification__code"
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          spellCheck={false}
+          value={code}
+          readOnly={verifying}
+          aria-invalid={codeError ? true : undefined}
+          aria-describedby={codeError ? `${codeErrorId} ${hintId}` : hintId}
+          onChange={(event) => verification.send({ type: 'CHANGE_CODE', code: event.target.value })}
+          onPaste={onPaste}
+        />
+        <p id={hintId} className="phone-verification__hint">
+          O código vale por 10 minutos.
+        </p>
+        {codeError && (
+          <p id={codeErrorId} className="phone-verification__error" role="alert">
+            {codeError}
+          </p>
+        )}
+      </div>
+
+      <button
+        type="submit"
+        className="button button--primary phone-verification__submit"
+        disabled={verifying}
+      >
+        {verifying ? 'Validando...' : 'Validar'}
+      </button>
+
+      <div className="phone-verification__actions">
+        <button
+          type="button"
+          className="phone-verification__link"
+          disabled={coolingDown || sending}
+          onClick={() => verification.send({ type: 'RESEND' })}
+        >
+          {sending
+            ? 'Enviando código...'
+            : coolingDown
+              ? `Reenviar código em ${minutesAndSeconds(secondsLeft)}`
+              : 'Reenviar código'}
+        </button>
+        <button
+          type="button"
+          className="phone-verification__link"
+          onClick={() => verification.send({ type: 'CHANGE_NUMBER' })}
+        >
+          Alterar número
+        </button>
+      </div>
+
+      {resendFailed && sendFailure && (
+        <p className="phone-verification__error" role="alert">
+          {sendFailureText(sendFailure)}
+        </p>
+      )}
+      {resent && !resendFailed && (
+        <p className="phone-verification__notice" role="status">
+          Enviamos um novo código.
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from '../../app/routing/Link';
+
+const wa = '/settings/whatsapp-business-connection';
+
+/** Every settings area of spec §2, by its spec title, with a line on what it holds. */
+export const settingsAreas = [
+  { to: wa, title: 'Conexão WhatsApp', hint: 'Conecte o WhatsApp Business da empresa' },
+  { to: '/settings/services', title: 'Serviços', hint: 'O que a sua empresa vende' },
+  { to: '/settings/company-info', title: 'Sobre a empresa', hint: 'Nome, razão social e documento' },
+  { to: '/settings/ai-training', title: 'Treinamento da IA', hint: 'Ensine a IA sobre o seu negócio' },
+  { to: '/settings/invite', title: 'Indique e Ganhe', hint: 'Convide outras empresas para o Fechaí' },
+  { to: '/settings/access-security', title: 'Acesso e Segurança', hint: 'Seu número de celular' },
+  { to: `${wa}/blocklist`, title: 'Contatos ignorados', hint: 'Conversas que o Fechaí deixa de lado' },
+] as const;
+
+const chevron = 'm9 6 6 6-6 6';
+
+export function SettingsMenu() {
+  return (
+    <nav className="settings-menu" aria-label="Áreas de configuração">
+      <ul>
+        {settingsAreas.map((area) => (
+          <li key={area.to}>
+            <Link to={area.to} className="settings-menu__link">
+              <span className="settings-menu__text">
+                <span className="settings-menu__title">{area.title}</span>
+                <span className="settings-menu__hint">{area.hint}</span>
+              </span>
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d={chevron} />
+              </svg>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,115 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
+import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import { formatBrazilianPhone } from '../../../../contracts/brazil/mobile-phone';
+import { INVALID_MOBILE_TEXT, type PhoneVerificationSent } from '../../../../contracts/onboarding';
+import {
+  phoneChangeMachine,
+  type SendChangeCodeInput,
+} from '../../../../machines/phone-change/phone-change.machine';
+import { RouteLoading } from '../../../app/routing/RouteLoading';
+import { sendFailureText } from '../../phone-verification/verification-texts';
+import { settingsUserQuery } from '../settings-user-query';
+import { sendPhoneChangeCode } from './phone-change-calls';
+import { rememberCodeSent } from './phone-change-code-sent';
+
+export const SAME_NUMBER_TEXT = 'Este já é o seu número atual. Informe um número novo.';
+export const VALIDATE_PATH = '/settings/access-security/phone-change/validate';
+
+/**
+ * The user's number, then the form. A failure to load it goes to the page's error screen (the
+ * boundary above), whose retry loads it again.
+ */
+export function PhoneChangeRequest() {
+  const query = useQuery({ ...settingsUserQuery, throwOnError: true });
+  if (!query.data) return <RouteLoading />;
+  return <PhoneChangeForm currentPhone={query.data.mobilePhone} />;
+}
+
+/** The new number's form: the current number, the new one with its mask, "Enviar código". */
+function PhoneChangeForm({ currentPhone }: { currentPhone: string | null }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const id = useId();
+  const [machine] = useState(() =>
+    phoneChangeMachine.provide({
+      actors: {
+        sendCode: fromPromise<PhoneVerificationSent, SendChangeCodeInput>(({ input, signal }) =>
+          sendPhoneChangeCode(input, signal),
+        ),
+      },
+    }),
+  );
+  const change = useActorRef(machine, { input: { currentPhone } });
+  const snapshot = useSelector(change, (s) => s);
+  const { phone, problem, failure } = snapshot.context;
+  const sending = snapshot.matches('sending');
+  const sent = snapshot.status === 'done' ? snapshot.output : null;
+
+  useEffect(() => {
+    if (!sent) return;
+    rememberCodeSent(queryClient, sent);
+    navigate(`${VALIDATE_PATH}?${new URLSearchParams({ phone: sent.phoneNumber })}`);
+  }, [sent, queryClient, navigate]);
+
+  const error =
+    problem === 'invalid'
+      ? INVALID_MOBILE_TEXT
+      : problem === 'same'
+        ? SAME_NUMBER_TEXT
+        : failure
+          ? sendFailureText(failure)
+          : null;
+  const errorId = `${id}-error`;
+
+  return (
+    <section className="settings-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="settings-card__title">
+        Celular da sua conta
+      </h2>
+      <dl className="settings-card__list">
+        <div className="settings-card__row">
+          <dt>Número atual</dt>
+          <dd>{currentPhone ? formatBrazilianPhone(currentPhone) : 'Nenhum número cadastrado'}</dd>
+        </div>
+      </dl>
+      <form
+        className="phone-change__form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          change.send({ type: 'SUBMIT' });
+        }}
+      >
+        <label className="phone-change__label" htmlFor={`${id}-phone`}>
+          Novo número de celular
+        </label>
+        <input
+          id={`${id}-phone`}
+          className="phone-change__input"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="(11) 91234-5678"
+          value={formatBrazilianPhone(phone)}
+          readOnly={sending}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => change.send({ type: 'CHANGE', phone: event.target.value })}
+        />
+        {error ? (
+          <p id={errorId} className="settings-card__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <p className="settings-card__muted">Enviaremos um código por SMS para confirmar o novo número.</p>
+        <button type="submit" className="button button--primary" disabled={sending || sent !== null}>
+          {sending ? 'Enviando código...' : 'Enviar código'}
+        </button>
+      </form>
+    </section>
+  );
+}

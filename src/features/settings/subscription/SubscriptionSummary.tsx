@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { PaidSubscription, SubscriptionStatus } from '../../../../contracts/billing';
+import { Link } from '../../../app/routing/Link';
+import { formatBRL } from '../../../lib/format/currency';
+import { formatDate } from '../../../lib/format/date';
+import { RenewalControl } from './RenewalControl';
+import { subscriptionQuery } from './subscription-query';
+
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  trialing: 'Teste grátis',
+  active: 'Ativa',
+  past_due: 'Pagamento pendente',
+  canceled: 'Cancelada',
+};
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="settings-card__row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Details({ subscription }: { subscription: PaidSubscription | null }) {
+  if (!subscription || subscription.status === 'canceled') {
+    return (
+      <>
+        {subscription ? (
+          <dl className="settings-card__list">
+            <Row term="Situação">
+              <span className="status-badge status-badge--canceled">
+                {SUBSCRIPTION_STATUS_LABELS.canceled}
+              </span>
+            </Row>
+            <Row term="Encerrada em">{formatDate(subscription.currentPeriodEnd)}</Row>
+          </dl>
+        ) : (
+          <p className="settings-card__muted">Você ainda não tem uma assinatura.</p>
+        )}
+        <Link to="/paywall" className="button button--primary">
+          Ver planos
+        </Link>
+      </>
+    );
+  }
+  const { status, plan, currentPeriodEnd, nextChargeAt, nextChargeCents, cancelAtPeriodEnd } = subscription;
+  const nextCharge = nextChargeAt !== null && nextChargeCents !== null && !cancelAtPeriodEnd;
+  return (
+    <>
+      <dl className="settings-card__list">
+        {/* No plan: a trial never paid for, or a subscription given outside the checkout. */}
+        {plan ? <Row term="Plano">{plan.name}</Row> : null}
+        {!plan && status === 'trialing' ? <Row term="Plano">Teste grátis</Row> : null}
+        <Row term="Situação">
+          <span className={`status-badge status-badge--${status}`}>{SUBSCRIPTION_STATUS_LABELS[status]}</span>
+        </Row>
+        {status === 'trialing' ? <Row term="Teste grátis até">{formatDate(currentPeriodEnd)}</Row> : null}
+        {nextCharge ? (
+          <Row term="Próxima cobrança">
+            {formatDate(nextChargeAt)} · {formatBRL(nextChargeCents)}
+          </Row>
+        ) : null}
+        {cancelAtPeriodEnd ? (
+          <Row term="Cancela ao fim do período">{formatDate(currentPeriodEnd)}</Row>
+        ) : null}
+        {status !== 'trialing' && !nextCharge && !cancelAtPeriodEnd ? (
+          <Row term="Válida até">{formatDate(currentPeriodEnd)}</Row>
+        ) : null}
+      </dl>
+      {plan && (status === 'active' || status === 'past_due') ? (
+        // A new key when the renewal changes: the control starts over from what was saved.
+        <RenewalControl key={String(cancelAtPeriodEnd)} subscription={subscription} />
+      ) : null}
+    </>
+  );
+}
+
+/** /settings: the company's subscription (spec §7 "GET settings subscription paid"), prefetched by the route. */
+export function SubscriptionSummary() {
+  const query = useQuery(subscriptionQuery);
+  return (
+    <section className="settings-card" aria-labelledby="settings-subscription">
+      <h2 id="settings-subscription" className="settings-card__title">
+        Assinatura
+      </h2>
+      {query.isPending ? (
+        <p className="settings-card__muted" role="status">
+          Carregando assinatura...
+        </p>
+      ) : query.isError ? (
+        <>
+          <p className="settings-card__error" role="alert">
+            Erro ao carregar dados da assinatura
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+            Tentar de novo
+          </button>
+        </>
+      ) : (
+        <Details subscription={query.data.subscription} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,274 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { OnboardingStatus, OnboardingStep } from '../../contracts/onboarding';
+import { type OnboardingSnapshot, onboardingMachine } from '../../machines/onboarding/onboarding.machine';
+import {
+  firstCodeSent,
+  OTHER_PHONE,
+  onboardingPathModel,
+  onboardingStatuses,
+  PATHS_NAME,
+  PATHS_PHONE,
+  PATHS_USER_ID,
+  pathsCompany,
+  visits,
+} from '../../machines/onboarding/onboarding.paths';
+import type { StepRequest } from '../../machines/onboarding/onboarding-reach';
+import { checkCoverage, describePath, generatePaths, replayPath } from '../support/chart-paths';
+
+const paths = generatePaths(onboardingPathModel);
+
+/** The context a step shows, without the address the chart last heard of (the paths merge it). */
+function shown(snapshot: OnboardingSnapshot) {
+  const { request: _request, ...rest } = snapshot.context;
+  return rest;
+}
+
+describe('onboarding chart paths', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('covers every state and every transition of the chart: each step, each guard, each redirect', () => {
+    const coverage = checkCoverage(onboardingPathModel, paths);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverage.states.total).toBeGreaterThanOrEqual(24);
+    // VISIT: the same step, 5 "shown as asked", 4 "redirected to the current step", the phone fallback.
+    const visitsTaken = new Set(
+      paths.flatMap((p) =>
+        p.steps.flatMap((s) => s.transitions.filter((t) => t.startsWith('onboarding|VISIT|'))),
+      ),
+    );
+    expect(visitsTaken.size).toBe(11);
+  });
+
+  it('reaches every step both as asked and by redirect, and each step it moves on to', () => {
+    const reached = new Set(
+      paths.flatMap((p) =>
+        p.steps
+          .filter((s) => s.state.context.step)
+          .map((s) => `${s.state.context.step} ${s.state.context.arrival}`),
+      ),
+    );
+    for (const step of ['userName', 'companyDetails', 'phone', 'verifyPhone', 'trial'])
+      expect(reached, step).toContain(`${step} visited`);
+    for (const step of ['userName', 'companyDetails', 'phone', 'verifyPhone', 'trial'])
+      expect(reached, step).toContain(`${step} redirected`);
+    for (const step of ['companyDetails', 'phone', 'verifyPhone', 'trial'])
+      expect(reached, step).toContain(`${step} advanced`);
+  });
+
+  it('numbers paths 1..n, each one a readable story, the same every time', () => {
+    expect(paths.map((p) => p.number)).toEqual(paths.map((_, i) => i + 1));
+    for (const path of paths)
+      expect(describePath(onboardingPathModel, path)).not.toMatch(/undefined|\[object Object\]| \? /);
+    expect(generatePaths(onboardingPathModel).map((p) => describePath(onboardingPathModel, p))).toEqual(
+      paths.map((p) => describePath(onboardingPathModel, p)),
+    );
+  });
+
+  it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
+    'path %s replays on the real machine, with the calls and events the step calls for',
+    async (_name, path) => {
+      const trackSignupStarted = vi.fn();
+      const trackNamePrefilled = vi.fn();
+      const refreshSessionLater = vi.fn();
+      const actor = await replayPath(onboardingPathModel, path, {
+        advance: (ms) => vi.advanceTimersByTimeAsync(ms),
+        provide: { actions: { trackSignupStarted, trackNamePrefilled, refreshSessionLater } },
+        onStep: ({ index, step, snapshot }) => {
+          const expected = step.state as OnboardingSnapshot;
+          const actual = snapshot as OnboardingSnapshot;
+          expect(actual.value).toEqual(expected.value);
+          expect(shown(actual)).toEqual(shown(expected));
+
+          const type = step.event.type;
+          const before = path.steps[index - 1]?.state as OnboardingSnapshot | undefined;
+          const loaded = type === 'xstate.done.actor.loadStatus' && !actual.context.status?.isSignupComplete;
+          expect(trackSignupStarted, 'sign-up started goes out when onboarding opens').toHaveBeenCalledTimes(
+            loaded ? 1 : 0,
+          );
+          const prefilled =
+            actual.matches('userName') &&
+            !before?.context.namePrefillTracked &&
+            actual.context.namePrefillTracked;
+          if (prefilled)
+            expect(trackNamePrefilled).toHaveBeenCalledWith(expect.anything(), { name: PATHS_NAME });
+          else expect(trackNamePrefilled).not.toHaveBeenCalled();
+          expect(refreshSessionLater).toHaveBeenCalledTimes(type === 'xstate.done.actor.saveCompany' ? 1 : 0);
+          for (const spy of [trackSignupStarted, trackNamePrefilled, refreshSessionLater]) spy.mockClear();
+
+          // What each call is asked.
+          const children = actual.children as Record<
+            string,
+            { getSnapshot(): { input?: unknown } } | undefined
+          >;
+          if (children.saveUserName)
+            expect(children.saveUserName.getSnapshot().input).toEqual({ name: PATHS_NAME });
+          if (children.saveCompany) expect(children.saveCompany.getSnapshot().input).toEqual(pathsCompany);
+          if (children.sendCode)
+            expect(children.sendCode.getSnapshot().input).toEqual({
+              phoneNumber: PATHS_PHONE,
+              userId: PATHS_USER_ID,
+              isResend: false,
+            });
+          if (children.phoneVerification) {
+            const input = children.phoneVerification.getSnapshot().input as {
+              phoneNumber: string;
+              sent: unknown;
+            };
+            expect(input.phoneNumber).toBe(actual.context.phoneNumber);
+            expect(input.sent).toEqual(
+              actual.context.sent?.phoneNumber === input.phoneNumber ? firstCodeSent : null,
+            );
+          }
+        },
+      });
+      expect(actor.getSnapshot().status).toBe(path.steps.at(-1)!.state.status);
+      actor.stop();
+    },
+  );
+});
+
+type Expectation = OnboardingStep | `${OnboardingStep} redirected`;
+
+/**
+ * Spec §2, written out: for each status the server may answer, where each address leads. A step
+ * opens when it is current or the steps before it are done; verify-phone while phone (or verify-phone)
+ * is current and a number is known; anything else goes to the current step's page.
+ */
+const table: Array<[keyof typeof onboardingStatuses, Record<string, Expectation>]> = [
+  [
+    'fresh',
+    {
+      '/onboarding': 'userName redirected',
+      userName: 'userName',
+      companyDetails: 'userName redirected',
+      phone: 'userName redirected',
+      'verifyPhone?': 'userName redirected',
+      'verifyPhone?ours': 'userName redirected',
+      'verifyPhone?other': 'userName redirected',
+      trial: 'userName redirected',
+    },
+  ],
+  [
+    'named',
+    {
+      '/onboarding': 'companyDetails redirected',
+      userName: 'userName',
+      companyDetails: 'companyDetails',
+      phone: 'companyDetails redirected',
+      'verifyPhone?': 'companyDetails redirected',
+      'verifyPhone?ours': 'companyDetails redirected',
+      'verifyPhone?other': 'companyDetails redirected',
+      trial: 'companyDetails redirected',
+    },
+  ],
+  [
+    'withCompany',
+    {
+      '/onboarding': 'phone redirected',
+      userName: 'userName',
+      companyDetails: 'companyDetails',
+      phone: 'phone',
+      'verifyPhone?': 'phone redirected',
+      'verifyPhone?ours': 'verifyPhone',
+      'verifyPhone?other': 'verifyPhone',
+      trial: 'phone redirected',
+    },
+  ],
+  [
+    'codeSent',
+    {
+      '/onboarding': 'verifyPhone redirected',
+      userName: 'userName',
+      companyDetails: 'companyDetails',
+      phone: 'phone',
+      'verifyPhone?': 'verifyPhone',
+      'verifyPhone?ours': 'verifyPhone',
+      'verifyPhone?other': 'verifyPhone',
+      trial: 'verifyPhone redirected',
+    },
+  ],
+  [
+    'phoneVerified',
+    {
+      '/onboarding': 'trial redirected',
+      userName: 'userName',
+      companyDetails: 'companyDetails',
+      phone: 'phone',
+      'verifyPhone?': 'trial redirected',
+      'verifyPhone?ours': 'trial redirected',
+      'verifyPhone?other': 'trial redirected',
+      trial: 'trial',
+    },
+  ],
+];
+
+function visitName(request: StepRequest): string {
+  if (request.step === null) return '/onboarding';
+  if (request.step !== 'verifyPhone') return request.step;
+  return `verifyPhone?${request.phone === PATHS_PHONE ? 'ours' : request.phone === OTHER_PHONE ? 'other' : ''}`;
+}
+
+function loadingWith(status: OnboardingStatus, request: StepRequest, needsOnboarding = true) {
+  const machine = onboardingMachine.provide({ actors: { loadStatus: fromPromise(async () => status) } });
+  return createActor(machine, { input: { request, needsOnboarding, userId: PATHS_USER_ID } }).start();
+}
+
+function outcome(snapshot: OnboardingSnapshot): string {
+  const { step, arrival } = snapshot.context;
+  return arrival === 'redirected' ? `${step} redirected` : `${step}`;
+}
+
+describe('onboarding chart: spec §2 reachability, every status × every address', () => {
+  for (const [statusName, expected] of table) {
+    const status = onboardingStatuses[statusName];
+    for (const visit of visits) {
+      const request = { step: visit.step, phone: visit.phone };
+      const name = visitName(request);
+      it(`${statusName}: opening ${name} shows ${expected[name]}`, async () => {
+        const actor = loadingWith(status, request);
+        const end = await waitFor(actor, (s) => !s.matches('loading'));
+        expect(outcome(end)).toBe(expected[name]);
+        if (end.context.step === 'verifyPhone')
+          expect(end.context.phoneNumber).toBe(request.phone === OTHER_PHONE ? OTHER_PHONE : PATHS_PHONE);
+        actor.stop();
+      });
+      it(`${statusName}: going to ${name} from the current step shows ${expected[name]}`, async () => {
+        const actor = loadingWith(status, { step: null, phone: null });
+        await waitFor(actor, (s) => !s.matches('loading'));
+        actor.send(visit);
+        expect(outcome(actor.getSnapshot()).replace(' redirected', '')).toBe(
+          expected[name]!.replace(' redirected', ''),
+        );
+        actor.stop();
+      });
+    }
+  }
+
+  it('a finished sign-up, or a session that needs no onboarding, ends at once', async () => {
+    // The session said onboarding was needed: it is checked again first (the default check passes).
+    const complete = loadingWith(onboardingStatuses.complete, { step: 'trial', phone: null });
+    expect((await waitFor(complete, (s) => !s.matches('loading'))).value).toBe('confirmingSession');
+    expect((await waitFor(complete, (s) => s.status === 'done')).value).toBe('notNeeded');
+    const notNeeded = loadingWith(onboardingStatuses.fresh, { step: null, phone: null }, false);
+    expect(notNeeded.getSnapshot().value).toBe('notNeeded');
+  });
+
+  it('a number in the address is read however it is written', async () => {
+    const actor = loadingWith(onboardingStatuses.withCompany, {
+      step: 'verifyPhone',
+      phone: '+55 (11) 98765-4321',
+    });
+    const end = await waitFor(actor, (s) => !s.matches('loading'));
+    expect(end.context.step).toBe('verifyPhone');
+    expect(end.context.phoneNumber).toBe(PATHS_PHONE);
+    const junk = loadingWith(onboardingStatuses.withCompany, { step: 'verifyPhone', phone: '1234' });
+    expect(outcome(await waitFor(junk, (s) => !s.matches('loading')))).toBe('phone redirected');
+  });
+});

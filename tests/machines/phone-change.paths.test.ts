@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { typedDigits } from '../../machines/phone-change/phone-change.machine';
+import {
+  codeSentTo,
+  NEW_PHONE,
+  type PhoneChangeSnapshot,
+  phoneChangePathModel,
+} from '../../machines/phone-change/phone-change.paths';
+import { checkCoverage, describePath, generatePaths, replayPath } from '../support/chart-paths';
+
+const paths = generatePaths(phoneChangePathModel);
+
+describe('phone change chart paths', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('covers every state and every transition of the chart', () => {
+    const coverage = checkCoverage(phoneChangePathModel, paths);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverage.states.total).toBe(4);
+  });
+
+  it('numbers paths 1..n, each one a readable story', () => {
+    expect(paths.map((p) => p.number)).toEqual(paths.map((_, i) => i + 1));
+    for (const path of paths)
+      expect(describePath(phoneChangePathModel, path)).not.toMatch(/undefined|null|\[object Object\]/);
+  });
+
+  it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
+    'path %s replays on the real machine',
+    async (_name, path) => {
+      const asked: unknown[] = [];
+      const actor = await replayPath(phoneChangePathModel, path, {
+        advance: (ms) => vi.advanceTimersByTimeAsync(ms),
+        onStep: ({ step, snapshot }) => {
+          const expected = step.state as PhoneChangeSnapshot;
+          expect(snapshot.value).toEqual(expected.value);
+          expect(snapshot.context).toEqual(expected.context);
+          const child = (snapshot as PhoneChangeSnapshot).children.sendCode;
+          if (child) asked.push(child.getSnapshot().input);
+        },
+      });
+      const end = actor.getSnapshot() as PhoneChangeSnapshot;
+      // Only a new, valid number is ever sent, with the country code, as a first send.
+      for (const input of asked) expect(input).toEqual({ phoneNumber: NEW_PHONE, isResend: false });
+      if (end.status === 'done') expect(end.output).toEqual(codeSentTo);
+      actor.stop();
+    },
+  );
+
+  it.each([
+    ['(21) 99876-5432', '21998765432'],
+    ['+55 21 99876-5432', '21998765432'],
+    ['5521998765432', '21998765432'],
+    ['21 9 9876 5432 0', '21998765432'],
+    ['abc', ''],
+  ])('keeps the national digits of %s', (text, digits) => {
+    expect(typedDigits(text)).toBe(digits);
+  });
+});

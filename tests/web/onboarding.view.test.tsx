@@ -1,0 +1,282 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  INVALID_CNPJ_TEXT,
+  INVALID_CPF_TEXT,
+  INVALID_MOBILE_TEXT,
+  type OnboardingStatus,
+} from '../../contracts/onboarding';
+import {
+  freeTrialOffer,
+  onboardingStatuses,
+  PATHS_USER_ID,
+  stepperLabels,
+} from '../../machines/onboarding/onboarding.paths';
+import { sessionCheckAnswer } from '../../machines/session/session.paths';
+import { indicatorStates } from '../../src/features/onboarding/OnboardingStepper';
+import { onTrack } from '../../src/lib/analytics/track-event';
+import { type Reply, settle } from './support/fake-api';
+import { openOnboarding } from './support/onboarding-api';
+import { withPagesPreloaded } from './support/preload-pages';
+
+const bia = {
+  id: PATHS_USER_ID,
+  email: 'bia@docesdabia.com.br',
+  name: 'Beatriz Almeida',
+  mobilePhone: null,
+  currentCompanyId: null,
+};
+const needsOnboarding = sessionCheckAnswer({
+  user: bia,
+  company: null,
+  needsOnboarding: true,
+  hasCompany: false,
+  hasNoCurrentSubscriptionActive: true,
+});
+
+const ok = (data: unknown): Reply => ({ status: 200, body: { success: true, data } });
+const failed = (status: number, error: string): Reply => ({
+  status,
+  body: { success: false, error, code: 'INTERNAL_ERROR' },
+});
+
+async function open(
+  url: string,
+  status: OnboardingStatus,
+  standing: Parameters<typeof openOnboarding>[2] = {},
+) {
+  const app = openOnboarding(url, needsOnboarding, { status: ok(status), ...standing });
+  await settle();
+  return app;
+}
+
+function indicators() {
+  const stepper = screen.getByRole('navigation', { name: 'Etapas do cadastro' });
+  return within(stepper)
+    .getAllByRole('listitem')
+    .map(
+      (li) =>
+        `${li.querySelector('.onboarding-stepper__label')!.textContent}: ${li.getAttribute('data-state')}`,
+    );
+}
+
+describe('onboarding stepper (spec §2)', () => {
+  withPagesPreloaded();
+
+  it('maps each step to its indicator: earlier completed, its own current, later upcoming', () => {
+    expect(indicatorStates(2, false)).toEqual(['completed', 'current', 'upcoming', 'upcoming', 'upcoming']);
+    expect(indicatorStates(3, false)).toEqual(['completed', 'completed', 'current', 'upcoming', 'upcoming']);
+    expect(indicatorStates(4, false)).toEqual(['completed', 'completed', 'completed', 'current', 'upcoming']);
+    expect(indicatorStates(5, false)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+      'current',
+    ]);
+    // The last is completed only when sign-up is.
+    expect(indicatorStates(5, true)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+    ]);
+  });
+
+  it.each([
+    ['/onboarding/user-name', 'Sobre você', onboardingStatuses.fresh],
+    ['/onboarding/company', 'Sobre sua empresa', onboardingStatuses.named],
+    ['/onboarding/phone', 'Validação de telefone', onboardingStatuses.withCompany],
+    ['/onboarding/verify-phone?phone=5511987654321', 'Validação de telefone', onboardingStatuses.codeSent],
+    ['/onboarding/trial', 'Tudo pronto para começar', onboardingStatuses.phoneVerified],
+  ])('%s marks "%s" as the current indicator, with the spec labels', async (url, current, status) => {
+    await open(url, status, { 'free-trial': ok(freeTrialOffer) });
+    const list = indicators();
+    expect(list.map((entry) => entry.split(':')[0])).toEqual([...stepperLabels]);
+    expect(list[0]).toBe('Dados de acesso: completed');
+    const index = stepperLabels.indexOf(current as (typeof stepperLabels)[number]);
+    list.forEach((entry, i) => {
+      const expected = i === 0 || i < index ? 'completed' : i === index ? 'current' : 'upcoming';
+      expect(entry).toBe(`${stepperLabels[i]}: ${expected}`);
+    });
+    expect(screen.getByText(/^Etapa \d de 5 · /).textContent).toBe(`Etapa ${index + 1} de 5 · ${current}`);
+  });
+});
+
+describe('"Sobre você"', () => {
+  withPagesPreloaded();
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('comes prefilled with the sign-up name; sign-up started goes out once per user per session', async () => {
+    const events: string[] = [];
+    const stop = onTrack((event) => {
+      events.push(`${event.name} ${event.userId}`);
+    });
+    const first = await open('/onboarding', onboardingStatuses.fresh);
+    expect(first.url()).toBe('/onboarding/user-name');
+    expect((screen.getByLabelText('Seu nome') as HTMLInputElement).value).toBe('Beatriz Almeida');
+    expect(events).toEqual([`sign_up_started ${PATHS_USER_ID}`, `sign_up_name_prefilled ${PATHS_USER_ID}`]);
+    first.unmount();
+
+    events.length = 0;
+    await open('/onboarding', onboardingStatuses.fresh);
+    expect(events).toEqual([`sign_up_name_prefilled ${PATHS_USER_ID}`]);
+    stop();
+  });
+
+  it('a name too short is said beside the field, and nothing is sent', async () => {
+    const app = await open('/onboarding/user-name', onboardingStatuses.fresh);
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Seu nome'));
+    await user.type(screen.getByLabelText('Seu nome'), 'B');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(screen.getByRole('alert').textContent).toBe('Informe seu nome.');
+    expect(screen.getByLabelText('Seu nome').getAttribute('aria-invalid')).toBe('true');
+    expect(app.calls['user-name'].requests).toHaveLength(0);
+  });
+});
+
+describe('"Sobre sua empresa": CPF/CNPJ masks and check digits', () => {
+  withPagesPreloaded();
+
+  it('masks a CNPJ as typed and says at once when its check digits are wrong', async () => {
+    await open('/onboarding/company', onboardingStatuses.named);
+    const user = userEvent.setup();
+    const field = () => screen.getByLabelText('Número do CNPJ') as HTMLInputElement;
+    await user.type(field(), '11222333000181');
+    expect(field().value).toBe('11.222.333/0001-81');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.clear(field());
+    await user.type(field(), '11222333000182');
+    expect(screen.getByRole('alert').textContent).toBe(INVALID_CNPJ_TEXT);
+  });
+
+  it('switches to CPF: its mask, its message, and the form is not sent while it is wrong', async () => {
+    const app = await open('/onboarding/company', onboardingStatuses.named);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'CPF' }));
+    const field = () => screen.getByLabelText('Número do CPF') as HTMLInputElement;
+    await user.type(field(), '52998224725');
+    expect(field().value).toBe('529.982.247-25');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.clear(field());
+    await user.type(field(), '52998224726');
+    expect(screen.getByRole('alert').textContent).toBe(INVALID_CPF_TEXT);
+    await user.type(screen.getByLabelText('Nome da empresa'), 'Doces da Bia');
+    await user.type(screen.getByLabelText('Razão social'), 'Beatriz Almeida');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(app.calls.company.requests).toHaveLength(0);
+  });
+
+  it('shows a 400 issue beside the field it names', async () => {
+    const app = await open('/onboarding/company', onboardingStatuses.named, {
+      company: {
+        status: 400,
+        body: {
+          success: false,
+          error: 'Já existe uma empresa com este CNPJ.',
+          code: 'VALIDATION_ERROR',
+          issues: [{ path: 'documentNumber', message: 'Já existe uma empresa com este CNPJ.' }],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Nome da empresa'), 'Doces da Bia');
+    await user.type(screen.getByLabelText('Razão social'), 'Beatriz Almeida Doces ME');
+    await user.type(screen.getByLabelText('Número do CNPJ'), '11222333000181');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await settle();
+    expect(await app.calls.company.requests[0]!.clone().json()).toEqual({
+      name: 'Doces da Bia',
+      businessName: 'Beatriz Almeida Doces ME',
+      documentType: 'cnpj',
+      documentNumber: '11.222.333/0001-81',
+    });
+    const field = screen.getByLabelText('Número do CNPJ');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = field.getAttribute('aria-describedby')!.split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(
+      'Já existe uma empresa com este CNPJ.',
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+});
+
+describe('"Telefone": mask, normalisation, spec §8 send errors', () => {
+  withPagesPreloaded();
+
+  it('masks as (DD) 12345-6789 and sends the digits with 55', async () => {
+    const app = await open('/onboarding/phone', onboardingStatuses.withCompany);
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('Celular com DDD') as HTMLInputElement;
+    await user.type(field, '11987654321');
+    expect(field.value).toBe('(11) 98765-4321');
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(await app.calls['send-code'].requests[0]!.clone().json()).toEqual({
+      phoneNumber: '5511987654321',
+      userId: PATHS_USER_ID,
+      isResend: false,
+    });
+  });
+
+  it('refuses a number that is not a Brazilian mobile, beside the field', async () => {
+    const app = await open('/onboarding/phone', onboardingStatuses.withCompany);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Celular com DDD'), '1133334444');
+    expect((screen.getByLabelText('Celular com DDD') as HTMLInputElement).value).toBe('(11) 3333-4444');
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(screen.getByRole('alert').textContent).toBe(INVALID_MOBILE_TEXT);
+    expect(app.calls['send-code'].requests).toHaveLength(0);
+  });
+
+  it.each([
+    [failed(500, 'Provedor de SMS fora do ar.'), 'Provedor de SMS fora do ar.'],
+    [failed(500, ''), 'Ops! Falha ao enviar código de verificação.'],
+    [failed(429, 'Aguarde para pedir outro código.'), 'Ops! Falha ao enviar código de verificação.'],
+    [failed(502, 'Bad gateway'), 'Ops! Falha ao enviar código de verificação.'],
+    ['network-error' as const, 'Ops! Falha ao enviar código de verificação.'],
+  ])('a send answered %o shows "%s"', async (reply, text) => {
+    await open('/onboarding/phone', onboardingStatuses.withCompany, { 'send-code': reply });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Celular com DDD'), '11987654321');
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(text);
+  });
+});
+
+describe('"Validação de telefone" and "Tudo pronto para começar"', () => {
+  withPagesPreloaded();
+
+  it('shows the number formatted; "Alterar número" goes back to the phone form, prefilled', async () => {
+    const app = await open('/onboarding/verify-phone?phone=5511987654321', onboardingStatuses.codeSent);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Validação de telefone');
+    expect(screen.getByText('(11) 98765-4321').tagName).toBe('STRONG');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Alterar número' }));
+    await settle();
+    expect(app.url()).toBe('/onboarding/phone');
+    expect((screen.getByLabelText('Celular com DDD') as HTMLInputElement).value).toBe('(11) 98765-4321');
+  });
+
+  it('offers 7 days, the day the trial ends and what is included', async () => {
+    await open('/onboarding/trial', onboardingStatuses.phoneVerified, { 'free-trial': ok(freeTrialOffer) });
+    await settle();
+    expect(screen.getByText('Teste grátis de 7 dias')).toBeTruthy();
+    expect(screen.getByText('22/01/2030')).toBeTruthy();
+    expect(screen.getByText('O que está incluído:')).toBeTruthy();
+    expect(
+      screen.getAllByRole('listitem').some((li) => li.textContent === 'Conexão com o WhatsApp Business'),
+    ).toBe(true);
+  });
+
+  it('a step opened directly is a page of its own: no app frame, the product name over the card', async () => {
+    await open('/onboarding/user-name', onboardingStatuses.fresh);
+    expect(screen.getByText('Fechaí')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sair' })).toBeNull();
+    act(() => {});
+  });
+});
