@@ -302,29 +302,12 @@ async function fill(tx: Queryable, now: Date) {
   const company = DEMO_COMPANY_ID;
   const at = (when: When) => inSaoPaulo(now, when);
 
-  const user = await tx.query<{ id: string }>(
-    `INSERT INTO users (email, name, mobile_phone, email_verified_at, mobile_phone_verified_at, signup_completed_at,
-                        name_confirmed_at)
-     VALUES ($1, 'Ana Paula Ribeiro', '5511940028922', now(), now(), now(), now())
-     ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email
-     RETURNING id`,
-    [DEMO_USER_EMAIL],
-  );
-  const userId = user.rows[0]!.id;
-  await tx.query(
-    `INSERT INTO memberships (company_id, user_id, role) VALUES ($1, $2, 'owner')
-     ON CONFLICT (user_id, company_id) DO NOTHING`,
-    [company, userId],
-  );
-  await tx.query('UPDATE users SET current_company_id = $2 WHERE id = $1 AND current_company_id IS NULL', [
-    userId,
-    company,
-  ]);
-  await tx.query(
-    `INSERT INTO password_credentials (user_id, password_hash) VALUES ($1, $2)
-     ON CONFLICT (user_id) DO NOTHING`,
-    [userId, await hashPassword(DEMO_USER_PASSWORD)],
-  );
+  await insertOwner(tx, {
+    name: 'Ana Paula Ribeiro',
+    email: DEMO_USER_EMAIL,
+    mobilePhone: '5511940028922',
+    companyId: company,
+  });
   await tx.query(
     `INSERT INTO subscriptions (company_id, status, plan, amount_cents, currency, billing_interval,
                                 current_period_start, current_period_end)
@@ -435,33 +418,49 @@ async function seedTrialEnded(tx: Queryable, now: Date) {
     [TRIAL_ENDED_COMPANY_ID],
   );
   if (inserted.rows.length === 0) return;
+  await insertOwner(tx, {
+    name: 'Bruno Carvalho',
+    email: TRIAL_ENDED_USER_EMAIL,
+    mobilePhone: '5521987650000',
+    companyId: TRIAL_ENDED_COMPANY_ID,
+  });
+  await tx.query(
+    `INSERT INTO subscriptions (company_id, status, plan, current_period_start, current_period_end)
+     VALUES ($1, 'trialing', 'trial', $2::timestamptz - interval '9 days', $2::timestamptz - interval '2 days')`,
+    [TRIAL_ENDED_COMPANY_ID, now],
+  );
+}
+
+/**
+ * A demo company's owner, done with sign-up and onboarding (e-mail and phone verified, name
+ * confirmed), signing in with DEMO_USER_PASSWORD and landing on that company.
+ */
+async function insertOwner(
+  tx: Queryable,
+  owner: { name: string; email: string; mobilePhone: string; companyId: string },
+): Promise<void> {
   const user = await tx.query<{ id: string }>(
     `INSERT INTO users (email, name, mobile_phone, email_verified_at, mobile_phone_verified_at, signup_completed_at,
                         name_confirmed_at)
-     VALUES ($1, 'Bruno Carvalho', '5521987650000', now(), now(), now(), now())
+     VALUES ($1, $2, $3, now(), now(), now(), now())
      ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email
      RETURNING id`,
-    [TRIAL_ENDED_USER_EMAIL],
+    [owner.email, owner.name, owner.mobilePhone],
   );
   const userId = user.rows[0]!.id;
   await tx.query(
     `INSERT INTO memberships (company_id, user_id, role) VALUES ($1, $2, 'owner')
      ON CONFLICT (user_id, company_id) DO NOTHING`,
-    [TRIAL_ENDED_COMPANY_ID, userId],
+    [owner.companyId, userId],
   );
   await tx.query('UPDATE users SET current_company_id = $2 WHERE id = $1 AND current_company_id IS NULL', [
     userId,
-    TRIAL_ENDED_COMPANY_ID,
+    owner.companyId,
   ]);
   await tx.query(
     `INSERT INTO password_credentials (user_id, password_hash) VALUES ($1, $2)
      ON CONFLICT (user_id) DO NOTHING`,
     [userId, await hashPassword(DEMO_USER_PASSWORD)],
-  );
-  await tx.query(
-    `INSERT INTO subscriptions (company_id, status, plan, current_period_start, current_period_end)
-     VALUES ($1, 'trialing', 'trial', $2::timestamptz - interval '9 days', $2::timestamptz - interval '2 days')`,
-    [TRIAL_ENDED_COMPANY_ID, now],
   );
 }
 

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, Queryable } from '../../server/db/types';
-import { WEBHOOK_PATH } from '../../server/modules/billing/webhook-route';
+import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../../server/db/types';
 import { createTestAccount, sessionHeadersFor, type TestAccount } from '../support/auth';
-import { openTestDb, type TestDb } from '../support/db';
-import { startTestServer, type TestServer } from '../support/server';
+import { type StripeEventJson, withConfiguredStripe } from '../support/configured-stripe';
 import { payOnCheckoutPage } from '../support/stripe-checkout';
 import { postStripeEvent } from '../support/stripe-signature';
-import { type StandaloneStripeSimulator, startStripeSimulator } from '../support/stripe-simulator';
 
 /**
  * Stripe delivers a payment's events at once, often while the browser is coming back from Checkout:
@@ -16,46 +13,11 @@ import { type StandaloneStripeSimulator, startStripeSimulator } from '../support
  * then lets them go.
  */
 
-let testDb: TestDb;
-let db: Db;
-let stripe: StandaloneStripeSimulator;
-let server: TestServer;
-let webhookUrl: string;
-
-beforeAll(async () => {
-  testDb = await openTestDb();
-  db = testDb.db;
-  stripe = await startStripeSimulator(db, { delivery: 'manual' });
-  server = await startTestServer({
-    db,
-    env: {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.apiBase,
-      STRIPE_PRICE_MONTHLY: stripe.prices.monthly.id,
-      STRIPE_PRICE_YEARLY: stripe.prices.yearly.id,
-    },
-  });
-  webhookUrl = `${server.url}${WEBHOOK_PATH}`;
-  stripe.setWebhookUrl(webhookUrl);
-});
-
-afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
-  await testDb?.close();
-});
-
-type StripeEventJson = {
-  id: string;
-  type: string;
-  created: number;
-  data: { object: Record<string, unknown> };
-};
+const setup = withConfiguredStripe();
 
 /** A company pays on the checkout page; its events wait at the simulator. */
 async function pay(account: TestAccount) {
-  const response = await fetch(`${server.url}/api/billing/checkout`, {
+  const response = await fetch(`${setup.server.url}/api/billing/checkout`, {
     method: 'POST',
     headers: { ...sessionHeadersFor(account), 'content-type': 'application/json' },
     body: JSON.stringify({ planId: 'monthly' }),
@@ -65,7 +27,7 @@ async function pay(account: TestAccount) {
   expect(paid.status).toBe(303);
   const sessionId = new URL(paid.location!).searchParams.get('session_id')!;
   const event = async (type: string, objectId: string) => {
-    const { rows } = await db.query<{ data: StripeEventJson }>(
+    const { rows } = await setup.db.query<{ data: StripeEventJson }>(
       `SELECT data FROM dev_stripe_events WHERE type = $1 AND data->'data'->'object'->>'id' = $2`,
       [type, objectId],
     );
@@ -77,10 +39,10 @@ async function pay(account: TestAccount) {
 }
 
 const deliver = (event: StripeEventJson) =>
-  postStripeEvent(webhookUrl, event, { secret: stripe.webhookSecret });
+  postStripeEvent(setup.webhookUrl, event, { secret: setup.stripe.webhookSecret });
 
 async function checkoutReturn(sessionId: string) {
-  const response = await fetch(`${server.url}/api/billing/checkout/return?session_id=${sessionId}`, {
+  const response = await fetch(`${setup.server.url}/api/billing/checkout/return?session_id=${sessionId}`, {
     redirect: 'manual',
   });
   return { status: response.status, location: response.headers.get('location') };
@@ -89,7 +51,7 @@ async function checkoutReturn(sessionId: string) {
 /** Waits until some backend is blocked by one of `blockers`; answers its pid. */
 async function blockedBy(blockers: number[], exclude: number[] = []): Promise<number> {
   for (;;) {
-    const { rows } = await db.query<{ pid: number }>(
+    const { rows } = await setup.db.query<{ pid: number }>(
       `SELECT pid FROM pg_stat_activity
         WHERE pg_blocking_pids(pid) && $1::int[] AND NOT (pid = ANY($2::int[]))`,
       [blockers, exclude],
@@ -104,7 +66,7 @@ async function blockedBy(blockers: number[], exclude: number[] = []): Promise<nu
  * until it is held up behind `first`, and releases the company.
  */
 async function together<A, B>(companyId: string, first: () => Promise<A>, second: () => Promise<B>) {
-  const holder = await testDb.openAnother();
+  const holder = await setup.testDb.openAnother();
   let a: Promise<A> | undefined;
   let b: Promise<B> | undefined;
   await holder.transaction(async (tx: Queryable) => {
@@ -119,7 +81,7 @@ async function together<A, B>(companyId: string, first: () => Promise<A>, second
 }
 
 async function paidRows(companyId: string) {
-  const { rows } = await db.query<{ status: string }>(
+  const { rows } = await setup.db.query<{ status: string }>(
     'SELECT status FROM subscriptions WHERE company_id = $1 AND stripe_subscription_id IS NOT NULL',
     [companyId],
   );
@@ -128,7 +90,7 @@ async function paidRows(companyId: string) {
 
 describe.skipIf(!process.env.DATABASE_URL)('a new subscription written by two requests at once', () => {
   it('the checkout return behind the webhook still finds the payment and sends the browser home', async () => {
-    const account = await createTestAccount(db);
+    const account = await createTestAccount(setup.db);
     const { sessionId, completed } = await pay(account);
     const [webhook, back] = await together(
       account.companyId!,
@@ -141,7 +103,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a new subscription written by two re
   });
 
   it('the webhook behind the checkout return is applied, not answered with an error Stripe must retry', async () => {
-    const account = await createTestAccount(db);
+    const account = await createTestAccount(setup.db);
     const { sessionId, completed } = await pay(account);
     const [back, webhook] = await together(
       account.companyId!,
@@ -151,14 +113,15 @@ describe.skipIf(!process.env.DATABASE_URL)('a new subscription written by two re
     expect(back).toEqual({ status: 303, location: `/home?paymentsuccess=${sessionId}` });
     expect(webhook).toMatchObject({ status: 200, body: { success: true, data: { outcome: 'applied' } } });
     expect(await paidRows(account.companyId!)).toEqual(['active']);
-    const { rows } = await db.query<{ outcome: string }>('SELECT outcome FROM billing_events WHERE id = $1', [
-      completed.id,
-    ]);
+    const { rows } = await setup.db.query<{ outcome: string }>(
+      'SELECT outcome FROM billing_events WHERE id = $1',
+      [completed.id],
+    );
     expect(rows).toEqual([{ outcome: 'applied' }]);
   });
 
   it('two of the payment’s events delivered at once are both applied', async () => {
-    const account = await createTestAccount(db);
+    const account = await createTestAccount(setup.db);
     const { completed, created } = await pay(account);
     const answers = await together(
       account.companyId!,
@@ -167,7 +130,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a new subscription written by two re
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(await paidRows(account.companyId!)).toEqual(['active']);
-    const { rows } = await db.query<{ outcome: string }>(
+    const { rows } = await setup.db.query<{ outcome: string }>(
       'SELECT outcome FROM billing_events WHERE id = ANY($1::text[]) ORDER BY outcome',
       [[completed.id, created.id]],
     );

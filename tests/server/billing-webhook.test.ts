@@ -1,13 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionCheck } from '../../contracts/session';
-import type { Db } from '../../server/db/types';
 import { WEBHOOK_PATH } from '../../server/modules/billing/webhook-route';
 import { createTestAccount, sessionHeadersFor, type TestAccount } from '../support/auth';
-import { openTestDb, type TestDb } from '../support/db';
-import { startTestServer, type TestServer } from '../support/server';
+import {
+  configuredStripeEnv,
+  type StripeEventJson,
+  withConfiguredStripe,
+} from '../support/configured-stripe';
+import { startTestServer } from '../support/server';
 import { payOnCheckoutPage } from '../support/stripe-checkout';
 import { postStripeEvent, stripeSignature } from '../support/stripe-signature';
-import { type StandaloneStripeSimulator, startStripeSimulator } from '../support/stripe-simulator';
+import { startStripeSimulator } from '../support/stripe-simulator';
 
 /**
  * Stripe configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE, prices) against a
@@ -15,46 +18,11 @@ import { type StandaloneStripeSimulator, startStripeSimulator } from '../support
  * often and in which order the webhook hears about a payment.
  */
 
-let testDb: TestDb;
-let db: Db;
-let stripe: StandaloneStripeSimulator;
-let server: TestServer;
-let webhookUrl: string;
-
-beforeAll(async () => {
-  testDb = await openTestDb();
-  db = testDb.db;
-  stripe = await startStripeSimulator(db, { delivery: 'manual' });
-  server = await startTestServer({
-    db,
-    env: {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.apiBase,
-      STRIPE_PRICE_MONTHLY: stripe.prices.monthly.id,
-      STRIPE_PRICE_YEARLY: stripe.prices.yearly.id,
-    },
-  });
-  webhookUrl = `${server.url}${WEBHOOK_PATH}`;
-  stripe.setWebhookUrl(webhookUrl);
-});
-
-afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
-  await testDb?.close();
-});
-
-type StripeEventJson = {
-  id: string;
-  type: string;
-  created: number;
-  data: { object: Record<string, unknown> };
-};
+const setup = withConfiguredStripe();
 
 /** The simulator's events after `seq`, oldest first. */
 async function eventsSince(seq: number): Promise<StripeEventJson[]> {
-  const { rows } = await db.query<{ data: StripeEventJson }>(
+  const { rows } = await setup.db.query<{ data: StripeEventJson }>(
     'SELECT data FROM dev_stripe_events WHERE seq > $1 ORDER BY seq',
     [seq],
   );
@@ -62,20 +30,22 @@ async function eventsSince(seq: number): Promise<StripeEventJson[]> {
 }
 
 async function lastSeq(): Promise<number> {
-  const { rows } = await db.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM dev_stripe_events');
+  const { rows } = await setup.db.query<{ seq: string | null }>(
+    'SELECT max(seq) AS seq FROM dev_stripe_events',
+  );
   return Number(rows[0]!.seq ?? 0);
 }
 
 /** A company pays on the checkout page; its events wait at the simulator (none delivered yet). */
 async function pay(account: TestAccount) {
   const before = await lastSeq();
-  const response = await fetch(`${server.url}/api/billing/checkout`, {
+  const response = await fetch(`${setup.server.url}/api/billing/checkout`, {
     method: 'POST',
     headers: { ...sessionHeadersFor(account), 'content-type': 'application/json' },
     body: JSON.stringify({ planId: 'monthly' }),
   });
   const { data } = (await response.json()) as { data: { url: string } };
-  expect(data.url.startsWith(`${stripe.url}/dev/stripe/checkout/cs_test_`)).toBe(true);
+  expect(data.url.startsWith(`${setup.stripe.url}/dev/stripe/checkout/cs_test_`)).toBe(true);
   const paid = await payOnCheckoutPage(data.url);
   expect(paid.status).toBe(303);
   const sessionId = new URL(paid.location!).searchParams.get('session_id')!;
@@ -95,7 +65,7 @@ async function control(
   action: 'fail-renewal' | 'cancel',
 ): Promise<StripeEventJson[]> {
   const before = await lastSeq();
-  const response = await fetch(`${stripe.url}/dev/stripe/subscriptions/${subscriptionId}/${action}`, {
+  const response = await fetch(`${setup.stripe.url}/dev/stripe/subscriptions/${subscriptionId}/${action}`, {
     method: 'POST',
     redirect: 'manual',
   });
@@ -105,12 +75,12 @@ async function control(
 
 /** Stripe delivering an event: signed with the endpoint secret, at `timestamp`. */
 const deliver = (event: unknown, timestamp?: number) =>
-  postStripeEvent(webhookUrl, event, {
-    signature: stripeSignature(JSON.stringify(event), stripe.webhookSecret, timestamp),
+  postStripeEvent(setup.webhookUrl, event, {
+    signature: stripeSignature(JSON.stringify(event), setup.stripe.webhookSecret, timestamp),
   });
 
 async function subscriptionRows(companyId: string) {
-  const { rows } = await db.query<{
+  const { rows } = await setup.db.query<{
     company_id: string;
     status: string;
     plan: string;
@@ -126,21 +96,25 @@ async function subscriptionRows(companyId: string) {
 }
 
 async function storedEvents(where = 'true', params: unknown[] = []) {
-  const { rows } = await db.query<{ id: string; type: string; outcome: string; company_id: string | null }>(
-    `SELECT id, type, outcome, company_id FROM billing_events WHERE ${where} ORDER BY processed_at`,
-    params,
-  );
+  const { rows } = await setup.db.query<{
+    id: string;
+    type: string;
+    outcome: string;
+    company_id: string | null;
+  }>(`SELECT id, type, outcome, company_id FROM billing_events WHERE ${where} ORDER BY processed_at`, params);
   return rows;
 }
 
 async function sessionActive(account: TestAccount): Promise<boolean> {
-  const response = await fetch(`${server.url}/api/session/check`, { headers: sessionHeadersFor(account) });
+  const response = await fetch(`${setup.server.url}/api/session/check`, {
+    headers: sessionHeadersFor(account),
+  });
   const { data } = (await response.json()) as { data: SessionCheck };
   return !data.hasNoCurrentSubscriptionActive;
 }
 
 async function checkoutReturn(sessionId: string) {
-  const response = await fetch(`${server.url}/api/billing/checkout/return?session_id=${sessionId}`, {
+  const response = await fetch(`${setup.server.url}/api/billing/checkout/return?session_id=${sessionId}`, {
     redirect: 'manual',
   });
   return { status: response.status, location: response.headers.get('location') };
@@ -148,13 +122,13 @@ async function checkoutReturn(sessionId: string) {
 
 describe('the configured Stripe', () => {
   it('serves no embedded simulator: checkout goes to STRIPE_API_BASE', async () => {
-    expect((await fetch(`${server.url}/dev/stripe`)).status).toBe(404);
+    expect((await fetch(`${setup.server.url}/dev/stripe`)).status).toBe(404);
   });
 });
 
 describe('webhook signature', () => {
   it('refuses a wrong secret, a tampered body, a missing or malformed header and a stale timestamp, storing nothing', async () => {
-    const account = await createTestAccount(server.db);
+    const account = await createTestAccount(setup.db);
     const { completed } = await pay(account);
     const body = JSON.stringify(completed);
     const now = Math.floor(Date.now() / 1000);
@@ -163,14 +137,18 @@ describe('webhook signature', () => {
 
     const attempts: Array<{ what: string; body: string; signature: string | null }> = [
       { what: 'wrong secret', body, signature: stripeSignature(body, 'whsec_outro_segredo') },
-      { what: 'tampered body', body: tampered, signature: stripeSignature(body, stripe.webhookSecret) },
+      { what: 'tampered body', body: tampered, signature: stripeSignature(body, setup.stripe.webhookSecret) },
       { what: 'missing header', body, signature: null },
       { what: 'malformed header', body, signature: 'assinado=sim' },
       { what: 'no v1', body, signature: `t=${now}` },
-      { what: 'stale timestamp', body, signature: stripeSignature(body, stripe.webhookSecret, now - 301) },
+      {
+        what: 'stale timestamp',
+        body,
+        signature: stripeSignature(body, setup.stripe.webhookSecret, now - 301),
+      },
     ];
     for (const attempt of attempts) {
-      const { status, body: answer } = await postStripeEvent(webhookUrl, null, {
+      const { status, body: answer } = await postStripeEvent(setup.webhookUrl, null, {
         body: attempt.body,
         signature: attempt.signature,
       });
@@ -186,9 +164,9 @@ describe('webhook signature', () => {
     expect(await sessionActive(account)).toBe(false);
 
     // The same bytes, correctly signed within the tolerance, are accepted: the refusals were the signature's.
-    const accepted = await postStripeEvent(webhookUrl, null, {
+    const accepted = await postStripeEvent(setup.webhookUrl, null, {
       body,
-      signature: stripeSignature(body, stripe.webhookSecret, now - 290),
+      signature: stripeSignature(body, setup.stripe.webhookSecret, now - 290),
     });
     expect(accepted.status).toBe(200);
     expect(accepted.body.data?.outcome).toBe('applied');
@@ -205,9 +183,9 @@ describe('webhook signature', () => {
     };
     const body = JSON.stringify(event);
     const now = Math.floor(Date.now() / 1000);
-    const mine = stripeSignature(body, stripe.webhookSecret, now).split(',v1=')[1];
+    const mine = stripeSignature(body, setup.stripe.webhookSecret, now).split(',v1=')[1];
     const old = stripeSignature(body, 'whsec_antigo', now).split(',v1=')[1];
-    const { status } = await postStripeEvent(webhookUrl, null, {
+    const { status } = await postStripeEvent(setup.webhookUrl, null, {
       body,
       signature: `t=${now},v1=${old},v1=${mine},v0=abc`,
     });
@@ -241,7 +219,7 @@ describe('webhook events', () => {
   });
 
   it('a replayed event answers 200 and changes nothing', async () => {
-    const account = await createTestAccount(server.db);
+    const account = await createTestAccount(setup.db);
     const { completed, created, invoicePaid } = await pay(account);
     for (const event of [completed, created, invoicePaid]) expect((await deliver(event)).status).toBe(200);
     const subscriptionId = (await subscriptionRows(account.companyId!))[0]!.stripe_subscription_id;
@@ -262,7 +240,7 @@ describe('webhook events', () => {
   });
 
   it('an older event arriving after a newer one changes nothing (canceled stays canceled)', async () => {
-    const account = await createTestAccount(server.db);
+    const account = await createTestAccount(setup.db);
     const { created, invoicePaid } = await pay(account);
     const subscriptionId = String(created.data.object.id);
     const [deleted] = await control(subscriptionId, 'cancel');
@@ -279,7 +257,7 @@ describe('webhook events', () => {
   });
 
   it('a payment failure is not undone by an older invoice.paid arriving late (stays past_due)', async () => {
-    const account = await createTestAccount(server.db);
+    const account = await createTestAccount(setup.db);
     const { completed, created, invoicePaid } = await pay(account);
     for (const event of [completed, created]) await deliver(event);
     expect(await sessionActive(account)).toBe(true);
@@ -297,7 +275,7 @@ describe('webhook events', () => {
   });
 
   it('events delivered in reverse order, with equal timestamps, end in Stripe’s current state', async () => {
-    const account = await createTestAccount(server.db);
+    const account = await createTestAccount(setup.db);
     const { completed, created, invoicePaid } = await pay(account);
     const deletedEvents = await control(String(created.data.object.id), 'cancel');
     for (const event of [...deletedEvents, invoicePaid, created, completed].map((e) => ({
@@ -311,7 +289,7 @@ describe('webhook events', () => {
   });
 
   it('the checkout return applies the payment before the webhook; the webhook later is a no-op', async () => {
-    const account = await createTestAccount(server.db);
+    const account = await createTestAccount(setup.db);
     const { sessionId, completed, created, invoicePaid } = await pay(account);
     expect(await sessionActive(account)).toBe(false);
 
@@ -336,7 +314,7 @@ describe('webhook events', () => {
   });
 
   it('the webhook before the return: the return finds it active and changes nothing', async () => {
-    const account = await createTestAccount(server.db);
+    const account = await createTestAccount(setup.db);
     const { sessionId, completed, created, invoicePaid } = await pay(account);
     for (const event of [completed, created, invoicePaid]) await deliver(event);
     const before = await subscriptionRows(account.companyId!);
@@ -351,8 +329,8 @@ describe('webhook events', () => {
 
 describe('company scoping', () => {
   it('a payment lands on the paying company, whatever company a signed event names', async () => {
-    const payer = await createTestAccount(server.db);
-    const other = await createTestAccount(server.db);
+    const payer = await createTestAccount(setup.db);
+    const other = await createTestAccount(setup.db);
     const { completed } = await pay(payer);
     const object = completed.data.object as { metadata: Record<string, string> };
     const forged = {
@@ -373,8 +351,8 @@ describe('company scoping', () => {
   });
 
   it('an unsigned event naming another company moves nothing', async () => {
-    const payer = await createTestAccount(server.db);
-    const other = await createTestAccount(server.db);
+    const payer = await createTestAccount(setup.db);
+    const other = await createTestAccount(setup.db);
     const { completed, created } = await pay(payer);
     await deliver(completed);
     const forged = {
@@ -384,7 +362,7 @@ describe('company scoping', () => {
         object: { ...created.data.object, status: 'canceled', metadata: { company_id: other.companyId } },
       },
     };
-    const { status } = await postStripeEvent(webhookUrl, forged, { signature: null });
+    const { status } = await postStripeEvent(setup.webhookUrl, forged, { signature: null });
     expect(status).toBe(400);
     expect((await subscriptionRows(payer.companyId!)).map((row) => row.status)).toEqual(['active']);
     expect(await subscriptionRows(other.companyId!)).toEqual([]);
@@ -394,17 +372,11 @@ describe('company scoping', () => {
 describe('Stripe refusing or unreachable', () => {
   it('a refused checkout (unknown price) answers 502 in pt-BR and starts nothing', async () => {
     const misconfigured = await startTestServer({
-      db,
-      env: {
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_API_BASE: stripe.apiBase,
-        STRIPE_PRICE_MONTHLY: 'price_que_nao_existe',
-        STRIPE_PRICE_YEARLY: stripe.prices.yearly.id,
-      },
+      db: setup.db,
+      env: configuredStripeEnv(setup.stripe, { STRIPE_PRICE_MONTHLY: 'price_que_nao_existe' }),
     });
     try {
-      const account = await createTestAccount(db);
+      const account = await createTestAccount(setup.db);
       const response = await fetch(`${misconfigured.url}/api/billing/checkout`, {
         method: 'POST',
         headers: { ...sessionHeadersFor(account), 'content-type': 'application/json' },
@@ -416,7 +388,7 @@ describe('Stripe refusing or unreachable', () => {
         code: 'SERVICE_UNAVAILABLE',
         error: 'Não foi possível iniciar o pagamento. Tente novamente mais tarde.',
       });
-      const sessions = await db.query(
+      const sessions = await setup.db.query(
         `SELECT 1 FROM dev_stripe_objects WHERE object = 'checkout.session' AND data->>'client_reference_id' = $1`,
         [account.companyId],
       );
@@ -429,21 +401,15 @@ describe('Stripe refusing or unreachable', () => {
 
   it('Stripe down: checkout 503, the webhook 503 (Stripe retries later) with nothing stored, the return goes to the paywall', async () => {
     // A port nothing listens on: take one, then free it.
-    const probe = await startStripeSimulator(db);
+    const probe = await startStripeSimulator(setup.db);
     const deadBase = probe.apiBase;
     await probe.close();
     const offline = await startTestServer({
-      db,
-      env: {
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_API_BASE: deadBase,
-        STRIPE_PRICE_MONTHLY: stripe.prices.monthly.id,
-        STRIPE_PRICE_YEARLY: stripe.prices.yearly.id,
-      },
+      db: setup.db,
+      env: configuredStripeEnv(setup.stripe, { STRIPE_API_BASE: deadBase }),
     });
     try {
-      const account = await createTestAccount(db);
+      const account = await createTestAccount(setup.db);
       const response = await fetch(`${offline.url}/api/billing/checkout`, {
         method: 'POST',
         headers: { ...sessionHeadersFor(account), 'content-type': 'application/json' },
@@ -454,17 +420,17 @@ describe('Stripe refusing or unreachable', () => {
         code: 'SERVICE_UNAVAILABLE',
         error: 'Pagamento indisponível no momento. Tente novamente mais tarde.',
       });
-      const customer = await db.query<{ stripe_customer_id: string | null }>(
+      const customer = await setup.db.query<{ stripe_customer_id: string | null }>(
         'SELECT stripe_customer_id FROM companies WHERE id = $1',
         [account.companyId],
       );
       expect(customer.rows[0]!.stripe_customer_id).toBeNull();
 
       // A real payment's event reaches this instance while Stripe is unreachable.
-      const payer = await createTestAccount(db);
+      const payer = await createTestAccount(setup.db);
       const { completed, sessionId } = await pay(payer);
       const webhook = await postStripeEvent(`${offline.url}${WEBHOOK_PATH}`, completed, {
-        secret: stripe.webhookSecret,
+        secret: setup.stripe.webhookSecret,
       });
       expect(webhook.status).toBe(503);
       expect(await storedEvents('id = $1', [completed.id])).toEqual([]);

@@ -25,6 +25,21 @@ async function countWhere(table: string, where: string, params: unknown[] = []):
   return Number(rows[0]!.n);
 }
 
+/**
+ * The demo owner with `email` signs in with the demo password and their session is `expected` (at
+ * least); answers their user id.
+ */
+async function expectOwnerSession(email: string, expected: Record<string, unknown>): Promise<string> {
+  const { rows } = await db.query<{ id: string; password_hash: string }>(
+    `SELECT u.id, p.password_hash FROM users u JOIN password_credentials p ON p.user_id = u.id
+      WHERE u.email = $1`,
+    [email],
+  );
+  expect(await verifyPassword(rows[0]!.password_hash, DEMO_USER_PASSWORD)).toBe(true);
+  expect(await loadSessionState(db, rows[0]!.id)).toMatchObject(expected);
+  return rows[0]!.id;
+}
+
 describe('seed:demo', () => {
   it('creates "Doces da Ana" with customers, services, a sales board and tasks', async () => {
     const now = new Date();
@@ -99,13 +114,7 @@ describe('seed:demo', () => {
   });
 
   it('gives the owner an account that signs in straight to the app', async () => {
-    const { rows } = await db.query<{ id: string; password_hash: string }>(
-      `SELECT u.id, p.password_hash FROM users u JOIN password_credentials p ON p.user_id = u.id
-        WHERE u.email = $1`,
-      [DEMO_USER_EMAIL],
-    );
-    expect(await verifyPassword(rows[0]!.password_hash, DEMO_USER_PASSWORD)).toBe(true);
-    expect(await loadSessionState(db, rows[0]!.id)).toMatchObject({
+    await expectOwnerSession(DEMO_USER_EMAIL, {
       company: { id: DEMO_COMPANY_ID },
       needsOnboarding: false,
       hasCompany: true,
@@ -117,19 +126,13 @@ describe('seed:demo', () => {
   });
 
   it('gives a second owner whose free trial has ended, so signing in leads to the paywall', async () => {
-    const { rows } = await db.query<{ id: string; password_hash: string }>(
-      `SELECT u.id, p.password_hash FROM users u JOIN password_credentials p ON p.user_id = u.id
-        WHERE u.email = $1`,
-      [TRIAL_ENDED_USER_EMAIL],
-    );
-    expect(await verifyPassword(rows[0]!.password_hash, DEMO_USER_PASSWORD)).toBe(true);
-    expect(await loadSessionState(db, rows[0]!.id)).toMatchObject({
+    const userId = await expectOwnerSession(TRIAL_ENDED_USER_EMAIL, {
       company: { id: TRIAL_ENDED_COMPANY_ID },
       needsOnboarding: false,
       hasNoCurrentSubscriptionActive: true,
     });
     // Onboarding agrees with the session: every step done, as for anyone who finished sign-up.
-    expect(await loadOnboardingStatus(db, rows[0]!.id)).toMatchObject({
+    expect(await loadOnboardingStatus(db, userId)).toMatchObject({
       currentStep: 'trial',
       isSignupComplete: true,
       signupSteps: { userNameSet: true, hasCompanyCreated: true, phoneVerified: true },

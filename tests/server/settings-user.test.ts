@@ -144,27 +144,30 @@ describe('codes of one purpose do not work for the other', () => {
     const account = await createTestAccount(server.db, { signupComplete: false, nameConfirmed: true });
     const api = signedInApi(server.url, account);
 
-    await api.post('/api/onboarding/phone/send-verification', {
-      phoneNumber: '11977778888',
-      userId: account.userId,
-      isResend: false,
-    });
-    const onboardingCode = await deliveredCode(server.db, server.url, '5511977778888');
-    const crossed = await api.post('/api/settings/phone/verify', {
-      phoneNumber: '11977778888',
-      code: onboardingCode,
-    });
-    expect(crossed.status).toBe(400);
-    expect(crossed.body.error).toBe(NO_PENDING_CODE_TEXT);
+    /** Sends a code to `phoneNumber` for one purpose and offers it to the other's `verifyPath`. */
+    const offerElsewhere = async (
+      send: { path: string; body?: Record<string, unknown> },
+      verifyPath: string,
+      phoneNumber: string,
+    ) => {
+      await api.post(send.path, { phoneNumber, isResend: false, ...send.body });
+      const code = await deliveredCode(server.db, server.url, `55${phoneNumber}`);
+      const answer = await api.post(verifyPath, { phoneNumber, code });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe(NO_PENDING_CODE_TEXT);
+      return code;
+    };
 
-    await api.post('/api/settings/phone/send-verification', { phoneNumber: '11988889999', isResend: false });
-    const changeCode = await deliveredCode(server.db, server.url, '5511988889999');
-    const back = await api.post('/api/onboarding/phone/verify', {
-      phoneNumber: '11988889999',
-      code: changeCode,
-    });
-    expect(back.status).toBe(400);
-    expect(back.body.error).toBe(NO_PENDING_CODE_TEXT);
+    const onboardingCode = await offerElsewhere(
+      { path: '/api/onboarding/phone/send-verification', body: { userId: account.userId } },
+      '/api/settings/phone/verify',
+      '11977778888',
+    );
+    await offerElsewhere(
+      { path: '/api/settings/phone/send-verification' },
+      '/api/onboarding/phone/verify',
+      '11988889999',
+    );
 
     // Each still works where it belongs.
     expect(

@@ -1,4 +1,4 @@
-import type { AssetName, AssetUrls } from '../assets';
+import type { AssetUrls, LookAssetName } from '../assets';
 import { html, type SafeHtml } from '../html';
 
 /** What every view of the hosted login needs to render. */
@@ -12,13 +12,17 @@ const LOGO = html`<svg aria-hidden="true" focusable="false" viewBox="0 0 32 32">
 
 /**
  * A whole page: pt-BR, the product header, one card. The theme script is blocking in <head> so the
- * right theme is there before first paint; other scripts are deferred.
+ * right theme is there before first paint; other scripts are deferred. Pages that borrow the look
+ * (the Stripe simulator's) add stylesheets of their own after hosted.css.
  */
-export function documentPage(input: {
+export function documentPage<Name extends string>(input: {
   title: string;
-  assets: AssetUrls;
+  assets: Record<LookAssetName | Name, string>;
   body: SafeHtml;
-  scripts?: AssetName[];
+  stylesheets?: Name[];
+  scripts?: Name[];
+  /** Adds `page--wide` to the page, for a stylesheet of the page's own to widen it. */
+  wide?: boolean;
 }): string {
   const { assets } = input;
   return html`<!doctype html>
@@ -35,11 +39,11 @@ export function documentPage(input: {
 <script src="${assets['theme.js']}"></script>
 <link rel="stylesheet" href="${assets['tokens.css']}">
 <link rel="stylesheet" href="${assets['hosted.css']}">
-${(input.scripts ?? []).map((name) => html`<script src="${assets[name]}" defer></script>`)}
+${(input.stylesheets ?? []).map((name) => html`<link rel="stylesheet" href="${assets[name]}">`)}${(input.scripts ?? []).map((name) => html`<script src="${assets[name]}" defer></script>`)}
 </head>
 <body>
 <header class="site-header"><span class="brand">${LOGO}<span>Fechaí</span></span></header>
-<main class="page"><div class="card">
+<main class="page${input.wide ? ' page--wide' : ''}"><div class="card">
 ${input.body}
 </div></main>
 </body>

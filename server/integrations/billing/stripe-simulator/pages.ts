@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from '../../../auth/hosted/html';
+import { documentPage } from '../../../auth/hosted/pages/layout';
 import type { SimulatorAssets } from './assets';
 import type { SimCheckoutSession, SimSubscription } from './objects';
 import type { SimulatorPrice } from './prices';
@@ -19,36 +20,14 @@ export function formatBrl(cents: number): string {
 const perInterval = { month: 'por mês', year: 'por ano' } as const;
 const when = (seconds: number | null) => (seconds === null ? '—' : dateTime.format(new Date(seconds * 1000)));
 
-/** A whole page in the hosted login's look: pt-BR, the product header, one card, no inline script or style. */
-function documentPage(input: {
+/** A whole page in the hosted login's look, with the simulator's own rules on top. */
+function simulatorPage(input: {
   title: string;
   assets: SimulatorAssets;
   body: SafeHtml;
   wide?: boolean;
 }): string {
-  const { assets } = input;
-  return html`<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<meta name="color-scheme" content="light dark">
-<meta name="robots" content="noindex">
-<title>${input.title} · Fechaí</title>
-<link rel="icon" href="${assets['favicon.svg']}" type="image/svg+xml">
-<script src="${assets['theme.js']}"></script>
-<link rel="stylesheet" href="${assets['tokens.css']}">
-<link rel="stylesheet" href="${assets['hosted.css']}">
-<link rel="stylesheet" href="${assets['simulator.css']}">
-</head>
-<body>
-<header class="site-header"><span class="brand"><img src="${assets['favicon.svg']}" alt=""><span>Fechaí</span></span></header>
-<main class="page${input.wide ? ' page--wide' : ''}"><div class="card">
-${input.body}
-</div></main>
-</body>
-</html>
-`.value;
+  return documentPage({ ...input, stylesheets: ['simulator.css'] });
 }
 
 const TEST_NOTICE = html`<p class="test-badge">Pagamento de teste · nenhuma cobrança real</p>`;
@@ -93,7 +72,7 @@ ${input.error && html`<p class="alert" role="alert">${input.error}</p>`}
 ${session.cancel_url && html`<a class="button button--secondary" href="${session.cancel_url}">Cancelar e voltar</a>`}
 </div>
 </form>`;
-  return documentPage({ title: 'Pagamento', assets: input.assets, body });
+  return simulatorPage({ title: 'Pagamento', assets: input.assets, body });
 }
 
 /** A page that says what happened and offers one way on. */
@@ -107,7 +86,7 @@ export function noticePage(input: {
 <h1>${input.title}</h1>
 <p>${input.message}</p>
 ${input.link && html`<a class="button" href="${input.link.href}">${input.link.label}</a>`}`;
-  return documentPage({ title: input.title, assets: input.assets, body });
+  return simulatorPage({ title: input.title, assets: input.assets, body });
 }
 
 const statusText: Record<SimSubscription['status'], string> = {
@@ -171,5 +150,5 @@ ${
       )}</ul>`
     : html`<p class="muted">Nenhum evento ainda.</p>`
 }`;
-  return documentPage({ title: 'Stripe simulado', assets: input.assets, body, wide: true });
+  return simulatorPage({ title: 'Stripe simulado', assets: input.assets, body, wide: true });
 }
