@@ -155,6 +155,20 @@ const onboardingSetup = setup({
       p.status !== null && p.request?.step === p.step && isReachable(p.step, p.status, p.request, p.sentTo),
     isCurrentPage: (_, p: RouteParams) =>
       p.status !== null && currentStepPage(p.status, p.request, p.sentTo) === p.step,
+    /**
+     * The address asks for a step the user may not open, and the page it redirects to is the one
+     * on screen (for verify-phone: the same number): the step stays as it is, a call under way
+     * included, instead of starting over.
+     */
+    redirectsToShown: ({ context, event }) => {
+      const visit = visitOf(event);
+      const { status, step } = context;
+      if (!visit || status === null || step === null) return false;
+      const sentTo = context.sent?.phoneNumber ?? null;
+      if (visit.step !== null && isReachable(visit.step, status, visit, sentTo)) return false;
+      if (currentStepPage(status, visit, sentTo) !== step) return false;
+      return step !== 'verifyPhone' || phoneToVerify(visit, status, sentTo) === context.phoneNumber;
+    },
     wantsOtherNumber: (_, params: { output: PhoneVerificationOutput }) =>
       params.output.kind === 'changeNumber',
   },
@@ -191,19 +205,26 @@ const onboardingSetup = setup({
 type RouteArgs = { context: OnboardingContext; event: { type: string } };
 type RouteAction = 'takeVisit' | 'markRedirected' | 'takeAnsweredStatus' | 'trackSignupStarted';
 
+type RedirectStep = 'userName' | 'companyDetails' | 'verifyPhone' | 'trial';
+
 /**
  * Spec §2's routing: the step asked for when reachable, else the current step's page, after
  * `taken` (what a VISIT or the status's answer brings in). One transition per guard, so the paths
- * must take every one.
+ * must take every one; `redirectTo` leaves out redirects that cannot happen (for a VISIT: to the
+ * user-name step, which is then the only one open, so already on screen).
  */
-function routes(params: (args: RouteArgs) => Omit<RouteParams, 'step'>, taken: RouteAction[]) {
+function routes(
+  params: (args: RouteArgs) => Omit<RouteParams, 'step'>,
+  taken: RouteAction[],
+  redirectTo: readonly RedirectStep[] = ['userName', 'companyDetails', 'verifyPhone', 'trial'],
+) {
   const redirect: RouteAction[] = [...taken, 'markRedirected'];
   const shown = steps.map((step) => ({
     guard: { type: 'canShow' as const, params: (args: RouteArgs) => ({ ...params(args), step }) },
     target: `#onboarding.${step}` as const,
     actions: taken,
   }));
-  const redirected = (['userName', 'companyDetails', 'verifyPhone', 'trial'] as const).map((step) => ({
+  const redirected = redirectTo.map((step) => ({
     guard: { type: 'isCurrentPage' as const, params: (args: RouteArgs) => ({ ...params(args), step }) },
     target: `#onboarding.${step}` as const,
     actions: redirect,
@@ -240,7 +261,11 @@ export const onboardingMachine = onboardingSetup.createMachine({
   }),
   initial: 'loading',
   on: {
-    VISIT: [{ guard: 'showsRequested', actions: 'takeVisit' }, ...routes(fromVisit, ['takeVisit'])],
+    VISIT: [
+      { guard: 'showsRequested', actions: 'takeVisit' },
+      { guard: 'redirectsToShown', actions: ['takeVisit', 'markRedirected'] },
+      ...routes(fromVisit, ['takeVisit'], ['companyDetails', 'verifyPhone', 'trial']),
+    ],
   },
   states: {
     loading: {

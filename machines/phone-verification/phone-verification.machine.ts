@@ -98,6 +98,15 @@ export const phoneVerificationMachine = setup({
     codeComplete: ({ context }) => context.code.length === VERIFICATION_CODE_LENGTH,
     cooldownOver: ({ context }) =>
       context.resendAvailableAt === null || context.resendAvailableAt <= context.now(),
+    /**
+     * The same code may be sent again only when the server did not judge it (no answer, or a
+     * failure of its own): a code it refused stays refused, and each try counts against the
+     * attempts left.
+     */
+    mayRetryCode: ({ context }) => {
+      const failure = context.codeFailure;
+      return failure?.kind === 'failed' && (failure.status === undefined || failure.status >= 500);
+    },
   },
   actions: {
     takeCode: assign({
@@ -165,10 +174,11 @@ export const phoneVerificationMachine = setup({
               },
             },
             rejected: {
-              description: 'Wrong, expired or too many tries: the server’s text is shown.',
+              description:
+                'Wrong, expired or too many tries: the server’s text is shown. The same code is sent again only after no answer or a server failure.',
               on: {
                 CHANGE_CODE: { target: 'entering', actions: 'takeCode' },
-                SUBMIT: 'verifying',
+                SUBMIT: { guard: 'mayRetryCode', target: 'verifying' },
               },
             },
           },

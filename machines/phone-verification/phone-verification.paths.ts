@@ -39,6 +39,10 @@ export const verifiedAnswer = { mobilePhone: PATHS_PHONE };
 export const wrongCode = Object.assign(new Error('Código incorreto. Você ainda tem 4 tentativas.'), {
   status: 400,
 });
+/** The server failed on its side while checking the code: the same code may be tried again. */
+export const verifyBroken = Object.assign(new Error('Não foi possível validar o código agora.'), {
+  status: 500,
+});
 export const sendBroken = Object.assign(new Error('Provedor de SMS indisponível.'), { status: 500 });
 export const sendTooSoon = Object.assign(new Error('Aguarde para pedir outro código.'), { status: 429 });
 
@@ -91,7 +95,7 @@ export const phoneVerificationPathModel = {
   },
 
   actors: [
-    { id: 'verifyCode', src: 'verifyCode', outputs: [verifiedAnswer], errors: [wrongCode] },
+    { id: 'verifyCode', src: 'verifyCode', outputs: [verifiedAnswer], errors: [wrongCode, verifyBroken] },
     { id: 'sendCode', src: 'sendCode', outputs: [codeSent], errors: [sendBroken, sendTooSoon] },
   ],
 
@@ -148,7 +152,9 @@ export const phoneVerificationPathModel = {
       case 'xstate.done.actor.verifyCode':
         return 'The server accepts the code';
       case 'xstate.error.actor.verifyCode':
-        return 'The server refuses the code (400, wrong code)';
+        return (event as { error?: { status?: number } }).error?.status === 400
+          ? 'The server refuses the code (400, wrong code)'
+          : 'The server fails to check the code (500)';
       case 'xstate.done.actor.sendCode':
         return 'The server sends another code';
       case 'xstate.error.actor.sendCode':

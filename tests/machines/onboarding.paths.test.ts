@@ -260,6 +260,36 @@ describe('onboarding chart: spec §2 reachability, every status × every address
     expect(notNeeded.getSnapshot().value).toBe('notNeeded');
   });
 
+  it('an address that redirects to the step on screen leaves it as it is: a save under way goes on', async () => {
+    const machine = onboardingMachine.provide({
+      actors: {
+        loadStatus: fromPromise(async () => onboardingStatuses.named),
+        // Never answers: the save stays under way.
+        saveCompany: fromPromise(() => new Promise<OnboardingStatus>(() => {})),
+      },
+    });
+    const actor = createActor(machine, {
+      input: {
+        request: { step: 'companyDetails', phone: null },
+        needsOnboarding: true,
+        userId: PATHS_USER_ID,
+      },
+    }).start();
+    await waitFor(actor, (s) => s.matches('companyDetails'));
+    actor.send({ type: 'SUBMIT_COMPANY', company: pathsCompany });
+    const saving = actor.getSnapshot().children.saveCompany;
+    expect(saving).toBeDefined();
+
+    // The browser's Forward to a step not open yet: redirected to the company step, already shown.
+    actor.send({ type: 'VISIT', step: 'trial', phone: null });
+    const after = actor.getSnapshot();
+    expect(after.value).toEqual({ companyDetails: 'submitting' });
+    expect(after.children.saveCompany).toBe(saving);
+    expect(after.context.arrival).toBe('redirected');
+    expect(after.context.request).toEqual({ step: 'trial', phone: null });
+    actor.stop();
+  });
+
   it('a number in the address is read however it is written', async () => {
     const actor = loadingWith(onboardingStatuses.withCompany, {
       step: 'verifyPhone',

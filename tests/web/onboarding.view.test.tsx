@@ -9,6 +9,7 @@ import {
 } from '../../contracts/onboarding';
 import {
   freeTrialOffer,
+  freeTrialStarted,
   onboardingStatuses,
   PATHS_USER_ID,
   stepperLabels,
@@ -16,7 +17,7 @@ import {
 import { sessionCheckAnswer } from '../../machines/session/session.paths';
 import { indicatorStates } from '../../src/features/onboarding/OnboardingStepper';
 import { onTrack } from '../../src/lib/analytics/track-event';
-import { type Reply, settle } from './support/fake-api';
+import { type Reply, sessionAnswer, settle } from './support/fake-api';
 import { openOnboarding } from './support/onboarding-api';
 import { withPagesPreloaded } from './support/preload-pages';
 
@@ -33,6 +34,11 @@ const needsOnboarding = sessionCheckAnswer({
   needsOnboarding: true,
   hasCompany: false,
   hasNoCurrentSubscriptionActive: true,
+});
+
+const onboarded = sessionCheckAnswer({
+  user: { ...bia, currentCompanyId: 'c-bia' },
+  company: { id: 'c-bia' },
 });
 
 const ok = (data: unknown): Reply => ({ status: 200, body: { success: true, data } });
@@ -271,6 +277,35 @@ describe('"Validação de telefone" and "Tudo pronto para começar"', () => {
     expect(
       screen.getAllByRole('listitem').some((li) => li.textContent === 'Conexão com o WhatsApp Business'),
     ).toBe(true);
+  });
+
+  it('Back to verify-phone while the trial starts: the address returns to the trial, which goes on starting', async () => {
+    const app = await open('/onboarding/trial', onboardingStatuses.phoneVerified, {
+      'free-trial': ok(freeTrialOffer),
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Começar teste grátis' }));
+    await settle();
+    expect(app.calls['start-trial'].pending).toBe(1);
+
+    // The page before the trial in the browser's history; the number is verified, so it is closed.
+    act(() =>
+      app.location.navigate(
+        `/onboarding/verify-phone?phone=${onboardingStatuses.phoneVerified.prefillData.phone}`,
+      ),
+    );
+    await settle();
+    expect(app.url()).toBe('/onboarding/trial');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Tudo pronto para começar');
+    const start = screen.getByRole('button', { name: 'Começando...' }) as HTMLButtonElement;
+    expect(start.disabled).toBe(true);
+    expect(app.calls['free-trial'].requests, 'the offer is not asked for again').toHaveLength(1);
+
+    // The start that was under way finishes; the session, checked again, lets the user in.
+    app.server.session.always(sessionAnswer(onboarded));
+    expect(app.calls['start-trial'].answer(ok(freeTrialStarted))).toBe(1);
+    await settle();
+    expect(app.url()).toBe('/settings/whatsapp-business-connection');
+    expect(app.calls['start-trial'].requests).toHaveLength(1);
   });
 
   it('a step opened directly is a page of its own: no app frame, the product name over the card', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { CHECKOUT_URL, paywallAnswers, paywallInit } from '../../machines/checkout/checkout.paths';
@@ -134,6 +134,42 @@ describe('/paywall (spec §2)', () => {
     expect((screen.getByRole('button', { name: 'Assinar' }) as HTMLButtonElement).disabled).toBe(true);
     for (const radio of screen.getAllByRole('radio')) expect((radio as HTMLInputElement).disabled).toBe(true);
     expect(billing.checkout.pending).toBe(1);
+  });
+
+  test('back from the checkout page (the page restored from the back-forward cache): the plans again, not "Abrindo o pagamento..."', async () => {
+    const billing = fakeBillingRoutes({ paywall: ok(paywallInit()), checkout: ok({ url: CHECKOUT_URL }) });
+    const app = openSignedIn('/paywall', { session: noSubscription, routes: [billing.routes] });
+    await settle();
+    await userEvent.click(screen.getByRole('button', { name: 'Assinar' }));
+    await settle();
+    expect(app.leaving.assign).toHaveBeenCalledWith(CHECKOUT_URL);
+    expect(screen.getByRole('status').textContent).toBe('Abrindo o pagamento...');
+
+    // The browser's Back button: the page comes back as it was left.
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    await settle();
+    expect(screen.queryByText('Abrindo o pagamento...')).toBeNull();
+    const subscribe = screen.getByRole('button', { name: 'Assinar' }) as HTMLButtonElement;
+    expect(subscribe.disabled).toBe(false);
+    await userEvent.click(subscribe);
+    await settle();
+    expect(billing.checkout.requests).toHaveLength(2);
+    expect(app.leaving.assign).toHaveBeenCalledTimes(2);
+  });
+
+  test('an ordinary page show (not from the back-forward cache) leaves the paywall as it is', async () => {
+    const billing = fakeBillingRoutes({ paywall: ok(paywallInit()) });
+    openSignedIn('/paywall', { session: noSubscription, routes: [billing.routes] });
+    await settle();
+    await userEvent.click(screen.getByRole('radio', { name: /^Mensal/ }));
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    });
+    await settle();
+    expect((screen.getByRole('radio', { name: /^Mensal/ }) as HTMLInputElement).checked).toBe(true);
+    expect(billing.paywall.requests).toHaveLength(1);
   });
 
   test('a subscription the session did not know of: the session is checked again, so /home opens', async () => {

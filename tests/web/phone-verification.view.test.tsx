@@ -69,6 +69,49 @@ describe('<PhoneVerificationView />', () => {
     expect(verifyCode).toHaveBeenCalledWith({ phoneNumber: '5511987654321', code: '123456' });
   });
 
+  it('a code the server refused is not sent again (each try counts); a new code is', async () => {
+    const verifyCode = vi
+      .fn(async (_input: VerifyCodeInput) => ({ ok: true }))
+      .mockRejectedValue(
+        Object.assign(new Error('Código incorreto. Você tem mais 4 tentativas.'), { status: 400 }),
+      );
+    const { field } = mount(verifyCode);
+    fireEvent.change(field, { target: { value: '111111' } });
+    fireEvent.submit(field.form!);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('alert').textContent).toBe('Código incorreto. Você tem mais 4 tentativas.');
+
+    // "Validar" again, or Enter again, with the same refused code.
+    fireEvent.click(screen.getByRole('button', { name: 'Validar' }));
+    fireEvent.submit(field.form!);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(verifyCode).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('alert').textContent).toBe('Código incorreto. Você tem mais 4 tentativas.');
+
+    fireEvent.change(field, { target: { value: '222222' } });
+    fireEvent.submit(field.form!);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(verifyCode).toHaveBeenCalledTimes(2);
+    expect(verifyCode).toHaveBeenLastCalledWith({ phoneNumber: '5511987654321', code: '222222' });
+  });
+
+  it('a code the server could not check (its own failure) may be sent again as it is', async () => {
+    const verifyCode = vi
+      .fn(async (_input: VerifyCodeInput) => ({ ok: true }))
+      .mockRejectedValueOnce(
+        Object.assign(new Error('Não foi possível validar o código agora.'), { status: 503 }),
+      );
+    const { field, actor } = mount(verifyCode);
+    fireEvent.change(field, { target: { value: '123456' } });
+    fireEvent.submit(field.form!);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('alert').textContent).toBe('Não foi possível validar o código agora.');
+    fireEvent.click(screen.getByRole('button', { name: 'Validar' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(verifyCode).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().output).toEqual({ kind: 'verified', answer: { ok: true } });
+  });
+
   it('counts the resend down, live, to when another code may be asked for', async () => {
     mount();
     const resend = () => screen.getByRole('button', { name: /^Reenviar código/ }) as HTMLButtonElement;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Redirect } from 'wouter';
 import type { PaywallInit } from '../../../contracts/billing';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine';
@@ -166,16 +166,38 @@ function Paywall() {
 }
 
 /**
+ * How many times the browser brought this page back from its back-forward cache. Back from the
+ * checkout page restores the page as it was left, "Abrindo o pagamento..." with the chart done: the
+ * paywall has to start over.
+ */
+function useRestoredFromCache(): number {
+  const [restored, setRestored] = useState(0);
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setRestored((count) => count + 1);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+  return restored;
+}
+
+/**
  * /paywall (spec §2): a public route, so the page follows the session itself: signed out → sign in
  * again and come back here; onboarding not done → /onboarding; otherwise the plans and the checkout.
  */
 export default function PaywallPage() {
   const session = useSessionStatus();
+  const restored = useRestoredFromCache();
   if (session.phase === 'unauthenticated')
     return <Redirect to={`/logout?${new URLSearchParams({ redirect: '/paywall' })}`} replace />;
   if (session.phase === 'authenticated' && session.needsOnboarding)
     return <Redirect to="/onboarding" replace />;
-  return <PaywallFrame>{session.phase === 'checking' ? <RouteLoading /> : <Paywall />}</PaywallFrame>;
+  return (
+    <PaywallFrame>
+      {session.phase === 'checking' ? <RouteLoading /> : <Paywall key={restored} />}
+    </PaywallFrame>
+  );
 }
 
 /** The product's name and the way out, above whatever the paywall shows. */
