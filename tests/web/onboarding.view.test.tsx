@@ -149,9 +149,17 @@ describe('"Sobre você"', () => {
 describe('"Sobre sua empresa": CPF/CNPJ masks and check digits', () => {
   withPagesPreloaded();
 
+  it('starts on CPF (spec §3: the document type defaults to cpf)', async () => {
+    await open('/onboarding/company', onboardingStatuses.named);
+    expect((screen.getByRole('radio', { name: 'CPF' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'CNPJ' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByLabelText('Número do CPF')).toBeDefined();
+  });
+
   it('masks a CNPJ as typed and says at once when its check digits are wrong', async () => {
     await open('/onboarding/company', onboardingStatuses.named);
     const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'CNPJ' }));
     const field = () => screen.getByLabelText('Número do CNPJ') as HTMLInputElement;
     await user.type(field(), '11222333000181');
     expect(field().value).toBe('11.222.333/0001-81');
@@ -161,10 +169,9 @@ describe('"Sobre sua empresa": CPF/CNPJ masks and check digits', () => {
     expect(screen.getByRole('alert').textContent).toBe(INVALID_CNPJ_TEXT);
   });
 
-  it('switches to CPF: its mask, its message, and the form is not sent while it is wrong', async () => {
+  it('CPF: its mask, its message, and the form is not sent while it is wrong', async () => {
     const app = await open('/onboarding/company', onboardingStatuses.named);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('radio', { name: 'CPF' }));
     const field = () => screen.getByLabelText('Número do CPF') as HTMLInputElement;
     await user.type(field(), '52998224725');
     expect(field().value).toBe('529.982.247-25');
@@ -193,6 +200,7 @@ describe('"Sobre sua empresa": CPF/CNPJ masks and check digits', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Nome da empresa'), 'Doces da Bia');
     await user.type(screen.getByLabelText('Razão social'), 'Beatriz Almeida Doces ME');
+    await user.click(screen.getByRole('radio', { name: 'CNPJ' }));
     await user.type(screen.getByLabelText('Número do CNPJ'), '11222333000181');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await settle();

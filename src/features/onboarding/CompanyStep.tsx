@@ -27,7 +27,7 @@ function inlineDocumentError(type: DocumentType, value: string): string | null {
 /** "Sobre sua empresa": nome da empresa, razão social, CPF or CNPJ (masked, check digits checked). */
 export function CompanyStep({ onboarding, snapshot }: StepProps) {
   const [values, setValues] = useState({ name: '', businessName: '', documentNumber: '' });
-  const [documentType, setDocumentType] = useState<DocumentType>('cnpj');
+  const [documentType, setDocumentType] = useState<DocumentType>('cpf');
   const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const busy = snapshot.matches({ companyDetails: 'submitting' });
   const failure = stepFailureView(snapshot.context.failure, FIELDS);
@@ -81,7 +81,7 @@ export function CompanyStep({ onboarding, snapshot }: StepProps) {
       <fieldset className="onboarding-choice">
         <legend className="onboarding-field__label">Tipo de documento</legend>
         <div className="onboarding-choice__options">
-          {(['cnpj', 'cpf'] as const).map((type) => (
+          {(['cpf', 'cnpj'] as const).map((type) => (
             <label key={type} className="onboarding-choice__option">
               <input
                 type="radio"
