@@ -38,8 +38,17 @@ test('a trial that ended leads to the paywall; paying the yearly plan opens the 
   await expect(yearly).toBeChecked();
   await page.getByRole('button', { name: 'Assinar' }).click();
 
-  // The checkout page (Stripe Checkout's stand-in): the yearly plan, then pay.
+  // The checkout page (Stripe Checkout's stand-in). Back from it finds the plans ready again.
   await expect(page.getByRole('heading', { level: 1, name: 'Assinar o Fechaí' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/paywall$/);
+  await expect(page.getByRole('button', { name: 'Assinar' })).toBeEnabled();
+  await expect(yearly).toBeChecked();
+  await page.getByRole('button', { name: 'Assinar' }).click();
+
+  // The yearly plan, then pay.
+  await expect(page.getByRole('heading', { level: 1, name: 'Assinar o Fechaí' })).toBeVisible();
+  await expect(page.getByText('Fechaí Anual')).toBeVisible();
   await page.getByRole('button', { name: /^Pagar/ }).click();
 
   // Back in the app, subscribed: a toast says so, and the parameter is gone from the address.
