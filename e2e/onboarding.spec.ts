@@ -50,6 +50,8 @@ test('a new person signs up and walks all five steps to the WhatsApp connection 
   // Sobre sua empresa: a wrong check digit is said at once.
   await expect(page).toHaveURL(/\/onboarding\/company$/);
   await expect(currentIndicator(page)).toContainText('Sobre sua empresa');
+  await expect(page.getByRole('radio', { name: 'CPF' })).toBeChecked();
+  await page.getByRole('radio', { name: 'CNPJ' }).check();
   await page.getByLabel('Número do CNPJ').pressSequentially('11222333000182');
   await expect(page.getByRole('alert')).toHaveText('CNPJ inválido. Confira os números.');
   await page.getByLabel('Número do CNPJ').fill('');
