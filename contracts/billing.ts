@@ -33,8 +33,17 @@ export const paywallInitSchema = z.object({
   reason: z.enum(['trial_ended', 'past_due', 'canceled', 'none']),
   /** ISO 8601, when the last trial or subscription ended; null if there never was one. */
   endedAt: z.nullable(z.string()),
-  /** True when a subscription is current (the paywall then just leads to the app). */
+  /**
+   * True when a subscription is current: a paid one (the paywall then just leads to the app), or the
+   * free trial (see trialEndsAt).
+   */
   hasActiveSubscription: z.boolean(),
+  /**
+   * ISO 8601, when the current free trial ends while nothing is paid yet (trialing, no Stripe
+   * subscription, period current): the paywall then still offers the plans, to subscribe before
+   * the trial ends. null otherwise (paid, expired, no subscription).
+   */
+  trialEndsAt: z.nullable(z.string()),
 });
 export type PaywallInit = z.infer<typeof paywallInitSchema>;
 

@@ -28,10 +28,11 @@ function preferredPlan(paywall: PaywallInit): PlanId | null {
 }
 
 /**
- * /paywall (spec §2): the paywall's init data is loaded; a current subscription only needs a way
- * back into the app. Otherwise the person picks a plan and subscribes: a checkout is opened on the
- * server, and the browser goes to its page (Stripe Checkout, or the simulated one). A checkout that
- * could not be opened leaves the person choosing, with the server's text.
+ * /paywall (spec §2): the paywall's init data is loaded; a current paid subscription only needs a way
+ * back into the app. Otherwise (also during the free trial, to subscribe before it ends) the person
+ * picks a plan and subscribes: a checkout is opened on the server, and the browser goes to its page
+ * (Stripe Checkout, or the simulated one). A checkout that could not be opened leaves the person
+ * choosing, with the server's text.
  */
 export const checkoutMachine = setup({
   types: {
@@ -47,7 +48,9 @@ export const checkoutMachine = setup({
     }),
   },
   guards: {
-    hasActiveSubscription: (_, params: { paywall: PaywallInit }) => params.paywall.hasActiveSubscription,
+    /** Current and paid for: nothing to buy. A free trial is current too, but can still subscribe. */
+    hasPaidSubscription: (_, params: { paywall: PaywallInit }) =>
+      params.paywall.hasActiveSubscription && params.paywall.trialEndsAt === null,
     offersPlan: ({ context, event }) =>
       event.type === 'SELECT_PLAN' && !!context.paywall?.plans.some((plan) => plan.id === event.planId),
     hasSelectedPlan: ({ context }) => context.selectedPlan !== null,
@@ -71,7 +74,7 @@ export const checkoutMachine = setup({
         src: 'loadPaywall',
         onDone: [
           {
-            guard: { type: 'hasActiveSubscription', params: ({ event }) => ({ paywall: event.output }) },
+            guard: { type: 'hasPaidSubscription', params: ({ event }) => ({ paywall: event.output }) },
             target: 'subscribed',
             actions: [assign({ paywall: ({ event }) => event.output }), 'subscriptionFound'],
           },
@@ -92,10 +95,11 @@ export const checkoutMachine = setup({
     },
     subscribed: {
       type: 'final',
-      description: 'A subscription is current: nothing to buy, a way back into the app.',
+      description: 'A paid subscription is current: nothing to buy, a way back into the app.',
     },
     choosing: {
-      description: 'Plans, what they include, "Assinar"; the last checkout’s error if it failed.',
+      description:
+        'Plans, what they include, "Assinar"; the last checkout’s error if it failed. During the free trial, until when it runs and a way back.',
       on: {
         SELECT_PLAN: {
           guard: 'offersPlan',

@@ -18,7 +18,7 @@ export interface CheckoutScenario {
 export const checkoutScenarios: CheckoutScenario[] = [
   {
     name: 'paywall',
-    summary: 'A signed-in person without a current subscription opens /paywall',
+    summary: 'A signed-in person opens /paywall',
     input: undefined,
   },
 ];
@@ -55,6 +55,7 @@ export function paywallInit(overrides: Partial<PaywallInit> = {}): PaywallInit {
     reason: 'trial_ended',
     endedAt: '2030-01-13T12:00:00.000Z',
     hasActiveSubscription: false,
+    trialEndsAt: null,
     ...overrides,
   };
 }
@@ -66,6 +67,13 @@ export const paywallAnswers = {
   canceled: paywallInit({ reason: 'canceled', endedAt: '2030-01-05T12:00:00.000Z' }),
   none: paywallInit({ reason: 'none', endedAt: null }),
   subscribed: paywallInit({ reason: 'none', endedAt: null, hasActiveSubscription: true }),
+  /** The free trial runs, nothing paid yet: the plans, to subscribe before it ends. */
+  trialing: paywallInit({
+    reason: 'none',
+    endedAt: null,
+    hasActiveSubscription: true,
+    trialEndsAt: '2030-01-20T12:00:00.000Z',
+  }),
 };
 
 export const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3';
@@ -75,8 +83,10 @@ export const CHECKOUT_FAILED_TEXT = 'Não foi possível abrir o pagamento. Tente
 const loadFailed = new Error(LOAD_FAILED_TEXT);
 const checkoutFailed = new Error(CHECKOUT_FAILED_TEXT);
 
+/** Why the plans show: the paywall's reason, or 'trial' while a free trial runs (subscribing early). */
 function reasonOf(snapshot: CheckoutSnapshot): string | undefined {
-  return snapshot.context.paywall?.reason;
+  const paywall = snapshot.context.paywall;
+  return paywall?.trialEndsAt ? 'trial' : paywall?.reason;
 }
 
 export const checkoutPathModel = {
@@ -105,6 +115,7 @@ export const checkoutPathModel = {
         paywallAnswers.canceled,
         paywallAnswers.none,
         paywallAnswers.subscribed,
+        paywallAnswers.trialing,
       ],
       errors: [loadFailed],
     },
@@ -124,7 +135,7 @@ export const checkoutPathModel = {
       .join(' · ');
   },
 
-  /** Every state, under every reason for the paywall, with and without an error. */
+  /** Every state, under every reason for the paywall (and the trial), with and without an error. */
   coverageKey(snapshot: CheckoutSnapshot): string {
     const { error } = snapshot.context;
     return [String(snapshot.value), reasonOf(snapshot), error && 'error'].filter(Boolean).join(' · ');
@@ -139,8 +150,13 @@ export const checkoutPathModel = {
         return 'shows why the plans did not load, and a way to try again';
       case 'subscribed':
         return 'says the subscription is active, with a link to /home';
-      case 'choosing':
-        return `shows the plans (${reasonOf(snapshot)}), ${selectedPlan} picked${error ? ', and why the checkout did not open' : ''}`;
+      case 'choosing': {
+        const why =
+          reasonOf(snapshot) === 'trial'
+            ? 'during the free trial, with its end and a link to /home'
+            : `(${reasonOf(snapshot)})`;
+        return `shows the plans ${why}, ${selectedPlan} picked${error ? ', and why the checkout did not open' : ''}`;
+      }
       case 'startingCheckout':
         return `asks the server for a checkout of the ${selectedPlan} plan`;
       default:
@@ -158,8 +174,10 @@ export const checkoutPathModel = {
         return 'The user clicks "Assinar"';
       case 'xstate.done.actor.loadPaywall': {
         const init = (event as { output?: PaywallInit }).output!;
+        if (init.trialEndsAt)
+          return `The server answers the plans, the free trial running until ${init.trialEndsAt}`;
         return init.hasActiveSubscription
-          ? 'The server answers: a subscription is current'
+          ? 'The server answers: a paid subscription is current'
           : `The server answers the plans (reason: ${init.reason})`;
       }
       case 'xstate.error.actor.loadPaywall':
@@ -192,6 +210,8 @@ export type CheckoutScreen =
   | {
       shows: 'plans';
       reason: PaywallInit['reason'];
+      /** The free trial's end while it runs (subscribing before it ends), else null. */
+      trialEndsAt: string | null;
       selected: PlanId;
       /** The alert on screen, if any. */
       error: string | null;
@@ -282,6 +302,7 @@ function screenOf(snapshot: CheckoutSnapshot): CheckoutScreen {
       return {
         shows: 'plans',
         reason: paywall!.reason,
+        trialEndsAt: paywall!.trialEndsAt,
         selected: selectedPlan!,
         error,
         busy: snapshot.matches('startingCheckout'),

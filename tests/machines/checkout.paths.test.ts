@@ -23,11 +23,11 @@ describe('checkout chart paths', () => {
     expect(coverage.states.total).toBe(7);
   });
 
-  it('shows the plans under every reason the paywall can have, and a failed checkout', () => {
+  it('shows the plans under every reason the paywall can have, during the free trial, and a failed checkout', () => {
     const seen = new Set(
       paths.flatMap((path) => path.steps.map((step) => checkoutPathModel.coverageKey(step.state))),
     );
-    for (const reason of ['trial_ended', 'past_due', 'canceled', 'none'])
+    for (const reason of ['trial_ended', 'past_due', 'canceled', 'none', 'trial'])
       expect(seen).toContain(`choosing · ${reason}`);
     expect([...seen].some((key) => key.startsWith('choosing') && key.endsWith('error'))).toBe(true);
   });

@@ -3,6 +3,7 @@ import type { PaidSubscription, PaywallInit } from '../../contracts/billing';
 import type { SessionCheck } from '../../contracts/session';
 import { createTestAccount, sessionHeadersFor, type TestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
+import { payOnCheckoutPage } from '../support/stripe-checkout';
 
 /**
  * Trial expiry needs no job: the session check compares the period's end with now(). These rows are
@@ -26,11 +27,15 @@ const paywall = (account: TestAccount) => get<PaywallInit>(account, '/api/paywal
 const settings = async (account: TestAccount) =>
   (await get<{ subscription: PaidSubscription | null }>(account, '/api/settings/subscription')).subscription;
 
-/** The trial row onboarding starts: trialing, plan 'trial', no Stripe ids; `endsIn` from now (negative: ended). */
+/**
+ * The trial row onboarding starts: trialing, plan 'trial', no Stripe ids; `endsIn` from now (negative:
+ * ended). Written when it started, so a row written next is the newer one even within a millisecond.
+ */
 async function trial(account: TestAccount, endsIn: string, startedAgo = '7 days') {
   const { rows } = await server.db.query<{ current_period_end: Date }>(
-    `INSERT INTO subscriptions (company_id, status, plan, current_period_start, current_period_end)
-     VALUES ($1, 'trialing', 'trial', now() - $3::interval, now() + $2::interval) RETURNING current_period_end`,
+    `INSERT INTO subscriptions (company_id, status, plan, current_period_start, current_period_end, created_at)
+     VALUES ($1, 'trialing', 'trial', now() - $3::interval, now() + $2::interval, now() - $3::interval)
+     RETURNING current_period_end`,
     [account.companyId, endsIn, startedAgo],
   );
   return rows[0]!.current_period_end;
@@ -57,6 +62,7 @@ describe('trial expiry', () => {
       reason: 'none',
       endedAt: null,
       hasActiveSubscription: true,
+      trialEndsAt: end.toISOString(),
     });
     expect(await settings(account)).toEqual({
       status: 'trialing',
@@ -76,8 +82,54 @@ describe('trial expiry', () => {
       reason: 'trial_ended',
       endedAt: end.toISOString(),
       hasActiveSubscription: false,
+      trialEndsAt: null,
     });
     expect(await settings(account)).toMatchObject({ status: 'trialing', plan: null, nextChargeAt: null });
+  });
+});
+
+describe('subscribing during the free trial', () => {
+  it('a paid subscription, on Stripe or given outside it, has no trial end, even next to a current trial', async () => {
+    const onStripe = await createTestAccount(server.db);
+    await trial(onStripe, '3 days');
+    await paid(onStripe, { status: 'active', endsIn: '30 days' });
+    const given = await createTestAccount(server.db, { subscription: 'active' });
+    for (const account of [onStripe, given]) {
+      expect(await paywall(account)).toMatchObject({ hasActiveSubscription: true, trialEndsAt: null });
+    }
+  });
+
+  it('no subscription, an expired one or a past_due one: no trial end', async () => {
+    const none = await createTestAccount(server.db);
+    const expired = await createTestAccount(server.db, { subscription: 'expired' });
+    const pastDue = await createTestAccount(server.db);
+    await paid(pastDue, { status: 'past_due', endsIn: '10 days' });
+    for (const account of [none, expired, pastDue]) {
+      expect(await paywall(account)).toMatchObject({ hasActiveSubscription: false, trialEndsAt: null });
+    }
+  });
+
+  it('paying during the trial keeps the session active, and the paywall no longer offers the plans', async () => {
+    const account = await createTestAccount(server.db);
+    await trial(account, '3 days');
+    expect((await paywall(account)).trialEndsAt).not.toBeNull();
+
+    const started = await fetch(`${server.url}/api/billing/checkout`, {
+      method: 'POST',
+      headers: { ...sessionHeadersFor(account), 'content-type': 'application/json' },
+      body: JSON.stringify({ planId: 'monthly' }),
+    });
+    expect(started.status).toBe(200);
+    const { url } = ((await started.json()) as { data: { url: string } }).data;
+    expect((await payOnCheckoutPage(url, { origin: server.url })).status).toBe(303);
+
+    expect((await sessionCheck(account)).hasNoCurrentSubscriptionActive).toBe(false);
+    expect(await paywall(account)).toMatchObject({
+      reason: 'none',
+      hasActiveSubscription: true,
+      trialEndsAt: null,
+    });
+    expect(await settings(account)).toMatchObject({ status: 'active', plan: { id: 'monthly' } });
   });
 });
 

@@ -8,6 +8,7 @@ import {
   checkoutPathModel,
   planCheckoutStep,
 } from '../../machines/checkout/checkout.paths';
+import { formatDate } from '../../src/lib/format/date';
 import { generatePaths, walkPath } from '../support/chart-paths';
 import { fakeBillingRoutes, openSignedIn } from './support/billing-api';
 import { settle } from './support/fake-api';
@@ -22,6 +23,7 @@ const HEADINGS: Record<PaywallInit['reason'], string> = {
   canceled: 'Sua assinatura foi encerrada',
   none: 'Escolha seu plano',
 };
+const TRIAL_HEADING = 'Assine o Fechaí';
 const PLAN_NAMES = { monthly: /^Mensal/, yearly: /^Anual/ } as const;
 
 function expectScreen(app: ReturnType<typeof openSignedIn>, seen: CheckoutScreen) {
@@ -42,7 +44,20 @@ function expectScreen(app: ReturnType<typeof openSignedIn>, seen: CheckoutScreen
       expect(screen.queryByRole('radio')).toBeNull();
       return;
     case 'plans': {
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(HEADINGS[seen.reason]);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+        seen.trialEndsAt ? TRIAL_HEADING : HEADINGS[seen.reason],
+      );
+      const back = screen.queryByRole('link', { name: 'Voltar para o início' });
+      if (seen.trialEndsAt) {
+        expect(
+          screen.getByText(
+            `Seu teste grátis vai até ${formatDate(seen.trialEndsAt)}. Assine agora e continue sem interrupção.`,
+          ),
+        ).toBeDefined();
+        expect(back?.getAttribute('href')).toBe('/home');
+      } else {
+        expect(back).toBeNull();
+      }
       const picked = screen.getByRole('radio', { name: PLAN_NAMES[seen.selected] }) as HTMLInputElement;
       expect(picked.checked).toBe(true);
       expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(1);

@@ -172,6 +172,59 @@ describe('/paywall (spec §2)', () => {
     expect(billing.paywall.requests).toHaveLength(1);
   });
 
+  test('during the free trial: the plans to subscribe before it ends, with the trial’s end; "Assinar" opens the checkout', async () => {
+    const billing = fakeBillingRoutes({
+      paywall: ok(paywallAnswers.trialing),
+      checkout: ok({ url: CHECKOUT_URL }),
+    });
+    const app = openSignedIn('/paywall', { session: sessionCheck(), routes: [billing.routes] });
+    await settle();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Assine o Fechaí');
+    expect(
+      screen.getByText('Seu teste grátis vai até 20/01/2030. Assine agora e continue sem interrupção.'),
+    ).toBeDefined();
+    expect(screen.queryByText('Sua assinatura está ativa')).toBeNull();
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+    expect((screen.getByRole('radio', { name: /^Anual/ }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      within(screen.getByRole('region', { name: 'O que está incluído' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(paywallAnswers.trialing.features);
+    expect(screen.getByRole('link', { name: 'Voltar para o início' }).getAttribute('href')).toBe('/home');
+    // The session already knows the trial is current: it is not checked again.
+    expect(app.server.session.requests).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('radio', { name: /^Mensal/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Assinar' }));
+    await settle();
+    expect(billing.checkout.requests).toHaveLength(1);
+    expect(await billing.checkout.requests[0]!.clone().json()).toEqual({ planId: 'monthly' });
+    expect(app.leaving.assign).toHaveBeenCalledWith(CHECKOUT_URL);
+  });
+
+  test('during the free trial, "Voltar para o início" leads back into the app', async () => {
+    const billing = fakeBillingRoutes({ paywall: ok(paywallAnswers.trialing) });
+    const app = openSignedIn('/paywall', { session: sessionCheck(), routes: [billing.routes] });
+    await settle();
+    await userEvent.click(screen.getByRole('link', { name: 'Voltar para o início' }));
+    await settle();
+    expect(app.url()).toBe('/home');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Início');
+    expect(billing.checkout.requests).toHaveLength(0);
+  });
+
+  test('a paid subscription: only "Sua assinatura está ativa" and the way into the app, no plans', async () => {
+    const billing = fakeBillingRoutes({ paywall: ok(paywallAnswers.subscribed) });
+    openSignedIn('/paywall', { session: sessionCheck(), routes: [billing.routes] });
+    await settle();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sua assinatura está ativa');
+    expect(screen.getByRole('link', { name: 'Ir para o início' }).getAttribute('href')).toBe('/home');
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Assinar' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Voltar para o início' })).toBeNull();
+  });
+
   test('a subscription the session did not know of: the session is checked again, so /home opens', async () => {
     const billing = fakeBillingRoutes();
     const app = openSignedIn('/paywall', { session: noSubscription, routes: [billing.routes] });

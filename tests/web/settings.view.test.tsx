@@ -119,8 +119,8 @@ describe('/settings (spec §2): Configurações', () => {
     expect(rows()['Próxima cobrança']).toBe('15/01/2031 · R$\u00a097,00');
   });
 
-  test('a trial: "Teste grátis" until its end, nothing to cancel', async () => {
-    await openSettings(
+  test('a trial: "Teste grátis" until its end, nothing to cancel, and "Assinar agora" to the plans', async () => {
+    const app = await openSettings(
       paidSubscription({ status: 'trialing', plan: null, nextChargeAt: null, nextChargeCents: null }),
     );
     expect(rows()).toEqual({
@@ -129,6 +129,18 @@ describe('/settings (spec §2): Configurações', () => {
       'Teste grátis até': '15/01/2031',
     });
     expect(within(section('Assinatura')).queryByRole('button')).toBeNull();
+    const subscribe = within(section('Assinatura')).getByRole('link', { name: 'Assinar agora' });
+    expect(subscribe.getAttribute('href')).toBe('/paywall');
+    expect(within(section('Assinatura')).queryByRole('link', { name: 'Ver planos' })).toBeNull();
+
+    await userEvent.click(subscribe);
+    await settleQueries();
+    expect(app.url()).toBe('/paywall');
+  });
+
+  test('a paid subscription offers no "Assinar agora"', async () => {
+    await openSettings();
+    expect(within(section('Assinatura')).queryByRole('link', { name: 'Assinar agora' })).toBeNull();
   });
 
   test('a subscription given outside the checkout: no plan, valid until its end, nothing to cancel', async () => {

@@ -61,6 +61,10 @@ export async function hasCurrentSubscription(q: Queryable, companyId: string): P
   return rows[0]?.current ?? false;
 }
 
+/** SQL condition on a `subscriptions` row: current, and paid for (or given outside Stripe). */
+const CURRENT_PAID = `current_period_start <= now() AND current_period_end > now()
+  AND (status = 'active' OR (status = 'trialing' AND stripe_subscription_id IS NOT NULL))`;
+
 /**
  * A current subscription the company pays for (or was given outside Stripe): a new checkout would
  * charge twice. A trial without Stripe does not count; a past_due one does not either (paying again
@@ -68,14 +72,25 @@ export async function hasCurrentSubscription(q: Queryable, companyId: string): P
  */
 export async function hasCurrentPaidSubscription(q: Queryable, companyId: string): Promise<boolean> {
   const { rows } = await q.query<{ paid: boolean }>(
-    `SELECT EXISTS (
-       SELECT 1 FROM subscriptions
-        WHERE company_id = $1 AND current_period_start <= now() AND current_period_end > now()
-          AND (status = 'active' OR (status = 'trialing' AND stripe_subscription_id IS NOT NULL))
-     ) AS paid`,
+    `SELECT EXISTS (SELECT 1 FROM subscriptions WHERE company_id = $1 AND ${CURRENT_PAID}) AS paid`,
     [companyId],
   );
   return rows[0]?.paid ?? false;
+}
+
+/**
+ * When the company's current free trial ends, while nothing is paid yet: the paywall still offers the
+ * plans then (a checkout is allowed). null once a paid subscription is current, or without a trial.
+ */
+export async function currentUnpaidTrialEnd(q: Queryable, companyId: string): Promise<Date | null> {
+  const { rows } = await q.query<{ ends_at: Date | null }>(
+    `SELECT max(current_period_end) AS ends_at FROM subscriptions
+      WHERE company_id = $1 AND status = 'trialing' AND stripe_subscription_id IS NULL
+        AND current_period_start <= now() AND current_period_end > now()
+        AND NOT EXISTS (SELECT 1 FROM subscriptions WHERE company_id = $1 AND ${CURRENT_PAID})`,
+    [companyId],
+  );
+  return rows[0]?.ends_at ?? null;
 }
 
 const isTrial = (row: SubscriptionRow) => row.stripe_subscription_id === null && row.status === 'trialing';

@@ -12,6 +12,7 @@ import { route } from '../../http/route';
 import { stripeSimulatorRoutes } from '../../integrations/billing/stripe-simulator/routes';
 import { type BillingContext, confirmCheckout, setCancelAtPeriodEnd, startCheckout } from './checkout';
 import {
+  currentUnpaidTrialEnd,
   hasCurrentSubscription,
   latestSubscription,
   paywallReason,
@@ -60,11 +61,13 @@ export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (ap
       const { companyId } = companyOf(request);
       const hasCurrent = await hasCurrentSubscription(db, companyId);
       const latest = await latestSubscription(db, companyId);
+      const trialEnd = hasCurrent ? await currentUnpaidTrialEnd(db, companyId) : null;
       return {
         plans: [plans.monthly, plans.yearly],
         features: PLAN_FEATURES,
         ...paywallReason(latest, hasCurrent),
         hasActiveSubscription: hasCurrent,
+        trialEndsAt: trialEnd?.toISOString() ?? null,
       };
     },
   });

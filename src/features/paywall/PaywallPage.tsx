@@ -15,8 +15,14 @@ import './PaywallPage.css';
 
 const checkIcon = 'M20 6 9 17l-5-5';
 
-/** The heading and the line under it, by why the paywall shows. */
-function intro({ reason, endedAt }: PaywallInit): { title: string; text: string } {
+/** The heading and the line under it, by why the paywall shows (or the free trial still running). */
+function intro({ reason, endedAt, trialEndsAt }: PaywallInit): { title: string; text: string } {
+  if (trialEndsAt) {
+    return {
+      title: 'Assine o Fechaí',
+      text: `Seu teste grátis vai até ${formatDate(trialEndsAt)}. Assine agora e continue sem interrupção.`,
+    };
+  }
   const on = endedAt ? ` em ${formatDate(endedAt)}` : '';
   switch (reason) {
     case 'trial_ended':
@@ -161,6 +167,12 @@ function Paywall() {
       <p className="paywall__fine-print">
         Você vai para uma página de pagamento segura e volta para o Fechaí.
       </p>
+      {/* During the free trial the app is still open: subscribing now is a choice, not a wall. */}
+      {paywall!.trialEndsAt ? (
+        <Link to="/home" className="button button--secondary paywall__back">
+          Voltar para o início
+        </Link>
+      ) : null}
     </section>
   );
 }

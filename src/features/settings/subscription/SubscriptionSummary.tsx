@@ -69,6 +69,12 @@ function Details({ subscription }: { subscription: PaidSubscription | null }) {
           <Row term="Válida até">{formatDate(currentPeriodEnd)}</Row>
         ) : null}
       </dl>
+      {/* A free trial never paid for: subscribing before it ends keeps the app open without a gap. */}
+      {!plan && status === 'trialing' ? (
+        <Link to="/paywall" className="button button--primary">
+          Assinar agora
+        </Link>
+      ) : null}
       {plan && (status === 'active' || status === 'past_due') ? (
         // A new key when the renewal changes: the control starts over from what was saved.
         <RenewalControl key={String(cancelAtPeriodEnd)} subscription={subscription} />
