@@ -21,6 +21,7 @@ import { TrialStep } from './TrialStep';
 import { UserNameStep } from './UserNameStep';
 import { VerifyPhoneStep } from './VerifyPhoneStep';
 import './onboarding.css';
+import { RetryButton } from '../../ui/retry-button/RetryButton';
 
 const HEADINGS: Readonly<Record<OnboardingStep, string>> = {
   userName: 'Sobre você',
@@ -129,13 +130,10 @@ export default function OnboardingPage() {
           <p className="onboarding-form__error" role="alert">
             Failed to fetch onboarding status
           </p>
-          <button
-            type="button"
-            className="button button--primary onboarding-form__submit"
-            onClick={() => onboarding.send({ type: 'RETRY' })}
-          >
-            Tentar novamente
-          </button>
+          <RetryButton
+            onRetry={() => onboarding.send({ type: 'RETRY' })}
+            className="onboarding-form__submit"
+          />
         </OnboardingFrame>
       );
     }

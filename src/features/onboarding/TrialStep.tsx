@@ -1,5 +1,6 @@
 import type { OnboardingActor, OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
 import { formatDate } from '../../lib/format/date';
+import { RetryButton } from '../../ui/retry-button/RetryButton';
 
 type StepProps = { onboarding: OnboardingActor; snapshot: OnboardingSnapshot };
 
@@ -27,13 +28,7 @@ export function TrialStep({ onboarding, snapshot }: StepProps) {
         <p className="onboarding-form__error" role="alert">
           Não foi possível carregar o teste grátis.
         </p>
-        <button
-          type="button"
-          className="button button--primary onboarding-form__submit"
-          onClick={() => onboarding.send({ type: 'RETRY' })}
-        >
-          Tentar novamente
-        </button>
+        <RetryButton onRetry={() => onboarding.send({ type: 'RETRY' })} className="onboarding-form__submit" />
       </div>
     );
   }

@@ -12,6 +12,7 @@ import { formatDate } from '../../lib/format/date';
 import { createCheckoutActors } from './checkout-actors';
 import { PlanOption } from './PlanOption';
 import './PaywallPage.css';
+import { RetryButton } from '../../ui/retry-button/RetryButton';
 
 const checkIcon = 'M20 6 9 17l-5-5';
 
@@ -86,13 +87,7 @@ function Paywall() {
         <p className="paywall__error" role="alert">
           {error}
         </p>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => checkout.send({ type: 'RETRY' })}
-        >
-          Tentar novamente
-        </button>
+        <RetryButton onRetry={() => checkout.send({ type: 'RETRY' })} />
       </section>
     );
   }

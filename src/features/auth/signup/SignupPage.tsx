@@ -8,6 +8,7 @@ import { hostedLoginUrl } from '../../../app/session/hosted-login';
 import { AuthStatus } from '../AuthStatus';
 import { validateEmail } from './validate-email';
 import '../auth-page.css';
+import { RetryButton } from '../../../ui/retry-button/RetryButton';
 
 /** Spec §2/§8, to the letter. */
 const INVALID_TOKEN_TEXT = 'Invalid or expired verification token';
@@ -68,13 +69,7 @@ export default function SignupPage() {
           {state === 'invalid' ? INVALID_TOKEN_TEXT : VERIFY_FAILED_TEXT}
         </p>
         {state === 'failed' ? (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => verification.send({ type: 'RETRY' })}
-          >
-            Tentar novamente
-          </button>
+          <RetryButton onRetry={() => verification.send({ type: 'RETRY' })} />
         ) : (
           <>
             <p className="auth-card__text">O link pode ter expirado ou já ter sido usado.</p>
