@@ -10,6 +10,27 @@ import { isBrazilianMobile, normalizePhoneNumber } from './brazil/mobile-phone';
 export const onboardingSteps = ['userName', 'companyDetails', 'phone', 'verifyPhone', 'trial'] as const;
 export type OnboardingStep = (typeof onboardingSteps)[number];
 
+/** A code went out: when it stops working and when another may be asked for. */
+export const phoneVerificationSentSchema = z.object({
+  /** Digits with 55. */
+  phoneNumber: z.string(),
+  /** ISO 8601. */
+  expiresAt: z.string(),
+  /** ISO 8601; the resend button counts down to it. */
+  resendAvailableAt: z.string(),
+});
+export type PhoneVerificationSent = z.infer<typeof phoneVerificationSentSchema>;
+
+/** The user's current company as saved, so "Sobre sua empresa" opens filled in when revisited. */
+export const savedCompanySchema = z.object({
+  name: z.string(),
+  businessName: z.string(),
+  documentType: z.enum(documentTypes),
+  /** Masked as the form shows it (000.000.000-00 / 00.000.000/0000-00). */
+  documentNumber: z.string(),
+});
+export type SavedCompany = z.infer<typeof savedCompanySchema>;
+
 export const onboardingStatusSchema = z.object({
   /** `verifyPhone` while a code sent to the user is still valid; `trial` once the rest is done. */
   currentStep: z.enum(onboardingSteps),
@@ -25,6 +46,13 @@ export const onboardingStatusSchema = z.object({
     hasCompanyCreated: z.boolean(),
     phoneVerified: z.boolean(),
   }),
+  /**
+   * The onboarding code still pending (not used, not expired, tries left), else null: after a
+   * reload the code step counts down to the same resend time the server enforces.
+   */
+  pendingVerification: z.nullable(phoneVerificationSentSchema),
+  /** The user's current company, else null. */
+  company: z.nullable(savedCompanySchema),
 });
 export type OnboardingStatus = z.infer<typeof onboardingStatusSchema>;
 
@@ -117,17 +145,6 @@ export const sendPhoneVerificationBodySchema = z.strictObject({
   userId: z.string().check(z.minLength(1)),
   isResend: z.boolean(),
 });
-
-/** A code went out: when it stops working and when another may be asked for. */
-export const phoneVerificationSentSchema = z.object({
-  /** Digits with 55. */
-  phoneNumber: z.string(),
-  /** ISO 8601. */
-  expiresAt: z.string(),
-  /** ISO 8601; the resend button counts down to it. */
-  resendAvailableAt: z.string(),
-});
-export type PhoneVerificationSent = z.infer<typeof phoneVerificationSentSchema>;
 
 export const sendPhoneVerificationContract = {
   method: 'POST',

@@ -82,11 +82,30 @@ export function currentStepPage(
   return status.currentStep;
 }
 
-/** The status once a code went out: verify-phone is current, the number known (as the server has it). */
+/**
+ * The status once a code went out: verify-phone is current, the number known (as the server has it)
+ * and the code's times pending, as the next status load would say.
+ */
 export function statusAfterCodeSent(status: OnboardingStatus, sent: PhoneVerificationSent): OnboardingStatus {
   return {
     ...status,
     currentStep: 'verifyPhone',
     prefillData: { ...status.prefillData, phone: sent.phoneNumber },
+    pendingVerification: sent,
   };
+}
+
+/**
+ * The times of the code pending for `phoneNumber`: the last send this page saw, else the status's
+ * (a reload, or a visit back to the step), else none.
+ */
+export function codeSentTo(
+  phoneNumber: string | null,
+  sent: PhoneVerificationSent | null,
+  status: OnboardingStatus | null,
+): PhoneVerificationSent | null {
+  if (phoneNumber === null) return null;
+  if (sent?.phoneNumber === phoneNumber) return sent;
+  const pending = status?.pendingVerification ?? null;
+  return pending?.phoneNumber === phoneNumber ? pending : null;
 }

@@ -8,10 +8,12 @@ import type {
 } from '../../contracts/onboarding';
 import { type CallFailure, callFailureOf } from '../phone-verification/call-failure';
 import {
+  type PhoneVerificationActor,
   type PhoneVerificationOutput,
   phoneVerificationMachine,
 } from '../phone-verification/phone-verification.machine';
 import {
+  codeSentTo,
   currentStepPage,
   isReachable,
   mobileWithCountryCode,
@@ -60,7 +62,7 @@ export interface OnboardingContext {
   arrival: Arrival;
   /** The number being verified (digits with 55). */
   phoneNumber: string | null;
-  /** The last code sent from the phone step (its times start the resend cooldown). */
+  /** The last code sent from this page, from the phone step or resent (its times start the resend cooldown). */
   sent: PhoneVerificationSent | null;
   /** Why the current step's last call failed. */
   failure: CallFailure | null;
@@ -198,6 +200,24 @@ const onboardingSetup = setup({
     takeFailure: assign((_, params: { error: unknown }) => ({ failure: callFailureOf(params.error) })),
     forgetFailure: assign({ failure: null }),
     showStep: assign((_, params: { step: OnboardingStep }) => ({ step: params.step, failure: null })),
+    /**
+     * Leaving the code step: a code resent there has newer times than the ones it opened with, and
+     * coming back (Back/forward, or "Alterar número" then the same number) must count down to those.
+     */
+    takeResentTimes: assign(({ context, self }) => {
+      // The running chart's last snapshot still holds the code step (it stops after exit actions);
+      // a chart only walked through (paths) has no running children and keeps what it knows.
+      const running = self.getSnapshot() as OnboardingSnapshot | undefined;
+      const child = running?.children?.phoneVerification as PhoneVerificationActor | undefined;
+      const code = child?.getSnapshot()?.context;
+      if (!code?.resent || code.expiresAt === null || code.resendAvailableAt === null) return {};
+      const sent: PhoneVerificationSent = {
+        phoneNumber: code.phoneNumber,
+        expiresAt: new Date(code.expiresAt).toISOString(),
+        resendAvailableAt: new Date(code.resendAvailableAt).toISOString(),
+      };
+      return { sent, status: context.status && statusAfterCodeSent(context.status, sent) };
+    }),
   },
 });
 
@@ -430,12 +450,13 @@ export const onboardingMachine = onboardingSetup.createMachine({
           phoneNumber: phoneToVerify(context.request, context.status, context.sent?.phoneNumber ?? null),
         })),
       ],
+      exit: 'takeResentTimes',
       invoke: {
         id: 'phoneVerification',
         src: 'phoneVerification',
         input: ({ context }) => ({
           phoneNumber: context.phoneNumber!,
-          sent: context.sent?.phoneNumber === context.phoneNumber ? context.sent : null,
+          sent: codeSentTo(context.phoneNumber, context.sent, context.status),
         }),
         onDone: [
           {

@@ -6,6 +6,7 @@ import type {
   OnboardingStatus,
   OnboardingStep,
   PhoneVerificationSent,
+  SavedCompany,
 } from '../../contracts/onboarding';
 import type { CallFailure } from '../phone-verification/call-failure';
 import type { PhoneVerificationOutput } from '../phone-verification/phone-verification.machine';
@@ -55,11 +56,16 @@ export const firstCodeSent: PhoneVerificationSent = {
   resendAvailableAt: inSeconds(60),
 };
 
+/** The company as the status tells it once saved (document masked). */
+export const savedPathsCompany: SavedCompany = { ...pathsCompany };
+
 const fresh: OnboardingStatus = {
   currentStep: 'userName',
   isSignupComplete: false,
   prefillData: { name: PATHS_NAME, phone: null },
   signupSteps: nothingDone,
+  pendingVerification: null,
+  company: null,
 };
 const named: OnboardingStatus = {
   ...fresh,
@@ -70,12 +76,15 @@ const withCompany: OnboardingStatus = {
   ...fresh,
   currentStep: 'phone',
   signupSteps: { ...nothingDone, userNameSet: true, hasCompanyCreated: true },
+  company: savedPathsCompany,
 };
 const phoneVerified: OnboardingStatus = {
   currentStep: 'trial',
   isSignupComplete: false,
   prefillData: { name: PATHS_NAME, phone: PATHS_PHONE },
   signupSteps: { userNameSet: true, hasCompanyCreated: true, phoneVerified: true },
+  pendingVerification: null,
+  company: savedPathsCompany,
 };
 
 /** What the server can answer, from a brand-new account to a finished sign-up. */

@@ -77,6 +77,8 @@ describe('onboarding, step by step', () => {
       isSignupComplete: false,
       prefillData: { name: 'Ana Paula', phone: null },
       signupSteps: { userNameSet: false, hasCompanyCreated: false, phoneVerified: false },
+      pendingVerification: null,
+      company: null,
     });
     expect((await sessionCheck(account)).needsOnboarding).toBe(true);
 
@@ -95,6 +97,9 @@ describe('onboarding, step by step', () => {
     expect(withCompany.body.data).toMatchObject({
       currentStep: 'phone',
       signupSteps: { userNameSet: true, hasCompanyCreated: true, phoneVerified: false },
+      pendingVerification: null,
+      // Masked as the form shows it.
+      company: { ...company, documentNumber: '11.222.333/0001-81' },
     });
 
     const sent = await api.post<PhoneVerificationSent>('/api/onboarding/phone/send-verification', {
@@ -107,6 +112,8 @@ describe('onboarding, step by step', () => {
     expect((await status(api)).body.data).toMatchObject({
       currentStep: 'verifyPhone',
       prefillData: { name: 'Ana Paula Ribeiro', phone: PHONE },
+      // A reload learns the same times the send answered.
+      pendingVerification: sent.body.data,
     });
 
     const code = await deliveredCode(server.db, server.url, PHONE);
@@ -120,6 +127,8 @@ describe('onboarding, step by step', () => {
       isSignupComplete: false,
       prefillData: { name: 'Ana Paula Ribeiro', phone: PHONE },
       signupSteps: { userNameSet: true, hasCompanyCreated: true, phoneVerified: true },
+      pendingVerification: null,
+      company: { ...company, documentNumber: '11.222.333/0001-81' },
     });
     // Still onboarding: the trial step is what completes sign-up.
     expect((await sessionCheck(account)).needsOnboarding).toBe(true);
@@ -179,6 +188,75 @@ describe('onboarding, step by step', () => {
   });
 });
 
+describe('the pending code in the status', () => {
+  it('tells the times of the latest send, by PHONE_CODE_RESEND_SECONDS, until the code expires', async () => {
+    const other = await startTestServer({ env: { PHONE_CODE_RESEND_SECONDS: '90' } });
+    try {
+      const account = await createTestAccount(other.db, {
+        company: true,
+        signupComplete: false,
+        name: 'Ana',
+      });
+      const api = signedInApi(other.url, account);
+      await api.put('/api/onboarding/user-name', { name: 'Ana Paula' });
+      const phone = '5511987650001';
+      const pendingOf = async () => (await api.get<OnboardingStatus>('/api/onboarding/status')).body.data;
+
+      expect((await pendingOf()).pendingVerification).toBeNull();
+      const sent = await api.post<PhoneVerificationSent>('/api/onboarding/phone/send-verification', {
+        phoneNumber: phone,
+        userId: account.userId,
+        isResend: false,
+      });
+      expect(sent.status).toBe(200);
+      const afterSend = await pendingOf();
+      expect(afterSend.currentStep).toBe('verifyPhone');
+      expect(afterSend.pendingVerification).toEqual(sent.body.data);
+      // 90 s after the send, as the server refuses a resend before then.
+      const { rows } = await other.db.query<{ sent_at: Date }>(
+        `SELECT last_sent_at AS sent_at FROM phone_verifications WHERE user_id = $1`,
+        [account.userId],
+      );
+      expect(Date.parse(sent.body.data.resendAvailableAt) - rows[0]!.sent_at.getTime()).toBe(90_000);
+      const early = await api.post('/api/onboarding/phone/send-verification', {
+        phoneNumber: phone,
+        userId: account.userId,
+        isResend: true,
+      });
+      expect(early.status).toBe(429);
+
+      // The cooldown passes; a resend replaces the times.
+      await other.db.query(
+        `UPDATE phone_verifications
+            SET last_sent_at = last_sent_at - interval '91 seconds',
+                expires_at = expires_at - interval '91 seconds',
+                send_window_started_at = send_window_started_at - interval '91 seconds'
+          WHERE user_id = $1`,
+        [account.userId],
+      );
+      const resent = await api.post<PhoneVerificationSent>('/api/onboarding/phone/send-verification', {
+        phoneNumber: phone,
+        userId: account.userId,
+        isResend: true,
+      });
+      expect(resent.status).toBe(200);
+      expect(Date.parse(resent.body.data.resendAvailableAt)).toBeGreaterThan(
+        Date.parse(sent.body.data.resendAvailableAt),
+      );
+      expect((await pendingOf()).pendingVerification).toEqual(resent.body.data);
+
+      // Expired: nothing pending, the phone form is current again.
+      await other.db.query(
+        `UPDATE phone_verifications SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+        [account.userId],
+      );
+      expect(await pendingOf()).toMatchObject({ currentStep: 'phone', pendingVerification: null });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('Sobre sua empresa', () => {
   async function namedNewcomer() {
     const created = await newcomer();
@@ -232,6 +310,12 @@ describe('Sobre sua empresa', () => {
       documentNumber: '529.982.247-25',
     });
     expect(answer.status).toBe(200);
+    expect((answer.body.data as OnboardingStatus).company).toEqual({
+      name: 'Doces & Bolos da Ana',
+      businessName: 'Ana Paula Ribeiro',
+      documentType: 'cpf',
+      documentNumber: '529.982.247-25',
+    });
     expect(await companyRows(account.userId)).toEqual([
       expect.objectContaining({
         id: before!.id,

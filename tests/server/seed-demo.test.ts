@@ -132,7 +132,7 @@ describe('seed:demo', () => {
       hasNoCurrentSubscriptionActive: true,
     });
     // Onboarding agrees with the session: every step done, as for anyone who finished sign-up.
-    expect(await loadOnboardingStatus(db, userId)).toMatchObject({
+    expect(await loadOnboardingStatus(db, userId, { resendSeconds: 60 })).toMatchObject({
       currentStep: 'trial',
       isSignupComplete: true,
       signupSteps: { userNameSet: true, hasCompanyCreated: true, phoneVerified: true },

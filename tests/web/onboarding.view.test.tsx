@@ -10,6 +10,7 @@ import {
 import {
   freeTrialOffer,
   freeTrialStarted,
+  ONBOARDING_PATHS_NOW,
   onboardingStatuses,
   PATHS_USER_ID,
   stepperLabels,
@@ -17,7 +18,7 @@ import {
 import { sessionCheckAnswer } from '../../machines/session/session.paths';
 import { indicatorStates } from '../../src/features/onboarding/OnboardingStepper';
 import { onTrack } from '../../src/lib/analytics/track-event';
-import { type Reply, sessionAnswer, settle } from './support/fake-api';
+import { FAKE_CLOCK, type Reply, sessionAnswer, settle } from './support/fake-api';
 import { openOnboarding } from './support/onboarding-api';
 import { withPagesPreloaded } from './support/preload-pages';
 
@@ -149,6 +150,32 @@ describe('"Sobre você"', () => {
 describe('"Sobre sua empresa": CPF/CNPJ masks and check digits', () => {
   withPagesPreloaded();
 
+  it('comes back filled in with the company already saved, its type picked, and saves it again', async () => {
+    const saved = {
+      name: 'Doces da Bia',
+      businessName: 'Beatriz Almeida',
+      documentType: 'cpf' as const,
+      documentNumber: '529.982.247-25',
+    };
+    const app = await open('/onboarding/company', { ...onboardingStatuses.withCompany, company: saved });
+    expect((screen.getByLabelText('Nome da empresa') as HTMLInputElement).value).toBe('Doces da Bia');
+    expect((screen.getByLabelText('Razão social') as HTMLInputElement).value).toBe('Beatriz Almeida');
+    expect((screen.getByRole('radio', { name: 'CPF' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Número do CPF') as HTMLInputElement).value).toBe('529.982.247-25');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continuar' }));
+    await settle();
+    expect(app.calls.company.requests).toHaveLength(1);
+    expect(await app.calls.company.requests[0]!.clone().json()).toEqual(saved);
+  });
+
+  it('a saved CNPJ company opens on CNPJ, masked', async () => {
+    await open('/onboarding/company', onboardingStatuses.withCompany);
+    expect((screen.getByRole('radio', { name: 'CNPJ' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Número do CNPJ') as HTMLInputElement).value).toBe('11.222.333/0001-81');
+    expect((screen.getByLabelText('Nome da empresa') as HTMLInputElement).value).toBe('Doces da Bia');
+  });
+
   it('starts on CPF (spec §3: the document type defaults to cpf)', async () => {
     await open('/onboarding/company', onboardingStatuses.named);
     expect((screen.getByRole('radio', { name: 'CPF' }) as HTMLInputElement).checked).toBe(true);
@@ -274,6 +301,23 @@ describe('"Validação de telefone" and "Tudo pronto para começar"', () => {
     await settle();
     expect(app.url()).toBe('/onboarding/phone');
     expect((screen.getByLabelText('Celular com DDD') as HTMLInputElement).value).toBe('(11) 98765-4321');
+  });
+
+  it('a reload on verify-phone counts "Reenviar código" down to the pending code’s time from the status', async () => {
+    vi.useFakeTimers({ toFake: [...FAKE_CLOCK] });
+    vi.setSystemTime(ONBOARDING_PATHS_NOW + 15_000);
+    try {
+      // The code went out 15 s ago (firstCodeSent: another one 60 s after it).
+      await open('/onboarding/verify-phone', onboardingStatuses.codeSent);
+      const resend = () => screen.getByRole('button', { name: /^Reenviar código/ }) as HTMLButtonElement;
+      expect(resend().textContent).toBe('Reenviar código em 0:45');
+      expect(resend().disabled).toBe(true);
+      await act(() => vi.advanceTimersByTimeAsync(45_000));
+      expect(resend().textContent).toBe('Reenviar código');
+      expect(resend().disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offers 7 days, the day the trial ends and what is included', async () => {

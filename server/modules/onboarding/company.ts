@@ -6,7 +6,7 @@ import {
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { lockUser } from '../phone-verification/locked-user';
-import { loadOnboardingStatus } from './status';
+import { loadOnboardingStatus, type OnboardingStatusOptions } from './status';
 import { NOT_COMPANY_OWNER_TEXT, SIGNUP_COMPLETE_TEXT } from './texts';
 
 /**
@@ -19,6 +19,7 @@ export async function saveCompany(
   db: Db,
   userId: string,
   details: CompanyDetails,
+  options: OnboardingStatusOptions,
 ): Promise<OnboardingStatus> {
   const documentNumber = normalizeDocumentNumber(details.documentType, details.documentNumber);
   const values = [details.name, details.businessName, details.documentType, documentNumber];
@@ -55,6 +56,6 @@ export async function saveCompany(
       ]);
       await tx.query('UPDATE users SET current_company_id = $2 WHERE id = $1', [userId, companyId]);
     }
-    return loadOnboardingStatus(tx, userId);
+    return loadOnboardingStatus(tx, userId, options);
   });
 }

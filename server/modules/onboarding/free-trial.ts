@@ -42,7 +42,8 @@ export async function startFreeTrial(db: Db, userId: string, trialDays: number):
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user.signupCompleted) {
-      const { signupSteps } = await loadOnboardingStatus(tx, userId);
+      // Only the steps are read here, not the pending code's resend time.
+      const { signupSteps } = await loadOnboardingStatus(tx, userId, { resendSeconds: 0 });
       if (!signupSteps.userNameSet || !signupSteps.hasCompanyCreated || !signupSteps.phoneVerified) {
         throw new HttpError(409, 'CONFLICT', TRIAL_STEPS_MISSING_TEXT);
       }

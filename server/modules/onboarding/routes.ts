@@ -47,20 +47,22 @@ const duringSignup = (user: LockedUser) => {
  */
 export const onboardingRoutes: FastifyPluginAsync<OnboardingRoutesOptions> = async (app, { db, config }) => {
   const preHandler = app.auth.requireCaller;
+  // Every status answered carries the pending code's resend time, as the send computes it.
+  const statusOptions = { resendSeconds: config.phoneCodeResendSeconds };
 
   route(app, getOnboardingStatusContract, {
     preHandler,
-    handler: ({ request }) => loadOnboardingStatus(db, callerOf(request).userId),
+    handler: ({ request }) => loadOnboardingStatus(db, callerOf(request).userId, statusOptions),
   });
 
   route(app, saveUserNameContract, {
     preHandler,
-    handler: ({ request, body }) => saveUserName(db, callerOf(request).userId, body.name),
+    handler: ({ request, body }) => saveUserName(db, callerOf(request).userId, body.name, statusOptions),
   });
 
   route(app, saveCompanyContract, {
     preHandler,
-    handler: ({ request, body }) => saveCompany(db, callerOf(request).userId, body),
+    handler: ({ request, body }) => saveCompany(db, callerOf(request).userId, body, statusOptions),
   });
 
   route(app, sendPhoneVerificationContract, {
@@ -75,7 +77,7 @@ export const onboardingRoutes: FastifyPluginAsync<OnboardingRoutesOptions> = asy
           purpose: 'onboarding',
           phoneNumber: body.phoneNumber,
           isResend: body.isResend,
-          resendSeconds: config.phoneCodeResendSeconds,
+          resendSeconds: statusOptions.resendSeconds,
           check: duringSignup,
         }),
       );
@@ -94,7 +96,7 @@ export const onboardingRoutes: FastifyPluginAsync<OnboardingRoutesOptions> = asy
         code: body.code,
         check: duringSignup,
       });
-      return loadOnboardingStatus(db, userId);
+      return loadOnboardingStatus(db, userId, statusOptions);
     },
   });
 

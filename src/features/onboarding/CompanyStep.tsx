@@ -24,10 +24,19 @@ function inlineDocumentError(type: DocumentType, value: string): string | null {
   return isValidDocumentNumber(type, kept) ? null : invalidText[type];
 }
 
-/** "Sobre sua empresa": nome da empresa, razão social, CPF or CNPJ (masked, check digits checked). */
+/**
+ * "Sobre sua empresa": nome da empresa, razão social, CPF or CNPJ (masked, check digits checked).
+ * Opens filled in with the company already saved (the user came back a step); sending it again
+ * corrects that company.
+ */
 export function CompanyStep({ onboarding, snapshot }: StepProps) {
-  const [values, setValues] = useState({ name: '', businessName: '', documentNumber: '' });
-  const [documentType, setDocumentType] = useState<DocumentType>('cpf');
+  const saved = snapshot.context.status?.company ?? null;
+  const [values, setValues] = useState(() => ({
+    name: saved?.name ?? '',
+    businessName: saved?.businessName ?? '',
+    documentNumber: saved ? formatDocumentNumber(saved.documentType, saved.documentNumber) : '',
+  }));
+  const [documentType, setDocumentType] = useState<DocumentType>(saved?.documentType ?? 'cpf');
   const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const busy = snapshot.matches({ companyDetails: 'submitting' });
   const failure = stepFailureView(snapshot.context.failure, FIELDS);
