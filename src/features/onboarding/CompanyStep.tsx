@@ -69,7 +69,7 @@ export function CompanyStep({ onboarding, snapshot }: StepProps) {
   const documentLabel = documentType === 'cpf' ? 'Número do CPF' : 'Número do CNPJ';
   return (
     <form className="onboarding-form" noValidate onSubmit={submit}>
-      <p className="onboarding-card__lead">Conte um pouco sobre o seu negócio.</p>
+      <p className="card__text">Conte um pouco sobre o seu negócio.</p>
       <TextField
         label="Nome da empresa"
         name="name"
@@ -120,7 +120,7 @@ export function CompanyStep({ onboarding, snapshot }: StepProps) {
         onChange={(event) => change('documentNumber', formatDocumentNumber(documentType, event.target.value))}
       />
       {failure.message && (
-        <p className="onboarding-form__error" role="alert">
+        <p className="form-error" role="alert">
           {failure.message}
         </p>
       )}

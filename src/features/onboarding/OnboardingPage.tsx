@@ -76,7 +76,7 @@ function OnboardingFrame({ children, stepper }: { children: ReactNode; stepper?:
     <div className="onboarding">
       <p className="onboarding__brand">{PRODUCT_NAME}</p>
       {stepper}
-      <section className="onboarding-card" aria-labelledby="onboarding-title">
+      <section className="card onboarding-card" aria-labelledby="onboarding-title">
         {children}
       </section>
     </div>
@@ -124,10 +124,10 @@ export default function OnboardingPage() {
     if (snapshot.matches('loadFailed')) {
       return (
         <OnboardingFrame>
-          <h1 id="onboarding-title" className="onboarding-card__title">
+          <h1 id="onboarding-title" className="card__title onboarding-card__title">
             Cadastro
           </h1>
-          <p className="onboarding-form__error" role="alert">
+          <p className="form-error" role="alert">
             Failed to fetch onboarding status
           </p>
           <RetryButton
@@ -157,7 +157,7 @@ export default function OnboardingPage() {
         <OnboardingStepper step={step} signupComplete={snapshot.context.status?.isSignupComplete ?? false} />
       }
     >
-      <h1 id="onboarding-title" className="onboarding-card__title" ref={heading} tabIndex={-1}>
+      <h1 id="onboarding-title" className="card__title onboarding-card__title" ref={heading} tabIndex={-1}>
         {HEADINGS[step]}
       </h1>
       {step === 'userName' && <UserNameStep key="userName" {...stepProps} />}

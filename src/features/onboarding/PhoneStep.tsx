@@ -38,7 +38,7 @@ export function PhoneStep({ onboarding, snapshot }: StepProps) {
 
   return (
     <form className="onboarding-form" noValidate onSubmit={submit}>
-      <p className="onboarding-card__lead">
+      <p className="card__text">
         Informe seu celular. Vamos enviar um código por SMS para confirmar que ele é seu.
       </p>
       <div className="onboarding-field">
@@ -67,13 +67,13 @@ export function PhoneStep({ onboarding, snapshot }: StepProps) {
           />
         </div>
         {error && (
-          <p id="onboarding-phone-error" className="onboarding-field__error" role="alert">
+          <p id="onboarding-phone-error" className="form-error" role="alert">
             {error}
           </p>
         )}
       </div>
       {failure && (
-        <p className="onboarding-form__error" role="alert">
+        <p className="form-error" role="alert">
           {sendFailureText(failure)}
         </p>
       )}

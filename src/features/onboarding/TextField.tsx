@@ -33,7 +33,7 @@ export function TextField({ label, error, hint, ref, ...input }: TextFieldProps)
         </p>
       )}
       {error && (
-        <p id={errorId} className="onboarding-field__error" role="alert">
+        <p id={errorId} className="form-error" role="alert">
           {error}
         </p>
       )}

@@ -17,7 +17,7 @@ export function TrialStep({ onboarding, snapshot }: StepProps) {
   const { trial, failure } = snapshot.context;
   if (snapshot.matches({ trial: 'loadingOffer' })) {
     return (
-      <p className="onboarding-card__lead" role="status">
+      <p className="card__text" role="status">
         Carregando teste grátis...
       </p>
     );
@@ -25,7 +25,7 @@ export function TrialStep({ onboarding, snapshot }: StepProps) {
   if (snapshot.matches({ trial: 'offerFailed' }) || !trial) {
     return (
       <div className="onboarding-form">
-        <p className="onboarding-form__error" role="alert">
+        <p className="form-error" role="alert">
           Não foi possível carregar o teste grátis.
         </p>
         <RetryButton onRetry={() => onboarding.send({ type: 'RETRY' })} className="onboarding-form__submit" />
@@ -36,7 +36,7 @@ export function TrialStep({ onboarding, snapshot }: StepProps) {
   const days = trial.trialDays;
   return (
     <div className="onboarding-form">
-      <p className="onboarding-card__lead">Seu cadastro está pronto. Experimente o Fechaí sem pagar nada.</p>
+      <p className="card__text">Seu cadastro está pronto. Experimente o Fechaí sem pagar nada.</p>
       <div className="onboarding-trial">
         <p className="onboarding-trial__title">
           Teste grátis de {days} {days === 1 ? 'dia' : 'dias'}
@@ -53,7 +53,7 @@ export function TrialStep({ onboarding, snapshot }: StepProps) {
         </ul>
       </div>
       {snapshot.matches({ trial: 'startFailed' }) && failure?.kind === 'failed' && (
-        <p className="onboarding-form__error" role="alert">
+        <p className="form-error" role="alert">
           {failure.message}
         </p>
       )}

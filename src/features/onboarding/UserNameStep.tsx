@@ -26,7 +26,7 @@ export function UserNameStep({ onboarding, snapshot }: StepProps) {
 
   return (
     <form className="onboarding-form" noValidate onSubmit={submit}>
-      <p className="onboarding-card__lead">Como você gostaria de ser chamado?</p>
+      <p className="card__text">Como você gostaria de ser chamado?</p>
       <TextField
         label="Seu nome"
         name="name"
@@ -36,7 +36,7 @@ export function UserNameStep({ onboarding, snapshot }: StepProps) {
         onChange={(event) => setName(event.target.value)}
       />
       {failure.message && (
-        <p className="onboarding-form__error" role="alert">
+        <p className="form-error" role="alert">
           {failure.message}
         </p>
       )}

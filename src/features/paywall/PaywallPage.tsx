@@ -83,7 +83,7 @@ function Paywall() {
   if (state === 'redirecting') return <Waiting text="Abrindo o pagamento..." />;
   if (state === 'failed') {
     return (
-      <section className="paywall__card paywall__card--center" aria-label="Planos">
+      <section className="card paywall__card paywall__card--center" aria-label="Planos">
         <p className="paywall__error" role="alert">
           {error}
         </p>
@@ -93,14 +93,14 @@ function Paywall() {
   }
   if (state === 'subscribed') {
     return (
-      <section className="paywall__card paywall__card--center" aria-labelledby="paywall-title">
+      <section className="card paywall__card paywall__card--center" aria-labelledby="paywall-title">
         <svg className="paywall__done" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d={checkIcon} />
         </svg>
         <h1 id="paywall-title" className="paywall__title">
           Sua assinatura está ativa
         </h1>
-        <p className="paywall__lead">Está tudo certo com o seu plano. Pode voltar a usar o Fechaí.</p>
+        <p className="card__text">Está tudo certo com o seu plano. Pode voltar a usar o Fechaí.</p>
         <Link to="/home" className="button button--primary">
           Ir para o início
         </Link>
@@ -111,11 +111,11 @@ function Paywall() {
   const { title, text } = intro(paywall!);
   const busy = state === 'startingCheckout';
   return (
-    <section className="paywall__card" aria-labelledby="paywall-title" aria-busy={busy}>
+    <section className="card paywall__card" aria-labelledby="paywall-title" aria-busy={busy}>
       <h1 id="paywall-title" className="paywall__title">
         {title}
       </h1>
-      <p className="paywall__lead">{text}</p>
+      <p className="card__text">{text}</p>
       <fieldset className="paywall__plans">
         <legend className="visually-hidden">Escolha seu plano</legend>
         {paywall!.plans.map((plan) => (

@@ -83,7 +83,7 @@ export function PhoneVerificationView({ verification }: PhoneVerificationViewPro
           O código vale por 10 minutos.
         </p>
         {codeError && (
-          <p id={codeErrorId} className="phone-verification__error" role="alert">
+          <p id={codeErrorId} className="form-error" role="alert">
             {codeError}
           </p>
         )}
@@ -120,7 +120,7 @@ export function PhoneVerificationView({ verification }: PhoneVerificationViewPro
       </div>
 
       {resendFailed && sendFailure && (
-        <p className="phone-verification__error" role="alert">
+        <p className="form-error" role="alert">
           {sendFailureText(sendFailure)}
         </p>
       )}

@@ -43,12 +43,12 @@ export default function SignupPage() {
   if (state === 'verified') {
     return (
       <div className="centered-page">
-        <section className="auth-card" aria-labelledby="signup-title">
+        <section className="card auth-card" aria-labelledby="signup-title">
           <CardIcon tone="success" path={checkIcon} />
-          <h1 id="signup-title" className="auth-card__title">
+          <h1 id="signup-title" className="card__title">
             E-mail verificado
           </h1>
-          <p className="auth-card__text">
+          <p className="card__text auth-card__text">
             Seu e-mail foi confirmado. Agora entre na sua conta para continuar.
           </p>
           <a className="button button--primary" href={hostedLoginUrl()}>
@@ -60,19 +60,19 @@ export default function SignupPage() {
   }
   return (
     <div className="centered-page">
-      <section className="auth-card" aria-labelledby="signup-title">
+      <section className="card auth-card" aria-labelledby="signup-title">
         <CardIcon tone="error" path={alertIcon} />
-        <h1 id="signup-title" className="auth-card__title">
+        <h1 id="signup-title" className="card__title">
           Não foi possível verificar seu e-mail
         </h1>
-        <p className="auth-card__error" role="alert">
+        <p className="form-error" role="alert">
           {state === 'invalid' ? INVALID_TOKEN_TEXT : VERIFY_FAILED_TEXT}
         </p>
         {state === 'failed' ? (
           <RetryButton onRetry={() => verification.send({ type: 'RETRY' })} />
         ) : (
           <>
-            <p className="auth-card__text">O link pode ter expirado ou já ter sido usado.</p>
+            <p className="card__text auth-card__text">O link pode ter expirado ou já ter sido usado.</p>
             <a className="button button--primary" href={hostedLoginUrl()}>
               Ir para o login
             </a>
