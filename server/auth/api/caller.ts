@@ -99,6 +99,13 @@ export function callerGuards(db: Queryable, tokens: AccessTokens): CallerGuards 
   };
 }
 
+/** The signed-in caller of a route; only call after requireCaller (or requireCompany). */
+export function callerOf(request: FastifyRequest): Caller {
+  const caller = request.caller;
+  if (!caller) throw new Error('callerOf() on a route without requireCaller');
+  return caller;
+}
+
 /** The company a product route works in; only call after requireCompany. */
 export function companyOf(request: FastifyRequest): CompanyCaller {
   const caller = request.caller;

@@ -1,14 +1,7 @@
+import { escapeHtml } from '../../auth/hosted/html';
 import type { OutboxEntry } from './store';
 
-/** Everything that reaches the page goes through here: text, attribute values, the srcdoc. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+// Everything that reaches the page goes through escapeHtml: text, attribute values, the srcdoc.
 
 // http(s) only, so a javascript: or data: "link" in a message stays plain text.
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;

@@ -1,4 +1,5 @@
 import type { FreeTrial } from '../../../contracts/onboarding';
+import { isoTimestamp } from '../../db/timestamp';
 import type { Db, Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { lockUser } from '../phone-verification/locked-user';
@@ -28,7 +29,7 @@ export async function loadFreeTrial(q: Queryable, userId: string, trialDays: num
   const endsAt = row?.trial_end ?? row?.would_end ?? new Date();
   return {
     trialDays,
-    endsAt: (endsAt instanceof Date ? endsAt : new Date(endsAt)).toISOString(),
+    endsAt: isoTimestamp(endsAt),
     started: Boolean(row?.trial_end),
   };
 }

@@ -8,7 +8,7 @@ import {
   startFreeTrialContract,
   verifyPhoneContract,
 } from '../../../contracts/onboarding';
-import type { Caller } from '../../auth/api/caller';
+import { callerOf } from '../../auth/api/caller';
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -28,12 +28,6 @@ export interface OnboardingRoutesOptions {
   db: Db;
   config: Pick<Config, 'phoneCodeResendSeconds' | 'trialDays'>;
 }
-
-/** Only after requireCaller. */
-const callerOf = (request: { caller: Caller | null }): Caller => {
-  if (!request.caller) throw new Error('onboarding route without requireCaller');
-  return request.caller;
-};
 
 /** Onboarding codes are for people still signing up; afterwards the number changes in Configurações. */
 const duringSignup = (user: LockedUser) => {

@@ -1,6 +1,7 @@
 import { type DocumentType, formatDocumentNumber } from '../../../contracts/brazil/document-number';
 import type { OnboardingStatus, OnboardingStep } from '../../../contracts/onboarding';
 import { unauthenticated } from '../../auth/api/caller';
+import { isoTimestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { PHONE_CODE_LIMITS } from '../phone-verification/limits';
 
@@ -23,8 +24,6 @@ export interface OnboardingStatusOptions {
   /** Seconds between two sends (PHONE_CODE_RESEND_SECONDS): when the pending code may be sent again. */
   resendSeconds: number;
 }
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /**
  * Where the user is in onboarding (spec §2, §3): the first step not done, in order; `verifyPhone`
@@ -70,8 +69,8 @@ export async function loadOnboardingStatus(
     row.pending_phone !== null && row.pending_expires_at !== null && row.pending_resend_at !== null
       ? {
           phoneNumber: row.pending_phone,
-          expiresAt: iso(row.pending_expires_at),
-          resendAvailableAt: iso(row.pending_resend_at),
+          expiresAt: isoTimestamp(row.pending_expires_at),
+          resendAvailableAt: isoTimestamp(row.pending_resend_at),
         }
       : null;
   // Companies made outside onboarding may lack some details: the form then shows those empty.

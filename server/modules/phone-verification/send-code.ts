@@ -1,4 +1,5 @@
 import type { PhoneVerificationSent } from '../../../contracts/onboarding';
+import { asDate, isoTimestamp } from '../../db/timestamp';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { hashVerificationCode, newCodeSalt, newVerificationCode } from './codes';
@@ -42,10 +43,8 @@ interface CurrentRow extends Record<string, unknown> {
   now: Date | string;
 }
 
-const time = (value: Date | string) => (value instanceof Date ? value : new Date(value));
-const iso = (value: Date | string) => time(value).toISOString();
 const secondsBetween = (from: Date | string, to: Date | string) =>
-  Math.max(1, Math.ceil((time(to).getTime() - time(from).getTime()) / 1000));
+  Math.max(1, Math.ceil((asDate(to).getTime() - asDate(from).getTime()) / 1000));
 
 /**
  * Texts a new 6-digit code to the number, replacing the user's pending code of this purpose (and
@@ -76,19 +75,19 @@ export async function sendPhoneCode(db: Db, input: SendPhoneCodeInput): Promise<
       )
     ).rows[0];
     if (current) {
-      const now = time(current.now);
-      if (time(current.resend_at) > now) {
+      const now = asDate(current.now);
+      if (asDate(current.resend_at) > now) {
         if (!input.isResend && current.pending && current.phone === phone) {
           return {
             phoneNumber: phone,
-            expiresAt: iso(current.expires_at),
-            resendAvailableAt: iso(current.resend_at),
+            expiresAt: isoTimestamp(current.expires_at),
+            resendAvailableAt: isoTimestamp(current.resend_at),
           };
         }
         const seconds = secondsBetween(now, current.resend_at);
         throw new RetryLaterError(cooldownText(seconds), seconds);
       }
-      if (time(current.window_ends_at) > now && current.sends_in_window >= PHONE_CODE_LIMITS.sendsPerHour) {
+      if (asDate(current.window_ends_at) > now && current.sends_in_window >= PHONE_CODE_LIMITS.sendsPerHour) {
         const seconds = secondsBetween(now, current.window_ends_at);
         throw new RetryLaterError(hourlyCapText(Math.ceil(seconds / 60)), seconds);
       }
@@ -125,6 +124,10 @@ export async function sendPhoneCode(db: Db, input: SendPhoneCodeInput): Promise<
       to: e164(phone),
       text: verificationSmsText(code, PHONE_CODE_LIMITS.ttlMinutes),
     });
-    return { phoneNumber: phone, expiresAt: iso(sent.expires_at), resendAvailableAt: iso(sent.resend_at) };
+    return {
+      phoneNumber: phone,
+      expiresAt: isoTimestamp(sent.expires_at),
+      resendAvailableAt: isoTimestamp(sent.resend_at),
+    };
   });
 }

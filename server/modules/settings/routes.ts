@@ -4,7 +4,7 @@ import {
   sendPhoneChangeCodeContract,
   verifyPhoneChangeContract,
 } from '../../../contracts/settings';
-import type { Caller } from '../../auth/api/caller';
+import { callerOf } from '../../auth/api/caller';
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -20,12 +20,6 @@ export interface SettingsRoutesOptions {
   db: Db;
   config: Pick<Config, 'phoneCodeResendSeconds'>;
 }
-
-/** Only after requireCaller. */
-const callerOf = (request: { caller: Caller | null }): Caller => {
-  if (!request.caller) throw new Error('settings route without requireCaller');
-  return request.caller;
-};
 
 /**
  * Configurações: the signed-in user (GET /api/settings/user, spec §7) and "Acesso e Segurança",

@@ -1,5 +1,6 @@
 import type { SettingsUser } from '../../../contracts/settings';
 import { unauthenticated } from '../../auth/api/caller';
+import { isoTimestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 
 interface UserRow extends Record<string, unknown> {
@@ -13,8 +14,6 @@ interface UserRow extends Record<string, unknown> {
   company_name: string | null;
   business_name: string | null;
 }
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** The signed-in user as Configurações shows them (spec §7 `getUser`), with their current company. */
 export async function loadSettingsUser(q: Queryable, userId: string): Promise<SettingsUser> {
@@ -32,8 +31,8 @@ export async function loadSettingsUser(q: Queryable, userId: string): Promise<Se
     name: row.name,
     email: row.email,
     mobilePhone: row.mobile_phone,
-    mobilePhoneVerifiedAt: row.mobile_phone_verified_at ? iso(row.mobile_phone_verified_at) : null,
-    createdAt: iso(row.created_at),
+    mobilePhoneVerifiedAt: row.mobile_phone_verified_at ? isoTimestamp(row.mobile_phone_verified_at) : null,
+    createdAt: isoTimestamp(row.created_at),
     company: row.company_id
       ? { id: row.company_id, name: row.company_name, businessName: row.business_name }
       : null,
