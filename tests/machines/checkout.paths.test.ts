@@ -4,7 +4,8 @@ import {
   type CheckoutSnapshot,
   checkoutPathModel,
 } from '../../machines/checkout/checkout.paths';
-import { checkCoverage, describePath, generatePaths, replayPath } from '../support/chart-paths';
+import { expectFullCoverage, expectNumberedStories, expectStepState } from '../support/chart-path-checks';
+import { generatePaths, replayPath } from '../support/chart-paths';
 
 const paths = generatePaths(checkoutPathModel);
 
@@ -17,9 +18,7 @@ describe('checkout chart paths', () => {
   });
 
   it('covers every state and every transition of the chart', () => {
-    const coverage = checkCoverage(checkoutPathModel, paths);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
+    const coverage = expectFullCoverage(checkoutPathModel, paths);
     expect(coverage.states.total).toBe(7);
   });
 
@@ -33,9 +32,7 @@ describe('checkout chart paths', () => {
   });
 
   it('numbers paths 1..n, each one a readable story', () => {
-    expect(paths.map((p) => p.number)).toEqual(paths.map((_, i) => i + 1));
-    for (const path of paths)
-      expect(describePath(checkoutPathModel, path)).not.toMatch(/undefined|null|\[object Object\]/);
+    expectNumberedStories(checkoutPathModel, paths, /undefined|null|\[object Object\]/);
   });
 
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
@@ -58,8 +55,7 @@ describe('checkout chart paths', () => {
         },
         onStep: ({ step, snapshot }) => {
           const expected = step.state as CheckoutSnapshot;
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context).toEqual(expected.context);
+          expectStepState(snapshot, step);
           // The checkout is asked for the plan on screen when "Assinar" was clicked.
           const child = (snapshot as CheckoutSnapshot).children.startCheckout;
           if (child) {

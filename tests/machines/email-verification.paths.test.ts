@@ -4,7 +4,8 @@ import {
   emailVerificationPathModel,
   VERIFICATION_TOKEN,
 } from '../../machines/email-verification/email-verification.paths';
-import { checkCoverage, describePath, generatePaths, replayPath } from '../support/chart-paths';
+import { expectFullCoverage, expectNumberedStories, expectStepState } from '../support/chart-path-checks';
+import { generatePaths, replayPath } from '../support/chart-paths';
 
 const paths = generatePaths(emailVerificationPathModel);
 
@@ -17,16 +18,12 @@ describe('email verification chart paths', () => {
   });
 
   it('covers every state and every transition of the chart', () => {
-    const coverage = checkCoverage(emailVerificationPathModel, paths);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
+    const coverage = expectFullCoverage(emailVerificationPathModel, paths);
     expect(coverage.states.total).toBe(6);
   });
 
   it('numbers paths 1..n, each one a readable story', () => {
-    expect(paths.map((p) => p.number)).toEqual(paths.map((_, i) => i + 1));
-    for (const path of paths)
-      expect(describePath(emailVerificationPathModel, path)).not.toMatch(/undefined|\[object Object\]/);
+    expectNumberedStories(emailVerificationPathModel, paths, /undefined|\[object Object\]/);
   });
 
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
@@ -36,9 +33,7 @@ describe('email verification chart paths', () => {
       const actor = await replayPath(emailVerificationPathModel, path, {
         advance: (ms) => vi.advanceTimersByTimeAsync(ms),
         onStep: ({ step, snapshot }) => {
-          const expected = step.state as EmailVerificationSnapshot;
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context).toEqual(expected.context);
+          expectStepState(snapshot, step);
           const child = (snapshot as EmailVerificationSnapshot).children.validateEmail;
           if (child) asked.push(child.getSnapshot().input);
         },

@@ -3,7 +3,8 @@ import { createActor } from 'xstate';
 import { LOGIN_PENDING_MIN_MS, loginMachine } from '../../machines/login/login.machine';
 import { type LoginSnapshot, loginPathModel } from '../../machines/login/login.paths';
 import { destinationFrom, isSameAppPath } from '../../machines/login/safe-redirect';
-import { checkCoverage, describePath, generatePaths, replayPath } from '../support/chart-paths';
+import { expectFullCoverage, expectNumberedStories, expectStepState } from '../support/chart-path-checks';
+import { describePath, generatePaths, replayPath } from '../support/chart-paths';
 
 const paths = generatePaths(loginPathModel);
 
@@ -16,9 +17,7 @@ describe('login chart paths', () => {
   });
 
   it('covers every state and every transition of the chart', () => {
-    const coverage = checkCoverage(loginPathModel, paths);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
+    const coverage = expectFullCoverage(loginPathModel, paths);
     expect(coverage.states.total).toBeGreaterThanOrEqual(12);
   });
 
@@ -38,10 +37,7 @@ describe('login chart paths', () => {
   });
 
   it('numbers paths 1..n, each one a readable story, the same every time', () => {
-    expect(paths.map((p) => p.number)).toEqual(paths.map((_, i) => i + 1));
-    for (const path of paths) {
-      expect(describePath(loginPathModel, path)).not.toMatch(/undefined|\[object Object\]/);
-    }
+    expectNumberedStories(loginPathModel, paths, /undefined|\[object Object\]/);
     expect(generatePaths(loginPathModel).map((p) => describePath(loginPathModel, p))).toEqual(
       paths.map((p) => describePath(loginPathModel, p)),
     );
@@ -56,9 +52,7 @@ describe('login chart paths', () => {
         advance: (ms) => vi.advanceTimersByTimeAsync(ms),
         provide: { actions: { hideTokens, showError } },
         onStep: ({ index, step, snapshot }) => {
-          const expected = step.state as LoginSnapshot;
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context).toEqual(expected.context);
+          expectStepState(snapshot, step);
           if (index === 0) {
             expect(hideTokens, 'the tokens leave the address bar at once').toHaveBeenCalledTimes(1);
             const { error } = path.scenario.input;

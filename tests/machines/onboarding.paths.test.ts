@@ -20,7 +20,8 @@ import {
   phoneVerificationMachine,
   type SendCodeInput,
 } from '../../machines/phone-verification/phone-verification.machine';
-import { checkCoverage, describePath, generatePaths, replayPath } from '../support/chart-paths';
+import { expectFullCoverage, expectNumberedStories } from '../support/chart-path-checks';
+import { describePath, generatePaths, replayPath } from '../support/chart-paths';
 
 const paths = generatePaths(onboardingPathModel);
 
@@ -39,9 +40,7 @@ describe('onboarding chart paths', () => {
   });
 
   it('covers every state and every transition of the chart: each step, each guard, each redirect', () => {
-    const coverage = checkCoverage(onboardingPathModel, paths);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
+    const coverage = expectFullCoverage(onboardingPathModel, paths);
     expect(coverage.states.total).toBeGreaterThanOrEqual(24);
     // VISIT: the same step, 5 "shown as asked", 4 "redirected to the current step", the phone fallback.
     const visitsTaken = new Set(
@@ -69,9 +68,7 @@ describe('onboarding chart paths', () => {
   });
 
   it('numbers paths 1..n, each one a readable story, the same every time', () => {
-    expect(paths.map((p) => p.number)).toEqual(paths.map((_, i) => i + 1));
-    for (const path of paths)
-      expect(describePath(onboardingPathModel, path)).not.toMatch(/undefined|\[object Object\]| \? /);
+    expectNumberedStories(onboardingPathModel, paths, /undefined|\[object Object\]| \? /);
     expect(generatePaths(onboardingPathModel).map((p) => describePath(onboardingPathModel, p))).toEqual(
       paths.map((p) => describePath(onboardingPathModel, p)),
     );

@@ -6,7 +6,8 @@ import {
   type PhoneChangeSnapshot,
   phoneChangePathModel,
 } from '../../machines/phone-change/phone-change.paths';
-import { checkCoverage, describePath, generatePaths, replayPath } from '../support/chart-paths';
+import { expectFullCoverage, expectNumberedStories, expectStepState } from '../support/chart-path-checks';
+import { generatePaths, replayPath } from '../support/chart-paths';
 
 const paths = generatePaths(phoneChangePathModel);
 
@@ -19,16 +20,12 @@ describe('phone change chart paths', () => {
   });
 
   it('covers every state and every transition of the chart', () => {
-    const coverage = checkCoverage(phoneChangePathModel, paths);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
+    const coverage = expectFullCoverage(phoneChangePathModel, paths);
     expect(coverage.states.total).toBe(4);
   });
 
   it('numbers paths 1..n, each one a readable story', () => {
-    expect(paths.map((p) => p.number)).toEqual(paths.map((_, i) => i + 1));
-    for (const path of paths)
-      expect(describePath(phoneChangePathModel, path)).not.toMatch(/undefined|null|\[object Object\]/);
+    expectNumberedStories(phoneChangePathModel, paths, /undefined|null|\[object Object\]/);
   });
 
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
@@ -38,9 +35,7 @@ describe('phone change chart paths', () => {
       const actor = await replayPath(phoneChangePathModel, path, {
         advance: (ms) => vi.advanceTimersByTimeAsync(ms),
         onStep: ({ step, snapshot }) => {
-          const expected = step.state as PhoneChangeSnapshot;
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context).toEqual(expected.context);
+          expectStepState(snapshot, step);
           const child = (snapshot as PhoneChangeSnapshot).children.sendCode;
           if (child) asked.push(child.getSnapshot().input);
         },

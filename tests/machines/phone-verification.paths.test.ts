@@ -14,7 +14,8 @@ import {
   RIGHT_CODE,
   verifiedAnswer,
 } from '../../machines/phone-verification/phone-verification.paths';
-import { checkCoverage, describePath, generatePaths, replayPath } from '../support/chart-paths';
+import { expectFullCoverage, expectNumberedStories } from '../support/chart-path-checks';
+import { describePath, generatePaths, replayPath } from '../support/chart-paths';
 
 const paths = generatePaths(phoneVerificationPathModel);
 
@@ -27,16 +28,12 @@ describe('phone verification chart paths', () => {
   });
 
   it('covers every state and every transition of the chart', () => {
-    const coverage = checkCoverage(phoneVerificationPathModel, paths);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
+    const coverage = expectFullCoverage(phoneVerificationPathModel, paths);
     expect(coverage.states.total).toBeGreaterThanOrEqual(14);
   });
 
   it('numbers paths 1..n, each one a readable story, the same every time', () => {
-    expect(paths.map((p) => p.number)).toEqual(paths.map((_, i) => i + 1));
-    for (const path of paths)
-      expect(describePath(phoneVerificationPathModel, path)).not.toMatch(/undefined|\[object Object\]/);
+    expectNumberedStories(phoneVerificationPathModel, paths, /undefined|\[object Object\]/);
     expect(
       generatePaths(phoneVerificationPathModel).map((p) => describePath(phoneVerificationPathModel, p)),
     ).toEqual(paths.map((p) => describePath(phoneVerificationPathModel, p)));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RenewalSnapshot, renewalPathModel } from '../../machines/checkout/renewal.paths';
-import { checkCoverage, describePath, generatePaths, replayPath } from '../support/chart-paths';
+import { expectFullCoverage, expectNumberedStories, expectStepState } from '../support/chart-path-checks';
+import { generatePaths, replayPath } from '../support/chart-paths';
 
 const paths = generatePaths(renewalPathModel);
 
@@ -13,16 +14,12 @@ describe('renewal chart paths', () => {
   });
 
   it('covers every state and every transition of the chart', () => {
-    const coverage = checkCoverage(renewalPathModel, paths);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
+    const coverage = expectFullCoverage(renewalPathModel, paths);
     expect(coverage.states.total).toBe(4);
   });
 
   it('numbers paths 1..n, each one a readable story', () => {
-    expect(paths.map((p) => p.number)).toEqual(paths.map((_, i) => i + 1));
-    for (const path of paths)
-      expect(describePath(renewalPathModel, path)).not.toMatch(/undefined|null|\[object Object\]/);
+    expectNumberedStories(renewalPathModel, paths, /undefined|null|\[object Object\]/);
   });
 
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
@@ -40,8 +37,7 @@ describe('renewal chart paths', () => {
         },
         onStep: ({ step, snapshot }) => {
           const expected = step.state as RenewalSnapshot;
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context).toEqual(expected.context);
+          expectStepState(snapshot, step);
           // What is saved is always the opposite of what the subscription does now.
           const child = (snapshot as RenewalSnapshot).children.saveRenewal;
           if (child)

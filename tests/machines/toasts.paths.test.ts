@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ToastSnapshot, toastPathModel } from '../../machines/toasts/toast.paths';
-import { checkCoverage, describePath, generatePaths, replayPath } from '../support/chart-paths';
+import { expectFullCoverage } from '../support/chart-path-checks';
+import { describePath, generatePaths, replayPath } from '../support/chart-paths';
 
 const paths = generatePaths(toastPathModel);
 
@@ -13,9 +14,7 @@ describe('toasts chart paths', () => {
   });
 
   it('covers every state and every transition of the chart', () => {
-    const coverage = checkCoverage(toastPathModel, paths);
-    expect(coverage.states.missing).toEqual([]);
-    expect(coverage.transitions.missing).toEqual([]);
+    const coverage = expectFullCoverage(toastPathModel, paths);
     expect(coverage.states.total).toBeGreaterThan(0);
     expect(coverage.transitions.total).toBeGreaterThan(0);
   });

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/hosted/passwords';
 import { startAuthSession } from '../../server/auth/sessions/auth-sessions';
 import { hashToken } from '../../server/auth/tokens/opaque-token';
-import { HostedBrowser, hiddenInputs, linkIn, queuedEmails } from '../support/hosted-login';
-import { startTestServer, type TestServer } from '../support/server';
+import { hiddenInputs, linkIn, queuedEmails } from '../support/hosted-login';
+import { OTHER_APP, withHostedLoginServer } from '../support/hosted-login-server';
 
 const AUTH = 'http://localhost:3000';
-const OTHER_APP = 'https://parceiro.fechai.test';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ env: { ALLOWED_RETURN_ORIGINS: OTHER_APP } });
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-const browser = () => new HostedBrowser(server.app);
+const server = withHostedLoginServer();
+const browser = () => server.browser();
 
 async function account(email: string, password: string, { verified = true } = {}): Promise<string> {
   const { rows } = await server.db.query<{ id: string }>(

@@ -5,7 +5,8 @@ import type { Mailer } from '../../server/integrations/mail/mailer';
 import { sendEmailHandler } from '../../server/integrations/mail/send-email-job';
 import { createSmtpMailer } from '../../server/integrations/mail/smtp-mailer';
 import { startWorker, type Worker } from '../../server/jobs/worker';
-import { waitFor, withTestDb } from '../support/db';
+import { withTestDb } from '../support/db';
+import { settledJob } from '../support/settled-job';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 const t = withTestDb();
@@ -58,18 +59,7 @@ async function send(message: EmailMessage): Promise<string> {
   return rows[0]!.id;
 }
 
-const settled = (id: string) =>
-  waitFor(
-    async () => {
-      const { rows } = await db.query<{ status: string; attempts: number; last_error: string | null }>(
-        'SELECT status, attempts, last_error FROM jobs WHERE id = $1',
-        [id],
-      );
-      const row = rows[0];
-      return row && (row.status === 'succeeded' || row.status === 'failed') ? row : null;
-    },
-    { what: `job ${id} to finish` },
-  );
+const settled = (id: string) => settledJob(db, id);
 
 const message: EmailMessage = {
   to: 'ana@docesdaana.com.br',

@@ -6,7 +6,8 @@ import { sendEmailHandler } from '../../server/integrations/mail/send-email-job'
 import { enqueue } from '../../server/jobs/enqueue';
 import { type Job, type JobRow, toJob } from '../../server/jobs/job';
 import { startWorker, type Worker } from '../../server/jobs/worker';
-import { waitFor, withTestDb } from '../support/db';
+import { withTestDb } from '../support/db';
+import { settledJob } from '../support/settled-job';
 
 const t = withTestDb();
 const db = t.db;
@@ -48,18 +49,7 @@ async function clearJobs() {
   await db.query('DELETE FROM jobs WHERE kind = $1', [MAIL_SEND_JOB]);
 }
 
-const settled = (id: string) =>
-  waitFor(
-    async () => {
-      const { rows } = await db.query<{ status: string; attempts: number; last_error: string | null }>(
-        'SELECT status, attempts, last_error FROM jobs WHERE id = $1',
-        [id],
-      );
-      const row = rows[0];
-      return row && (row.status === 'succeeded' || row.status === 'failed') ? row : null;
-    },
-    { what: `job ${id} to finish` },
-  );
+const settled = (id: string) => settledJob(db, id);
 
 describe('enqueueEmail', () => {
   afterEach(clearJobs);

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionCheck } from '../../contracts/session';
 import {
   type OnboardingScreen,
@@ -12,11 +12,11 @@ import {
   stepperLabels,
 } from '../../machines/onboarding/onboarding.paths';
 import { sessionCheckAnswer } from '../../machines/session/session.paths';
-import { toast } from '../../src/lib/toasts';
 import { generatePaths, walkPath } from '../support/chart-paths';
 import { type Reply, sessionAnswer, sessionRefused, settle } from './support/fake-api';
 import { openOnboarding } from './support/onboarding-api';
 import { withPagesPreloaded } from './support/preload-pages';
+import { withToastsDismissed } from './support/toasts-dismissed';
 
 const paths = generatePaths(onboardingPathModel);
 
@@ -104,9 +104,7 @@ function expectScreen(app: App, seen: OnboardingScreen) {
 
 describe('onboarding chart paths, as the user sees them', () => {
   withPagesPreloaded();
-  afterEach(() => {
-    act(() => toast.dismiss());
-  });
+  withToastsDismissed();
 
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
     'path %s',

@@ -1,11 +1,11 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, test } from 'vitest';
-import { toast } from '../../src/lib/toasts';
+import { describe, expect, test } from 'vitest';
 import { failed, ok, openSignedIn } from './support/billing-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
 import { settleQueries } from './support/settings-settle';
+import { withToastsDismissed } from './support/toasts-dismissed';
 
 const PHONE_CHANGE = '/settings/access-security/phone-change';
 
@@ -31,9 +31,7 @@ async function open(url = PHONE_CHANGE, user = ok({ getUser: settingsUser() })) 
 
 describe('Acesso e Segurança: "Alterar o número de celular" and "Valide seu telefone"', () => {
   withPagesPreloaded();
-  afterEach(() => {
-    act(() => toast.dismiss());
-  });
+  withToastsDismissed();
 
   test('/settings/access-security leads to the phone change, which shows the current number', async () => {
     const { url } = await open('/settings/access-security');

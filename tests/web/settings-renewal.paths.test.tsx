@@ -1,18 +1,18 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   planRenewalStep,
   type RenewalScreen,
   type RenewalUserAction,
   renewalPathModel,
 } from '../../machines/checkout/renewal.paths';
-import { toast } from '../../src/lib/toasts';
 import { generatePaths, walkPath } from '../support/chart-paths';
 import { fakeBillingRoutes, ok, openSignedIn } from './support/billing-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
 import { settleQueries } from './support/settings-settle';
+import { withToastsDismissed } from './support/toasts-dismissed';
 
 const paths = generatePaths(renewalPathModel);
 
@@ -46,9 +46,7 @@ function expectScreen(seen: RenewalScreen) {
 
 describe('/settings: renewal chart paths, as the user sees them', () => {
   withPagesPreloaded();
-  afterEach(() => {
-    act(() => toast.dismiss());
-  });
+  withToastsDismissed();
 
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
     'path %s',

@@ -1,14 +1,14 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { PaidSubscription } from '../../contracts/billing';
 import { monthlyPlan } from '../../machines/checkout/checkout.paths';
 import { paidSubscription, SAVE_FAILED_TEXT } from '../../machines/checkout/renewal.paths';
-import { toast } from '../../src/lib/toasts';
 import { failed, fakeBillingRoutes, ok, openSignedIn } from './support/billing-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
 import { settleQueries } from './support/settings-settle';
+import { withToastsDismissed } from './support/toasts-dismissed';
 
 const wa = '/settings/whatsapp-business-connection';
 
@@ -39,9 +39,7 @@ function rows(): Record<string, string> {
 
 describe('/settings (spec §2): Configurações', () => {
   withPagesPreloaded();
-  afterEach(() => {
-    act(() => toast.dismiss());
-  });
+  withToastsDismissed();
 
   test('the settings menu lists every settings area by its spec title', async () => {
     await openSettings();
