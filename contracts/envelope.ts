@@ -10,6 +10,7 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNAUTHENTICATED',
   'FORBIDDEN',
+  'SUBSCRIPTION_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',

@@ -93,28 +93,31 @@ const companyText = (missing: string) =>
 export const INVALID_CPF_TEXT = 'CPF inválido. Confira os números.';
 export const INVALID_CNPJ_TEXT = 'CNPJ inválido. Confira os números.';
 
-export const companyDetailsSchema = z
-  .strictObject({
-    /** How customers know the business (nome fantasia). */
-    name: companyText('Informe o nome da empresa.'),
-    /** The registered name (razão social), or the owner's name for a CPF. */
-    businessName: companyText('Informe a razão social.'),
-    documentType: z.enum(documentTypes),
-    /** As typed (masks allowed); the server keeps only its digits (and letters of a CNPJ). */
-    documentNumber: z.string().check(z.maxLength(32)),
-  })
-  .check(
-    z.superRefine((value, ctx) => {
-      if (!isValidDocumentNumber(value.documentType, value.documentNumber)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['documentNumber'],
-          message: value.documentType === 'cpf' ? INVALID_CPF_TEXT : INVALID_CNPJ_TEXT,
-          input: value.documentNumber,
-        });
-      }
-    }),
-  );
+/** The document number checks out for its type (check digits), reported on documentNumber. */
+export const documentNumberCheck = z.superRefine(
+  (value: { documentType: (typeof documentTypes)[number]; documentNumber: string }, ctx) => {
+    if (!isValidDocumentNumber(value.documentType, value.documentNumber)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['documentNumber'],
+        message: value.documentType === 'cpf' ? INVALID_CPF_TEXT : INVALID_CNPJ_TEXT,
+        input: value.documentNumber,
+      });
+    }
+  },
+);
+
+export const companyDetailsFields = {
+  /** How customers know the business (nome fantasia). */
+  name: companyText('Informe o nome da empresa.'),
+  /** The registered name (razão social), or the owner's name for a CPF. */
+  businessName: companyText('Informe a razão social.'),
+  documentType: z.enum(documentTypes),
+  /** As typed (masks allowed); the server keeps only its digits (and letters of a CNPJ). */
+  documentNumber: z.string().check(z.maxLength(32)),
+};
+
+export const companyDetailsSchema = z.strictObject(companyDetailsFields).check(documentNumberCheck);
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 export { normalizeDocumentNumber };
 

@@ -18,11 +18,18 @@ import { RequestLog } from './http/request-log';
 import { registerResponseHeaders } from './http/security-headers';
 import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
+import { companyRoutes } from './modules/company/routes';
+import { customerRoutes } from './modules/customers/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
+import { salesRoutes } from './modules/sales/routes';
+import { serviceRoutes } from './modules/services/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { taskRoutes } from './modules/tasks/routes';
+import { whatsappStatusRoutes } from './modules/whatsapp-status/routes';
 import { closeRealtimeSockets } from './realtime/connections';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { type RealtimeAuthenticate, realtimeRoutes } from './realtime/routes';
@@ -111,6 +118,14 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(billingRoutes, { db, config });
   await app.register(onboardingRoutes, { db, config });
   await app.register(settingsRoutes, { db, config });
+  // The sales workspace: every route behind app.auth.requireSubscriber (a current subscription).
+  await app.register(customerRoutes, { db, config });
+  await app.register(taskRoutes, { db, config });
+  await app.register(salesRoutes, { db, config });
+  await app.register(serviceRoutes, { db, config });
+  await app.register(companyRoutes, { db, config });
+  await app.register(dashboardRoutes, { db, config });
+  await app.register(whatsappStatusRoutes, { db, config });
   // The hosted login's pages (/auth/*): sign-in, sign-up, password reset, sign-out.
   await app.register(hostedLoginRoutes, { db, config, tokens });
 

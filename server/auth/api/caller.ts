@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { hasCurrentSubscription } from '../../modules/billing/company-subscription';
 import type { AccessClaims, AccessTokens } from '../tokens/access-tokens';
 import { bearerToken } from './bearer';
 
@@ -30,6 +31,7 @@ declare module 'fastify' {
 
 export const SIGNED_OUT_TEXT = 'Sua sessão expirou. Entre novamente para continuar.';
 export const NO_COMPANY_TEXT = 'Cadastre sua empresa para continuar.';
+export const SUBSCRIPTION_REQUIRED_TEXT = 'Sua assinatura não está ativa. Assine um plano para continuar.';
 
 export function unauthenticated(message = SIGNED_OUT_TEXT): HttpError {
   return new HttpError(401, 'UNAUTHENTICATED', message);
@@ -70,8 +72,14 @@ export async function identifyCaller(
 export interface CallerGuards {
   /** 401 unless a signed-in user calls. */
   requireCaller: preHandlerAsyncHookHandler;
-  /** 401 unless a signed-in user calls, 403 unless they have a company: every product route. */
+  /** 401 unless a signed-in user calls, 403 unless they have a company. */
   requireCompany: preHandlerAsyncHookHandler;
+  /**
+   * requireCompany, then 402 unless the company's subscription (trial or paid) is current — the
+   * same rule as the session check's hasNoCurrentSubscriptionActive. Every product route of the
+   * signed-in area (customers, tasks, sales, services, dashboard…).
+   */
+  requireSubscriber: preHandlerAsyncHookHandler;
 }
 
 function challenge(reply: FastifyReply): void {
@@ -95,6 +103,13 @@ export function callerGuards(db: Queryable, tokens: AccessTokens): CallerGuards 
     async requireCompany(request, reply) {
       const caller = await authenticate(request, reply);
       if (!caller.companyId) throw new HttpError(403, 'FORBIDDEN', NO_COMPANY_TEXT);
+    },
+    async requireSubscriber(request, reply) {
+      const caller = await authenticate(request, reply);
+      if (!caller.companyId) throw new HttpError(403, 'FORBIDDEN', NO_COMPANY_TEXT);
+      if (!(await hasCurrentSubscription(db, caller.companyId))) {
+        throw new HttpError(402, 'SUBSCRIPTION_REQUIRED', SUBSCRIPTION_REQUIRED_TEXT);
+      }
     },
   };
 }

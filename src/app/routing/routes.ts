@@ -1,5 +1,8 @@
+import { dashboardQuery } from '../../features/home/dashboard-query';
 import { paywallQuery } from '../../features/paywall/paywall-query';
+import { salesBoardQuery } from '../../features/sales/sales-board-query';
 import { subscriptionQuery } from '../../features/settings/subscription/subscription-query';
+import { whatsappStatusQuery } from '../../features/whatsapp-status/whatsapp-status-query';
 import { readSessionCookies } from '../../lib/session/session-cookies';
 import { lazyPage } from './lazy-page';
 import { type AppRoute, defineRoute } from './route-definition';
@@ -30,6 +33,22 @@ const phoneChangePage = lazyPage(() => import('../../features/settings/access-se
 const phoneChangeValidatePage = lazyPage(
   () => import('../../features/settings/access-security/PhoneChangeValidatePage'),
 );
+const customersPage = lazyPage(() => import('../../features/customers/CustomersPage'));
+const newCustomerPage = lazyPage(() => import('../../features/customers/NewCustomerPage'));
+const customerDetailPage = lazyPage(() => import('../../features/customers/CustomerDetailPage'));
+const editCustomerPage = lazyPage(() => import('../../features/customers/EditCustomerPage'));
+// Tasks live under /tasks and under /home (opened from the home page): the same pages serve both.
+const tasksPage = lazyPage(() => import('../../features/tasks/TasksPage'));
+const newTaskPage = lazyPage(() => import('../../features/tasks/NewTaskPage'));
+const taskDetailPage = lazyPage(() => import('../../features/tasks/TaskDetailPage'));
+const editTaskPage = lazyPage(() => import('../../features/tasks/EditTaskPage'));
+const deleteTaskPage = lazyPage(() => import('../../features/tasks/DeleteTaskPage'));
+const deleteFollowUpPage = lazyPage(() => import('../../features/tasks/DeleteFollowUpPage'));
+const salesBoardPage = lazyPage(() => import('../../features/sales/SalesBoardPage'));
+const dealPage = lazyPage(() => import('../../features/sales/DealPage'));
+const servicesPage = lazyPage(() => import('../../features/services/ServicesPage'));
+const serviceFormPage = lazyPage(() => import('../../features/services/ServiceFormPage'));
+const companyInfoPage = lazyPage(() => import('../../features/company-info/CompanyInfoPage'));
 
 const wa = '/settings/whatsapp-business-connection';
 
@@ -127,13 +146,17 @@ export const appRoutes: readonly AppRoute[] = [
     title: 'Início',
     search: homeSearch,
     page: homePage,
-    // prefetch: dashboard and WhatsApp connection status (spec §2), with the dashboard feature.
+    prefetch: ({ queryClient }) =>
+      Promise.all([
+        queryClient.prefetchQuery(dashboardQuery),
+        queryClient.prefetchQuery(whatsappStatusQuery),
+      ]),
   }),
   defineRoute({
     path: '/home/new',
     layout: 'shell',
     title: 'Nova tarefa',
-    page: titleOnlyPage,
+    page: newTaskPage,
   }),
   defineRoute({
     path: '/home/advisor',
@@ -144,22 +167,22 @@ export const appRoutes: readonly AppRoute[] = [
   defineRoute({
     path: '/home/:taskId',
     layout: 'shell',
-    page: titleOnlyPage,
+    page: taskDetailPage,
   }),
   defineRoute({
     path: '/home/:taskId/edit',
     layout: 'shell',
-    page: titleOnlyPage,
+    page: editTaskPage,
   }),
   defineRoute({
     path: '/home/:taskId/delete',
     layout: 'shell',
-    page: titleOnlyPage,
+    page: deleteTaskPage,
   }),
   defineRoute({
     path: '/home/:taskId/deleteFollowUp',
     layout: 'shell',
-    page: titleOnlyPage,
+    page: deleteFollowUpPage,
   }),
 
   // Sales
@@ -167,20 +190,20 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/sales',
     layout: 'shell',
     title: 'Vendas',
-    page: titleOnlyPage,
-    // prefetch: the paginated sales board (spec §2), with the sales board feature.
+    page: salesBoardPage,
+    prefetch: ({ queryClient }) => queryClient.prefetchQuery(salesBoardQuery),
   }),
   defineRoute({
     path: '/sales/new',
     layout: 'shell',
-    page: titleOnlyPage,
+    page: dealPage,
   }),
   defineRoute({
     path: '/sales/:dealId',
     layout: 'shell',
     // "new" means a blank deal (spec §2): the page reads null.
     params: ({ dealId }) => ({ dealId: dealId === 'new' ? null : dealId }),
-    page: titleOnlyPage,
+    page: dealPage,
   }),
 
   // Customers
@@ -189,23 +212,23 @@ export const appRoutes: readonly AppRoute[] = [
     layout: 'shell',
     title: 'Clientes',
     search: customersSearch,
-    page: titleOnlyPage,
+    page: customersPage,
   }),
   defineRoute({
     path: '/customers/new',
     layout: 'shell',
     title: 'Novo cliente',
-    page: titleOnlyPage,
+    page: newCustomerPage,
   }),
   defineRoute({
     path: '/customers/:id',
     layout: 'shell',
-    page: titleOnlyPage,
+    page: customerDetailPage,
   }),
   defineRoute({
     path: '/customers/:id/edit',
     layout: 'shell',
-    page: titleOnlyPage,
+    page: editCustomerPage,
   }),
 
   // Tasks
@@ -214,33 +237,33 @@ export const appRoutes: readonly AppRoute[] = [
     layout: 'shell',
     title: ({ filter }) => (filter === 'overdue' ? 'Tarefas Atrasadas' : 'Tarefas'),
     search: tasksSearch,
-    page: titleOnlyPage,
+    page: tasksPage,
   }),
   defineRoute({
     path: '/tasks/new',
     layout: 'shell',
     title: 'Nova tarefa',
-    page: titleOnlyPage,
+    page: newTaskPage,
   }),
   defineRoute({
     path: '/tasks/:taskId',
     layout: 'shell',
-    page: titleOnlyPage,
+    page: taskDetailPage,
   }),
   defineRoute({
     path: '/tasks/:taskId/edit',
     layout: 'shell',
-    page: titleOnlyPage,
+    page: editTaskPage,
   }),
   defineRoute({
     path: '/tasks/:taskId/delete',
     layout: 'shell',
-    page: titleOnlyPage,
+    page: deleteTaskPage,
   }),
   defineRoute({
     path: '/tasks/:taskId/deleteFollowUp',
     layout: 'shell',
-    page: titleOnlyPage,
+    page: deleteFollowUpPage,
   }),
 
   // Settings
@@ -260,23 +283,23 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/settings/services',
     layout: 'shell',
     title: 'Serviços',
-    page: titleOnlyPage,
+    page: servicesPage,
   }),
   defineRoute({
     path: '/settings/services/new',
     layout: 'shell',
-    page: titleOnlyPage,
+    page: serviceFormPage,
   }),
   defineRoute({
     path: '/settings/services/:serviceId/edit',
     layout: 'shell',
-    page: titleOnlyPage,
+    page: serviceFormPage,
   }),
   defineRoute({
     path: '/settings/company-info',
     layout: 'shell',
     title: 'Sobre a empresa',
-    page: titleOnlyPage,
+    page: companyInfoPage,
   }),
   defineRoute({
     path: '/settings/invite',

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getDashboardContract } from '../../../contracts/dashboard';
+import { api } from '../../api/client';
+import { missingDataText, requireData } from '../../api/require-data';
+import { cacheTime } from '../../app/query-client';
+
+export const dashboardQueryKey = ['dashboard'] as const;
+
+/** GET dashboard (spec §2 /home prefetch, §8 "No dashboard data returned"). Fresh for 30 s. */
+export const dashboardQuery = queryOptions({
+  queryKey: dashboardQueryKey,
+  queryFn: ({ signal }) =>
+    api
+      .get(getDashboardContract.url, { signal })
+      .then(requireData(missingDataText.dashboard, getDashboardContract.response)),
+  staleTime: cacheTime.frequent,
+});
