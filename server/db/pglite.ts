@@ -1,12 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, Row } from './types';
 
 /** `dataDir` is a folder (persisted) or `memory://` (gone when the process ends). */
 export async function openPglite(dataDir: string): Promise<Db> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(inMemory ? undefined : dataDir);
+  // pg_trgm: the customer search's trigram index (migration 008).
+  const pg = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } });
 
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T extends Row>(sql: string, params: unknown[] = []) {

@@ -1,11 +1,90 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  createCustomerContract,
+  deleteCustomerContract,
+  EXPORT_CUSTOMERS_URL,
+  getCustomerContract,
+  importCustomersContract,
+  listCustomersContract,
+  updateCustomerContract,
+} from '../../../contracts/customers';
+import { companyOf } from '../../auth/api/caller';
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
+import { route } from '../../http/route';
+import { customerDetail } from './customer-detail';
+import { customerIdOrNotFound } from './customer-id';
+import { deleteCustomer } from './delete-customer';
+import { customersCsv } from './export-customers';
+import { importCustomerBatch } from './import-customers';
+import { listCustomers } from './list-customers';
+import { customerRateLimits } from './rate-limits';
+import { createCustomer, updateCustomer } from './save-customer';
 
 export interface ModuleRoutesOptions {
   db: Db;
   config: Config;
 }
 
-// Work in progress: the module's routes are declared here.
-export const customerRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async () => {};
+/**
+ * Clientes (spec §2 /customers, §7): list and search, detail with tasks and deals, create, edit,
+ * delete, import in batches and CSV export. Every route needs a current subscription and works in the
+ * caller's company only: another company's customer is a 404, as an unknown one.
+ */
+export const customerRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
+  const preHandler = app.auth.requireSubscriber;
+
+  route(app, listCustomersContract, {
+    preHandler,
+    handler: ({ request, query }) => listCustomers(db, companyOf(request).companyId, query),
+  });
+
+  route(app, getCustomerContract, {
+    preHandler,
+    handler: ({ request, params }) =>
+      customerDetail(db, companyOf(request).companyId, customerIdOrNotFound(params.id)),
+  });
+
+  route(app, createCustomerContract, {
+    preHandler,
+    status: 201,
+    handler: async ({ request, body }) => ({
+      customer: await createCustomer(db, companyOf(request).companyId, body),
+    }),
+  });
+
+  route(app, updateCustomerContract, {
+    preHandler,
+    handler: async ({ request, params, body }) => ({
+      customer: await updateCustomer(db, companyOf(request).companyId, customerIdOrNotFound(params.id), body),
+    }),
+  });
+
+  route(app, deleteCustomerContract, {
+    preHandler,
+    async handler({ request, params }) {
+      await deleteCustomer(db, companyOf(request).companyId, customerIdOrNotFound(params.id));
+      return { deleted: true as const };
+    },
+  });
+
+  route(app, importCustomersContract, {
+    preHandler,
+    config: { rateLimit: customerRateLimits.import },
+    handler: ({ request, body }) => importCustomerBatch(db, companyOf(request).companyId, body),
+  });
+
+  // A file, not the envelope (failures before the first byte still are).
+  app.get(
+    EXPORT_CUSTOMERS_URL,
+    { preHandler, config: { rateLimit: customerRateLimits.export } },
+    async (request, reply) => {
+      const csv = await customersCsv(db, companyOf(request).companyId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csv.filename}"`)
+        .send(Readable.from(csv.chunks()));
+    },
+  );
+};

@@ -1,0 +1,17 @@
+import { HttpError } from '../../http/errors';
+import { CUSTOMER_NOT_FOUND_TEXT } from './texts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function customerNotFound(): HttpError {
+  return new HttpError(404, 'NOT_FOUND', CUSTOMER_NOT_FOUND_TEXT);
+}
+
+/**
+ * The id of a path, checked before it reaches a uuid column: a malformed id is the same 404 as
+ * another company's or a deleted one (nothing to tell apart).
+ */
+export function customerIdOrNotFound(id: string): string {
+  if (!UUID.test(id)) throw customerNotFound();
+  return id.toLowerCase();
+}

@@ -1,0 +1,72 @@
+import type { Customer } from '../../../contracts/customers';
+import type { Db, Queryable } from '../../db/types';
+import { customerNotFound } from './customer-id';
+import { type CustomerBody, type CustomerFields, customerFields, phoneKeyOf } from './customer-input';
+import { type CustomerRow, customerColumns, toCustomer } from './customer-row';
+import { customerWithPhone, duplicatePhone, isDuplicatePhoneViolation } from './duplicate-phone';
+
+/** POST /api/customers: a new customer of the company (409 when the phone is someone else's). */
+export function createCustomer(db: Db, companyId: string, body: CustomerBody): Promise<Customer> {
+  const fields = customerFields(body);
+  return savingPhone(db, companyId, fields, null, async (tx) => {
+    const { rows } = await tx.query<CustomerRow>(
+      `INSERT INTO customers (company_id, name, phone, email, notes, tags, source)
+       VALUES ($1, $2, $3, $4, $5, $6::text[], $7)
+       RETURNING ${customerColumns()}`,
+      [companyId, ...fieldValues(fields)],
+    );
+    return toCustomer(rows[0]!);
+  });
+}
+
+/** PUT /api/customers/:id: replaces the editable fields (404 for another company's id). */
+export function updateCustomer(db: Db, companyId: string, id: string, body: CustomerBody): Promise<Customer> {
+  const fields = customerFields(body);
+  return savingPhone(db, companyId, fields, id, async (tx) => {
+    const { rows } = await tx.query<CustomerRow>(
+      `UPDATE customers
+          SET name = $3, phone = $4, email = $5, notes = $6, tags = $7::text[], source = $8
+        WHERE company_id = $1 AND id = $2
+        RETURNING ${customerColumns()}`,
+      [companyId, id, ...fieldValues(fields)],
+    );
+    return toCustomer(rows[0]!);
+  });
+}
+
+const fieldValues = (f: CustomerFields) => [f.name, f.phone, f.email, f.notes, f.tags, f.source];
+
+/**
+ * One transaction: the customer being edited must be the company's, the phone nobody else's; then
+ * `write`. Two saves of one number at once both pass the check, and the unique index refuses the
+ * second: that is the same 409.
+ */
+async function savingPhone(
+  db: Db,
+  companyId: string,
+  fields: CustomerFields,
+  editingId: string | null,
+  write: (tx: Queryable) => Promise<Customer>,
+): Promise<Customer> {
+  const phoneKey = phoneKeyOf(fields);
+  try {
+    return await db.transaction(async (tx) => {
+      if (editingId !== null) {
+        const { rowCount } = await tx.query(
+          'SELECT 1 FROM customers WHERE company_id = $1 AND id = $2 FOR UPDATE',
+          [companyId, editingId],
+        );
+        if (rowCount === 0) throw customerNotFound();
+      }
+      if (phoneKey !== null) {
+        const existing = await customerWithPhone(tx, companyId, phoneKey, editingId);
+        if (existing) throw duplicatePhone(existing.name);
+      }
+      return write(tx);
+    });
+  } catch (err) {
+    if (phoneKey === null || !isDuplicatePhoneViolation(err)) throw err;
+    const winner = await customerWithPhone(db, companyId, phoneKey, editingId);
+    throw duplicatePhone(winner?.name ?? 'outro cliente');
+  }
+}
