@@ -16,6 +16,7 @@ import { type RecurringJob, type Schedule, startSchedule } from './jobs/schedule
 import { type JobHandler, startWorker, type Worker } from './jobs/worker';
 import { PRUNE_JOB, pruneHandler } from './modules/maintenance/prune';
 import { PHONE_CODE_SMS_JOB, sendPhoneCodeHandler } from './modules/phone-verification/sms-job';
+import { FOLLOW_UP_SEND_JOB, sendFollowUpHandler } from './modules/tasks/follow-up-job';
 
 /** How long shutdown waits for requests in flight before cutting their connections. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -27,6 +28,7 @@ const jobHandlers = (mailer: Mailer, sms: SmsSender): Record<string, JobHandler>
   [PRUNE_JOB]: pruneHandler,
   [MAIL_SEND_JOB]: sendEmailHandler(mailer),
   [PHONE_CODE_SMS_JOB]: sendPhoneCodeHandler(sms),
+  [FOLLOW_UP_SEND_JOB]: sendFollowUpHandler(),
 });
 
 /** Work that comes back on its own; one job per period across all instances. */

@@ -1,11 +1,134 @@
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  completeTaskContract,
+  createTaskContract,
+  deleteFollowUpContract,
+  deleteTaskContract,
+  getFollowUpContract,
+  getTaskContract,
+  getTaskSummaryContract,
+  listTasksContract,
+  reopenTaskContract,
+  updateTaskContract,
+} from '../../../contracts/tasks';
+import { companyOf } from '../../auth/api/caller';
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { route } from '../../http/route';
+import { completeTask, reopenTask } from './complete-task';
+import { deleteTask, deleteTaskFollowUp } from './delete-task';
+import { loadFollowUp } from './follow-up-messages';
+import { listTasks } from './list-tasks';
+import { createTask, updateTask } from './save-task';
+import { loadTask } from './task-row';
+import { taskSummary } from './task-summary';
+import { FOLLOW_UP_NOT_FOUND_TEXT, TASK_NOT_FOUND_TEXT } from './texts';
 
 export interface ModuleRoutesOptions {
   db: Db;
   config: Config;
 }
 
-// Work in progress: the module's routes are declared here.
-export const taskRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async () => {};
+/** Unknown, malformed and other companies' ids alike. */
+const taskNotFound = () => new HttpError(404, 'NOT_FOUND', TASK_NOT_FOUND_TEXT);
+
+function found<T>(value: T | null): T {
+  if (value === null) throw taskNotFound();
+  return value;
+}
+
+/**
+ * Tasks and their follow-up messages (spec §2 /tasks and /home, §7): the filtered lists, the
+ * summary, detail, create/edit/delete, complete/reopen, deleteFollowUp and the follow-up itself.
+ * Every route is for a subscriber and works inside the caller's company.
+ */
+export const taskRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
+  const preHandler = app.auth.requireSubscriber;
+
+  route(app, listTasksContract, {
+    preHandler,
+    handler: ({ request, query }) =>
+      listTasks(db, companyOf(request).companyId, {
+        filter: query.filter,
+        limit: query.limit,
+        ...(query.cursor !== undefined && { cursor: query.cursor }),
+      }),
+  });
+
+  route(app, getTaskSummaryContract, {
+    preHandler,
+    handler: ({ request }) => taskSummary(db, companyOf(request).companyId),
+  });
+
+  route(app, getTaskContract, {
+    preHandler,
+    async handler({ request, params }) {
+      const { companyId } = companyOf(request);
+      const task = found(await loadTask(db, companyId, params.taskId));
+      const { rows } = await db.query<{ show_nubank_widget: boolean }>(
+        'SELECT show_nubank_widget FROM companies WHERE id = $1',
+        [companyId],
+      );
+      return { task, showNubankWidget: rows[0]?.show_nubank_widget ?? true };
+    },
+  });
+
+  route(app, createTaskContract, {
+    preHandler,
+    status: 201,
+    async handler({ request, body }) {
+      const { companyId } = companyOf(request);
+      return { task: await db.transaction((tx) => createTask(tx, companyId, body)) };
+    },
+  });
+
+  route(app, updateTaskContract, {
+    preHandler,
+    async handler({ request, params, body }) {
+      const { companyId } = companyOf(request);
+      return { task: found(await db.transaction((tx) => updateTask(tx, companyId, params.taskId, body))) };
+    },
+  });
+
+  route(app, deleteTaskContract, {
+    preHandler,
+    async handler({ request, params }) {
+      if (!(await deleteTask(db, companyOf(request).companyId, params.taskId))) throw taskNotFound();
+      return { deleted: true as const };
+    },
+  });
+
+  route(app, deleteFollowUpContract, {
+    preHandler,
+    async handler({ request, params }) {
+      const { companyId } = companyOf(request);
+      return { task: found(await db.transaction((tx) => deleteTaskFollowUp(tx, companyId, params.taskId))) };
+    },
+  });
+
+  route(app, completeTaskContract, {
+    preHandler,
+    async handler({ request, params }) {
+      const { companyId } = companyOf(request);
+      return found(await db.transaction((tx) => completeTask(tx, companyId, params.taskId)));
+    },
+  });
+
+  route(app, reopenTaskContract, {
+    preHandler,
+    async handler({ request, params }) {
+      const { companyId } = companyOf(request);
+      return { task: found(await db.transaction((tx) => reopenTask(tx, companyId, params.taskId))) };
+    },
+  });
+
+  route(app, getFollowUpContract, {
+    preHandler,
+    async handler({ request, params }) {
+      const followUpMessage = await loadFollowUp(db, companyOf(request).companyId, params.followUpMessageId);
+      if (!followUpMessage) throw new HttpError(404, 'NOT_FOUND', FOLLOW_UP_NOT_FOUND_TEXT);
+      return { followUpMessage };
+    },
+  });
+};

@@ -1,11 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { getWhatsappStatusContract } from '../../../contracts/whatsapp-status';
+import { companyOf } from '../../auth/api/caller';
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
+import { route } from '../../http/route';
+import { companyWhatsappConnection } from './company-connection';
 
 export interface ModuleRoutesOptions {
   db: Db;
   config: Config;
 }
 
-// Work in progress: the module's routes are declared here.
-export const whatsappStatusRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async () => {};
+/** GET /api/whatsapp-connections/status (spec §7): the caller's company's WhatsApp connection. */
+export const whatsappStatusRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
+  route(app, getWhatsappStatusContract, {
+    preHandler: app.auth.requireSubscriber,
+    handler: ({ request }) => companyWhatsappConnection(db, companyOf(request).companyId),
+  });
+};

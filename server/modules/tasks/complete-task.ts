@@ -1,0 +1,111 @@
+import { recurrenceDays, type Task } from '../../../contracts/tasks';
+import type { Queryable } from '../../db/types';
+import { copyFollowUp } from './follow-up-messages';
+import { isUuid, loadTask } from './task-row';
+
+interface LockedTask extends Record<string, unknown> {
+  status: Task['status'];
+  recurrence: Task['recurrence'];
+  customer_id: string | null;
+  reference_entity_name: string | null;
+  reference_entity_id: string | null;
+}
+
+/**
+ * Marks the task done (spec §9), in the caller's transaction, with the task's row locked so that
+ * two completions at once do it once. A recurring task gets its next occurrence: same title,
+ * description, customer and recurrence, due at the first `dueAt + k × interval` (k ≥ 1) later than
+ * now — days counted on the company's calendar, so the local time of day stays — with a copy of
+ * its follow-up. A task gets at most one next occurrence ever (tasks.recurrence_source_id is unique),
+ * so completing it again after reopening it creates none. The customer's last contact becomes now.
+ * Completing a completed task changes nothing (nextTask null). Null when the company has no such task.
+ */
+export async function completeTask(
+  tx: Queryable,
+  companyId: string,
+  taskId: string,
+): Promise<{ task: Task; nextTask: Task | null } | null> {
+  if (!isUuid(taskId)) return null;
+  const { rows } = await tx.query<LockedTask>(
+    `SELECT status, recurrence, customer_id, reference_entity_name, reference_entity_id
+       FROM tasks WHERE company_id = $1 AND id = $2
+        FOR UPDATE`,
+    [companyId, taskId],
+  );
+  const locked = rows[0];
+  if (!locked) return null;
+  if (locked.status === 'completed')
+    return { task: (await loadTask(tx, companyId, taskId))!, nextTask: null };
+
+  await tx.query(
+    `UPDATE tasks SET status = 'completed', completed_at = now() WHERE company_id = $1 AND id = $2`,
+    [companyId, taskId],
+  );
+  if (locked.customer_id) {
+    await tx.query('UPDATE customers SET last_contact_at = now() WHERE company_id = $1 AND id = $2', [
+      companyId,
+      locked.customer_id,
+    ]);
+  }
+  const nextTaskId =
+    locked.recurrence === 'none' ? null : await createNextOccurrence(tx, companyId, taskId, locked);
+  return {
+    task: (await loadTask(tx, companyId, taskId))!,
+    nextTask: nextTaskId ? await loadTask(tx, companyId, nextTaskId) : null,
+  };
+}
+
+async function createNextOccurrence(
+  tx: Queryable,
+  companyId: string,
+  taskId: string,
+  task: LockedTask,
+): Promise<string | null> {
+  const days = recurrenceDays[task.recurrence as keyof typeof recurrenceDays];
+  // k0 = whole intervals elapsed since the due time (at least 1); on a calendar with daylight saving
+  // an interval of local days can be an hour shorter or longer, so the first of k0..k0+2 later than
+  // now is the one.
+  const { rows } = await tx.query<{ id: string; due_at: string }>(
+    `INSERT INTO tasks (company_id, title, description, customer_id, due_at, recurrence, recurrence_source_id)
+     SELECT t.company_id, t.title, t.description, t.customer_id,
+            (SELECT min(candidate) FROM (
+               SELECT ((t.due_at AT TIME ZONE co.timezone)
+                       + ((greatest(1, floor(extract(epoch FROM now() - t.due_at) / ($3::int * 86400))::int) + s)
+                          * $3::int) * interval '1 day') AT TIME ZONE co.timezone AS candidate
+                 FROM generate_series(0, 2) s
+             ) candidates WHERE candidate > now()),
+            t.recurrence, t.id
+       FROM tasks t JOIN companies co ON co.id = t.company_id
+      WHERE t.company_id = $1 AND t.id = $2
+     ON CONFLICT (company_id, recurrence_source_id) WHERE recurrence_source_id IS NOT NULL DO NOTHING
+     RETURNING id, to_char(due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS due_at`,
+    [companyId, taskId, days],
+  );
+  const next = rows[0];
+  if (!next) return null;
+  if (task.reference_entity_name === 'follow_up_message' && task.reference_entity_id) {
+    const messageId = await copyFollowUp(tx, companyId, task.reference_entity_id, {
+      id: next.id,
+      dueAt: next.due_at,
+    });
+    if (messageId) {
+      await tx.query(
+        `UPDATE tasks SET reference_entity_name = 'follow_up_message', reference_entity_id = $3
+          WHERE company_id = $1 AND id = $2`,
+        [companyId, next.id, messageId],
+      );
+    }
+  }
+  return next.id;
+}
+
+/** Back to pending; an occurrence already created by completing it stays. Null when there is no such task. */
+export async function reopenTask(tx: Queryable, companyId: string, taskId: string): Promise<Task | null> {
+  if (!isUuid(taskId)) return null;
+  await tx.query(
+    `UPDATE tasks SET status = 'pending', completed_at = NULL
+      WHERE company_id = $1 AND id = $2 AND status = 'completed'`,
+    [companyId, taskId],
+  );
+  return loadTask(tx, companyId, taskId);
+}

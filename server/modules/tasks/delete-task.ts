@@ -1,0 +1,49 @@
+import type { Task } from '../../../contracts/tasks';
+import type { Queryable } from '../../db/types';
+import { cancelFollowUp } from './follow-up-messages';
+import { isUuid, loadTask } from './task-row';
+
+/**
+ * Deletes the task; its follow-up messages go with it (ON DELETE CASCADE), so a queued send finds
+ * nothing to do. False when the company has no such task.
+ */
+export async function deleteTask(q: Queryable, companyId: string, taskId: string): Promise<boolean> {
+  if (!isUuid(taskId)) return false;
+  const { rowCount } = await q.query('DELETE FROM tasks WHERE company_id = $1 AND id = $2', [
+    companyId,
+    taskId,
+  ]);
+  return rowCount > 0;
+}
+
+/**
+ * deleteFollowUp (spec §2): the task stays and no longer refers to its message, which is cancelled
+ * if it had not gone out. A task without a follow-up is answered as is. Null when there is no such task.
+ */
+export async function deleteTaskFollowUp(
+  tx: Queryable,
+  companyId: string,
+  taskId: string,
+): Promise<Task | null> {
+  if (!isUuid(taskId)) return null;
+  const { rows } = await tx.query<{
+    reference_entity_name: string | null;
+    reference_entity_id: string | null;
+  }>(
+    `SELECT reference_entity_name, reference_entity_id FROM tasks
+      WHERE company_id = $1 AND id = $2
+        FOR UPDATE`,
+    [companyId, taskId],
+  );
+  const task = rows[0];
+  if (!task) return null;
+  if (task.reference_entity_name === 'follow_up_message' && task.reference_entity_id) {
+    await cancelFollowUp(tx, companyId, task.reference_entity_id);
+    await tx.query(
+      `UPDATE tasks SET reference_entity_name = NULL, reference_entity_id = NULL
+        WHERE company_id = $1 AND id = $2`,
+      [companyId, taskId],
+    );
+  }
+  return loadTask(tx, companyId, taskId);
+}

@@ -1,0 +1,179 @@
+import { asDate, type Timestamp } from '../../db/timestamp';
+import type { Queryable } from '../../db/types';
+import { enqueue } from '../../jobs/enqueue';
+import type { Job } from '../../jobs/job';
+import { PermanentJobError } from '../../jobs/permanent-error';
+import type { JobHandler } from '../../jobs/worker';
+import {
+  type FollowUpSender,
+  type FollowUpSendResult,
+  type FollowUpToSend,
+  noWhatsappConnectionSender,
+} from './follow-up-sender';
+
+/** Sends one follow-up message at its time (a durable job, see server/jobs/README.md). */
+export const FOLLOW_UP_SEND_JOB = 'followup.send';
+
+export interface FollowUpSendPayload {
+  followUpMessageId: string;
+  /** The time this job sends it at (UTC, microseconds); a message moved to another time is not this job's. */
+  scheduledFor: string;
+}
+
+/** scheduled_for to the microsecond, as job keys and payloads name it. */
+const SCHEDULED_FOR_TEXT = `to_char(scheduled_for AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Queues the send of a scheduled message at its scheduled_for, in the caller's transaction (the job
+ * commits with the message). The key names the message and its time, so scheduling the same
+ * message at the same time twice queues one job; should that time's job have already run (the
+ * message was moved away and back, or is resumed after waiting for a connection), a numbered key
+ * queues a fresh one.
+ */
+export async function enqueueFollowUpSend(tx: Queryable, companyId: string, messageId: string): Promise<Job> {
+  const { rows } = await tx.query<{ scheduled_for: Timestamp; at: string }>(
+    `SELECT scheduled_for, ${SCHEDULED_FOR_TEXT} AS at FROM follow_up_messages WHERE company_id = $1 AND id = $2`,
+    [companyId, messageId],
+  );
+  const message = rows[0];
+  if (!message) throw new Error(`follow-up message ${messageId} not found`);
+  const key = `${FOLLOW_UP_SEND_JOB}:${messageId}:${message.at}`;
+  for (let n = 1; ; n++) {
+    const { job, created } = await enqueue<FollowUpSendPayload>(tx, {
+      kind: FOLLOW_UP_SEND_JOB,
+      companyId,
+      payload: { followUpMessageId: messageId, scheduledFor: message.at },
+      runAt: asDate(message.scheduled_for),
+      idempotencyKey: n === 1 ? key : `${key}:${n}`,
+    });
+    if (created || job.status === 'queued' || job.status === 'running') return job;
+  }
+}
+
+/**
+ * The company's messages that wait for a WhatsApp connection go out now: each is scheduled again
+ * and its send queued, in the caller's transaction (the WhatsApp connection calls this once it
+ * connects). Answers how many were resumed.
+ */
+export async function resumeWaitingFollowUps(tx: Queryable, companyId: string): Promise<number> {
+  const { rows } = await tx.query<{ id: string }>(
+    `UPDATE follow_up_messages SET status = 'scheduled', last_error = NULL
+      WHERE company_id = $1 AND status = 'waiting_connection'
+      RETURNING id`,
+    [companyId],
+  );
+  for (const { id } of rows) await enqueueFollowUpSend(tx, companyId, id);
+  return rows.length;
+}
+
+/**
+ * The followup.send handler. Idempotent: it locks the message and acts only while the message is
+ * still 'scheduled' at the job's time, so a job whose message was sent, cancelled, deleted (with its
+ * task or customer) or moved to another time does nothing. A message whose task was completed, or
+ * no longer refers to it, is cancelled instead of sent: a follow-up goes out only while its task is
+ * pending. The sender is called outside any transaction (PGlite has one connection); its outcome is
+ * recorded afterwards, and a message that went out is marked sent whatever happened to it meanwhile.
+ */
+export function sendFollowUpHandler(sender: FollowUpSender = noWhatsappConnectionSender): JobHandler {
+  return async (job, { db, signal }) => {
+    const payload = followUpPayload(job);
+    const due = await db.transaction((tx) => claimDueMessage(tx, job.companyId!, payload));
+    if (!due) return;
+    let result: FollowUpSendResult;
+    try {
+      result = await sender.send(due, signal);
+    } catch (err) {
+      if (job.attempts >= job.maxAttempts) {
+        await recordOutcome(db, payload, { outcome: 'failed', error: gaveUpText(job.attempts) });
+      }
+      throw err;
+    }
+    await recordOutcome(db, payload, result);
+  };
+}
+
+function followUpPayload(job: Job): FollowUpSendPayload {
+  const payload = job.payload as Partial<FollowUpSendPayload> | null;
+  if (
+    !job.companyId ||
+    typeof payload?.followUpMessageId !== 'string' ||
+    typeof payload.scheduledFor !== 'string'
+  ) {
+    throw new PermanentJobError(`invalid ${FOLLOW_UP_SEND_JOB} job ${job.id}`);
+  }
+  return { followUpMessageId: payload.followUpMessageId, scheduledFor: payload.scheduledFor };
+}
+
+interface DueRow extends Record<string, unknown> {
+  id: string;
+  company_id: string;
+  customer_id: string;
+  body: string;
+  scheduled_for: Timestamp;
+  status: string;
+  on_time: boolean;
+  task_id: string | null;
+  task_status: string | null;
+  task_refers: boolean | null;
+  phone: string | null;
+}
+
+async function claimDueMessage(
+  tx: Queryable,
+  companyId: string,
+  payload: FollowUpSendPayload,
+): Promise<FollowUpToSend | null> {
+  const { rows } = await tx.query<DueRow>(
+    `SELECT m.id, m.company_id, m.customer_id, m.body, m.scheduled_for, m.status, m.task_id,
+            m.scheduled_for = $3::timestamptz AS on_time,
+            t.status AS task_status,
+            (t.reference_entity_name = 'follow_up_message' AND t.reference_entity_id = m.id) AS task_refers,
+            c.phone
+       FROM follow_up_messages m
+       LEFT JOIN tasks t ON t.company_id = m.company_id AND t.id = m.task_id
+       LEFT JOIN customers c ON c.company_id = m.company_id AND c.id = m.customer_id
+      WHERE m.company_id = $1 AND m.id = $2
+        FOR UPDATE OF m`,
+    [companyId, payload.followUpMessageId, payload.scheduledFor],
+  );
+  const row = rows[0];
+  if (row?.status !== 'scheduled' || !row.on_time) return null;
+  if (row.task_id !== null && (row.task_status !== 'pending' || !row.task_refers)) {
+    await tx.query(`UPDATE follow_up_messages SET status = 'cancelled' WHERE id = $1`, [row.id]);
+    return null;
+  }
+  return {
+    messageId: row.id,
+    companyId: row.company_id,
+    customerId: row.customer_id,
+    phone: row.phone,
+    body: row.body,
+    scheduledFor: asDate(row.scheduled_for),
+    idempotencyKey: `${FOLLOW_UP_SEND_JOB}:${row.id}:${payload.scheduledFor}`,
+  };
+}
+
+async function recordOutcome(q: Queryable, payload: FollowUpSendPayload, result: FollowUpSendResult) {
+  const { followUpMessageId: id, scheduledFor } = payload;
+  if (result.outcome === 'sent') {
+    await q.query(
+      `UPDATE follow_up_messages SET status = 'sent', sent_at = now(), last_error = NULL
+        WHERE id = $1 AND status <> 'sent'`,
+      [id],
+    );
+    return;
+  }
+  // Only a message still waiting for this very send: an edit in the meantime wins.
+  const [status, error] =
+    result.outcome === 'no_connection' ? ['waiting_connection', null] : ['failed', result.error];
+  await q.query(
+    `UPDATE follow_up_messages SET status = $3, last_error = $4
+      WHERE id = $1 AND status = 'scheduled' AND scheduled_for = $2::timestamptz`,
+    [id, scheduledFor, status, error],
+  );
+}
+
+/** Why a message failed after its last attempt, as the owner reads it (details stay in the job's log). */
+function gaveUpText(attempts: number): string {
+  return `Não foi possível enviar a mensagem pelo WhatsApp depois de ${attempts} tentativas.`;
+}

@@ -1,0 +1,128 @@
+import type { output } from 'zod/v4/core';
+import { FOLLOW_UP_NEEDS_CUSTOMER_TEXT, type Task, type taskInputSchema } from '../../../contracts/tasks';
+import type { Queryable } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { cancelFollowUp, saveTaskFollowUp } from './follow-up-messages';
+import { isUuid, loadTask } from './task-row';
+import { CUSTOMER_NOT_FOUND_TEXT } from './texts';
+
+/** A new task or an edit as the contract parsed it (trimmed, recurrence defaulted). */
+export type TaskInputValue = output<typeof taskInputSchema>;
+
+/** A new task (and its follow-up message, scheduled at its due time), in the caller's transaction. */
+export async function createTask(tx: Queryable, companyId: string, input: TaskInputValue): Promise<Task> {
+  const customerId = await checkedCustomer(tx, companyId, input);
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO tasks (company_id, title, description, customer_id, due_at, recurrence)
+     VALUES ($1, $2, $3, $4, $5::timestamptz, $6)
+     RETURNING id`,
+    [companyId, input.title, input.description || null, customerId, input.dueAt, input.recurrence],
+  );
+  const taskId = rows[0]!.id;
+  if (input.followUpMessage && customerId) {
+    const messageId = await saveTaskFollowUp(
+      tx,
+      { companyId, taskId, customerId, body: input.followUpMessage, scheduledFor: input.dueAt },
+      null,
+    );
+    await tx.query(
+      `UPDATE tasks SET reference_entity_name = 'follow_up_message', reference_entity_id = $3
+        WHERE company_id = $1 AND id = $2`,
+      [companyId, taskId, messageId],
+    );
+  }
+  return (await loadTask(tx, companyId, taskId))!;
+}
+
+/**
+ * Replaces the task's fields (status stays). With a follow-up text the message is edited, or
+ * rescheduled when the due time moved; without one the task's message is removed (cancelled if it
+ * had not gone out). Null when the company has no such task.
+ */
+export async function updateTask(
+  tx: Queryable,
+  companyId: string,
+  taskId: string,
+  input: TaskInputValue,
+): Promise<Task | null> {
+  if (!isUuid(taskId)) return null;
+  const { rows } = await tx.query<{
+    reference_entity_name: string | null;
+    reference_entity_id: string | null;
+  }>(
+    `SELECT reference_entity_name, reference_entity_id FROM tasks
+      WHERE company_id = $1 AND id = $2
+        FOR UPDATE`,
+    [companyId, taskId],
+  );
+  const current = rows[0];
+  if (!current) return null;
+  const customerId = await checkedCustomer(tx, companyId, input);
+
+  const currentFollowUpId =
+    current.reference_entity_name === 'follow_up_message' ? current.reference_entity_id : null;
+  let reference = { name: current.reference_entity_name, id: current.reference_entity_id };
+  if (input.followUpMessage && customerId) {
+    const messageId = await saveTaskFollowUp(
+      tx,
+      { companyId, taskId, customerId, body: input.followUpMessage, scheduledFor: input.dueAt },
+      currentFollowUpId,
+    );
+    reference = { name: 'follow_up_message', id: messageId };
+  } else if (currentFollowUpId) {
+    await cancelFollowUp(tx, companyId, currentFollowUpId);
+    reference = { name: null, id: null };
+  }
+
+  await tx.query(
+    `UPDATE tasks
+        SET title = $3, description = $4, customer_id = $5, due_at = $6::timestamptz, recurrence = $7,
+            reference_entity_name = $8, reference_entity_id = $9
+      WHERE company_id = $1 AND id = $2`,
+    [
+      companyId,
+      taskId,
+      input.title,
+      input.description || null,
+      customerId,
+      input.dueAt,
+      input.recurrence,
+      reference.name,
+      reference.id,
+    ],
+  );
+  return loadTask(tx, companyId, taskId);
+}
+
+/**
+ * The task's customer, checked: one of the company's (else a 400 on customerId), with a WhatsApp
+ * number when the task carries a follow-up (else a 400 on followUpMessage).
+ */
+async function checkedCustomer(
+  tx: Queryable,
+  companyId: string,
+  input: TaskInputValue,
+): Promise<string | null> {
+  let customer: { id: string; phone: string | null } | undefined;
+  if (input.customerId != null) {
+    customer = isUuid(input.customerId)
+      ? (
+          await tx.query<{ id: string; phone: string | null }>(
+            'SELECT id, phone FROM customers WHERE company_id = $1 AND id = $2 FOR KEY SHARE',
+            [companyId, input.customerId],
+          )
+        ).rows[0]
+      : undefined;
+    if (!customer) {
+      throw new HttpError(400, 'VALIDATION_ERROR', CUSTOMER_NOT_FOUND_TEXT, [
+        { path: 'customerId', message: CUSTOMER_NOT_FOUND_TEXT },
+      ]);
+    }
+  }
+  if (input.followUpMessage && !customer?.phone) {
+    throw new HttpError(400, 'VALIDATION_ERROR', FOLLOW_UP_NEEDS_CUSTOMER_TEXT, [
+      { path: 'followUpMessage', message: FOLLOW_UP_NEEDS_CUSTOMER_TEXT },
+    ]);
+  }
+  return customer?.id ?? null;
+}

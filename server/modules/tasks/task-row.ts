@@ -1,0 +1,68 @@
+import type { Recurrence, Task } from '../../../contracts/tasks';
+import { isoTimestamp, type Timestamp } from '../../db/timestamp';
+import type { Queryable } from '../../db/types';
+
+/** A task as the API answers it, with its customer; `t` is tasks, `c` its customer. */
+export const TASK_COLUMNS = `t.id, t.title, t.description, t.due_at, t.status, t.completed_at, t.recurrence,
+  t.reference_entity_name, t.reference_entity_id, t.created_at, t.updated_at,
+  (t.status = 'pending' AND t.due_at < now()) AS overdue,
+  c.id AS customer_id, c.name AS customer_name, c.phone AS customer_phone`;
+
+export const TASK_FROM = `tasks t
+  LEFT JOIN customers c ON c.company_id = t.company_id AND c.id = t.customer_id`;
+
+export interface TaskRow extends Record<string, unknown> {
+  id: string;
+  title: string;
+  description: string | null;
+  due_at: Timestamp;
+  status: Task['status'];
+  completed_at: Timestamp | null;
+  recurrence: Recurrence;
+  reference_entity_name: Task['referenceEntityName'];
+  reference_entity_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  overdue: boolean;
+  customer_id: string | null;
+  customer_name: string | null;
+  customer_phone: string | null;
+}
+
+export function toTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    dueAt: isoTimestamp(row.due_at),
+    status: row.status,
+    completedAt: row.completed_at === null ? null : isoTimestamp(row.completed_at),
+    recurrence: row.recurrence,
+    customer:
+      row.customer_id === null
+        ? null
+        : { id: row.customer_id, name: row.customer_name ?? '', phone: row.customer_phone },
+    referenceEntityName: row.reference_entity_name,
+    referenceEntityId: row.reference_entity_id,
+    overdue: row.overdue,
+    createdAt: isoTimestamp(row.created_at),
+    updatedAt: isoTimestamp(row.updated_at),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids from paths and bodies are checked before they reach a uuid column (a malformed one is unknown). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** One of the company's tasks as the API answers it, or null (unknown, malformed or another company's id). */
+export async function loadTask(q: Queryable, companyId: string, taskId: string): Promise<Task | null> {
+  if (!isUuid(taskId)) return null;
+  const { rows } = await q.query<TaskRow>(
+    `SELECT ${TASK_COLUMNS} FROM ${TASK_FROM} WHERE t.company_id = $1 AND t.id = $2`,
+    [companyId, taskId],
+  );
+  return rows[0] ? toTask(rows[0]) : null;
+}
