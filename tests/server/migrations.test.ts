@@ -104,8 +104,9 @@ describe('company scoping', () => {
     a = await company('Empresa A');
     b = await company('Empresa B');
     customerOfB = await insert('customers', { company_id: b, name: 'Cliente de B', phone: '5511999990000' });
-    stageOfA = await insert('deal_stages', { company_id: a, name: 'Novo contato', position: 0 });
-    stageOfB = await insert('deal_stages', { company_id: b, name: 'Novo contato', position: 0 });
+    // Every company starts with the default stages (a trigger); these are stages of their own.
+    stageOfA = await insert('deal_stages', { company_id: a, name: 'Visita marcada', position: 10 });
+    stageOfB = await insert('deal_stages', { company_id: b, name: 'Visita marcada', position: 10 });
     taskOfB = await insert('tasks', { company_id: b, title: 'Tarefa de B' });
   });
 
@@ -166,7 +167,7 @@ describe('company scoping', () => {
   it('deletes a company with everything it owns and nothing else', async () => {
     const c = await company('Empresa C');
     const customer = await insert('customers', { company_id: c, name: 'Cliente de C' });
-    const stage = await insert('deal_stages', { company_id: c, name: 'Fechado', position: 0 });
+    const stage = await insert('deal_stages', { company_id: c, name: 'Visita marcada', position: 10 });
     const task = await insert('tasks', { company_id: c, title: 'Ligar', customer_id: customer });
     await insert('deals', { company_id: c, stage_id: stage, customer_id: customer, title: 'Bolo' });
     await insert('follow_up_messages', {
@@ -249,11 +250,13 @@ describe('constraints', () => {
   });
 
   it('keeps stage names and positions unique per company', async () => {
-    await insert('deal_stages', { company_id: c, name: 'Negociação', position: 0 });
-    expect(await sqlState(insert('deal_stages', { company_id: c, name: 'negociação', position: 1 }))).toBe(
+    await insert('deal_stages', { company_id: c, name: 'Degustação', position: 10 });
+    expect(await sqlState(insert('deal_stages', { company_id: c, name: 'degustação', position: 11 }))).toBe(
       UNIQUE,
     );
-    expect(await sqlState(insert('deal_stages', { company_id: c, name: 'Outra', position: 0 }))).toBe(UNIQUE);
+    expect(await sqlState(insert('deal_stages', { company_id: c, name: 'Outra', position: 10 }))).toBe(
+      UNIQUE,
+    );
   });
 
   it('refreshes updated_at on every update', async () => {

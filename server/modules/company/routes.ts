@@ -1,11 +1,30 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { getCompanyInfoContract, updateCompanyInfoContract } from '../../../contracts/company';
+import { companyOf } from '../../auth/api/caller';
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
+import { route } from '../../http/route';
+import { loadCompanyInfo, saveCompanyInfo } from './company-info';
 
 export interface ModuleRoutesOptions {
   db: Db;
   config: Config;
 }
 
-// Work in progress: the module's routes are declared here.
-export const companyRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async () => {};
+/** "Sobre a empresa" (spec §2 /settings/company-info, §7 GET settings/company → data.company). */
+export const companyRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
+  const preHandler = app.auth.requireSubscriber;
+
+  route(app, getCompanyInfoContract, {
+    preHandler,
+    async handler({ request, reply }) {
+      reply.header('cache-control', 'no-store');
+      return { company: await loadCompanyInfo(db, companyOf(request).companyId) };
+    },
+  });
+
+  route(app, updateCompanyInfoContract, {
+    preHandler,
+    handler: async ({ request, body }) => ({ company: await saveCompanyInfo(db, companyOf(request), body) }),
+  });
+};

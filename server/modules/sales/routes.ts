@@ -1,11 +1,123 @@
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  createDealContract,
+  createStageContract,
+  deleteDealContract,
+  deleteStageContract,
+  getDealContract,
+  getSalesBoardContract,
+  listStageDealsContract,
+  listStagesContract,
+  moveDealContract,
+  renameStageContract,
+  reorderStagesContract,
+  updateDealContract,
+} from '../../../contracts/sales';
+import { companyOf } from '../../auth/api/caller';
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
+import { route } from '../../http/route';
+import { loadBoard, loadColumnPage } from './board';
+import { loadDeal } from './deal-row';
+import { createDeal, deleteDeal, updateDeal } from './deals';
+import { moveDeal } from './move-deal';
+import { listStages, toStage } from './stage-row';
+import { createStage, deleteStage, renameStage, reorderStages } from './stages';
 
 export interface ModuleRoutesOptions {
   db: Db;
   config: Config;
 }
 
-// Work in progress: the module's routes are declared here.
-export const salesRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async () => {};
+/**
+ * The sales board (spec §2 /sales, /sales/{dealId}): the board and its column pages, deals, moves
+ * and the company's stages. Every route is for a subscriber and works in the caller's company.
+ */
+export const salesRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
+  const preHandler = app.auth.requireSubscriber;
+
+  route(app, getSalesBoardContract, {
+    preHandler,
+    handler: ({ request, query }) => loadBoard(db, companyOf(request).companyId, query.limit),
+  });
+
+  route(app, listStageDealsContract, {
+    preHandler,
+    handler: ({ request, params, query }) =>
+      loadColumnPage(db, companyOf(request).companyId, params.stageId, query),
+  });
+
+  route(app, getDealContract, {
+    preHandler,
+    handler: async ({ request, params }) => ({
+      deal: await loadDeal(db, companyOf(request).companyId, params.dealId),
+    }),
+  });
+
+  route(app, createDealContract, {
+    preHandler,
+    status: 201,
+    handler: async ({ request, body }) => ({
+      deal: await createDeal(db, companyOf(request).companyId, body),
+    }),
+  });
+
+  route(app, updateDealContract, {
+    preHandler,
+    handler: async ({ request, params, body }) => ({
+      deal: await updateDeal(db, companyOf(request).companyId, params.dealId, body),
+    }),
+  });
+
+  route(app, deleteDealContract, {
+    preHandler,
+    async handler({ request, params }) {
+      await deleteDeal(db, companyOf(request).companyId, params.dealId);
+      return { deleted: true as const };
+    },
+  });
+
+  route(app, moveDealContract, {
+    preHandler,
+    handler: async ({ request, params, body }) => ({
+      deal: await moveDeal(db, companyOf(request).companyId, params.dealId, body),
+    }),
+  });
+
+  route(app, listStagesContract, {
+    preHandler,
+    handler: async ({ request }) => ({
+      stages: (await listStages(db, companyOf(request).companyId)).map(toStage),
+    }),
+  });
+
+  route(app, createStageContract, {
+    preHandler,
+    status: 201,
+    handler: async ({ request, body }) => ({
+      stage: await createStage(db, companyOf(request).companyId, body.name),
+    }),
+  });
+
+  route(app, renameStageContract, {
+    preHandler,
+    handler: async ({ request, params, body }) => ({
+      stage: await renameStage(db, companyOf(request).companyId, params.stageId, body.name),
+    }),
+  });
+
+  route(app, reorderStagesContract, {
+    preHandler,
+    handler: async ({ request, body }) => ({
+      stages: await reorderStages(db, companyOf(request).companyId, body.stageIds),
+    }),
+  });
+
+  route(app, deleteStageContract, {
+    preHandler,
+    async handler({ request, params }) {
+      await deleteStage(db, companyOf(request).companyId, params.stageId);
+      return { deleted: true as const };
+    },
+  });
+};

@@ -1,11 +1,43 @@
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  createServiceContract,
+  listServicesContract,
+  updateServiceContract,
+} from '../../../contracts/services';
+import { companyOf } from '../../auth/api/caller';
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
+import { route } from '../../http/route';
+import { createService, listServices, updateService } from './catalogue';
 
 export interface ModuleRoutesOptions {
   db: Db;
   config: Config;
 }
 
-// Work in progress: the module's routes are declared here.
-export const serviceRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async () => {};
+/** The services catalogue (spec §2 /settings/services, §7 GET settings services → businessServices). */
+export const serviceRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
+  const preHandler = app.auth.requireSubscriber;
+
+  route(app, listServicesContract, {
+    preHandler,
+    handler: async ({ request }) => ({
+      businessServices: await listServices(db, companyOf(request).companyId),
+    }),
+  });
+
+  route(app, createServiceContract, {
+    preHandler,
+    status: 201,
+    handler: async ({ request, body }) => ({
+      businessService: await createService(db, companyOf(request).companyId, body),
+    }),
+  });
+
+  route(app, updateServiceContract, {
+    preHandler,
+    handler: async ({ request, params, body }) => ({
+      businessService: await updateService(db, companyOf(request).companyId, params.serviceId, body),
+    }),
+  });
+};

@@ -1,0 +1,99 @@
+import type { PageInfo } from '../../../contracts/pagination';
+import type { DealCard, SalesBoard } from '../../../contracts/sales';
+import type { Queryable } from '../../db/types';
+import { decodeBoardCursor, encodeBoardCursor } from './board-cursor';
+import { DEAL_CARD_COLUMNS, DEAL_FROM, type DealCardRow, toDealCard } from './deal-row';
+import { STAGE_COLUMNS, type StageRow, stageNotFound, toStage } from './stage-row';
+import { isUuid } from './uuid';
+
+interface ColumnPage {
+  deals: DealCard[];
+  pageInfo: PageInfo;
+}
+
+/** `rows` fetched with one extra row: the page, and whether another follows. */
+function toPage(rows: DealCardRow[], limit: number): ColumnPage {
+  const hasNextPage = rows.length > limit;
+  const page = hasNextPage ? rows.slice(0, limit) : rows;
+  const last = page.at(-1);
+  return {
+    deals: page.map(toDealCard),
+    pageInfo: {
+      hasNextPage,
+      endCursor: last ? encodeBoardCursor({ position: last.position, id: last.id }) : null,
+    },
+  };
+}
+
+/**
+ * The board (spec §2 /sales): every stage in order with the first `limit` cards of its column and
+ * the count and value of ALL its deals. Two queries whatever the number of stages: the totals, and
+ * each column's first page through a lateral join on the board index.
+ */
+export async function loadBoard(q: Queryable, companyId: string, limit: number): Promise<SalesBoard> {
+  const stages = await q.query<StageRow & { deal_count: number; total_value_cents: number }>(
+    `SELECT ${STAGE_COLUMNS}, COALESCE(t.deal_count, 0)::int AS deal_count,
+            COALESCE(t.total_value_cents, 0)::float8 AS total_value_cents
+       FROM deal_stages s
+       LEFT JOIN (SELECT stage_id, count(*) AS deal_count, sum(value_cents) AS total_value_cents
+                    FROM deals WHERE company_id = $1 GROUP BY stage_id) t ON t.stage_id = s.id
+      WHERE s.company_id = $1
+      ORDER BY s.position`,
+    [companyId],
+  );
+  const cards = await q.query<DealCardRow>(
+    `SELECT page.*
+       FROM deal_stages s
+      CROSS JOIN LATERAL (
+        SELECT ${DEAL_CARD_COLUMNS}
+          FROM ${DEAL_FROM}
+         WHERE d.company_id = s.company_id AND d.stage_id = s.id
+         ORDER BY d.position, d.id
+         LIMIT $2
+      ) page
+      WHERE s.company_id = $1
+      ORDER BY page.stage_id, page.position, page.id`,
+    [companyId, limit + 1],
+  );
+  const byStage = new Map<string, DealCardRow[]>();
+  for (const row of cards.rows) {
+    const column = byStage.get(row.stage_id);
+    if (column) column.push(row);
+    else byStage.set(row.stage_id, [row]);
+  }
+  return {
+    columns: stages.rows.map((stage) => ({
+      stage: toStage(stage),
+      ...toPage(byStage.get(stage.id) ?? [], limit),
+      totalCount: stage.deal_count,
+      totalValueCents: stage.total_value_cents,
+    })),
+  };
+}
+
+/** A column's next page ("Carregar mais"), after `cursor` in board order. */
+export async function loadColumnPage(
+  q: Queryable,
+  companyId: string,
+  stageId: string,
+  options: { limit: number; cursor?: string | undefined },
+): Promise<ColumnPage> {
+  if (!isUuid(stageId)) throw stageNotFound();
+  const stage = await q.query('SELECT 1 FROM deal_stages WHERE company_id = $1 AND id = $2', [
+    companyId,
+    stageId,
+  ]);
+  if (stage.rows.length === 0) throw stageNotFound();
+  const after = options.cursor === undefined ? undefined : decodeBoardCursor(options.cursor);
+  const params: unknown[] = [companyId, stageId, options.limit + 1];
+  if (after) params.push(after.position, after.id);
+  const { rows } = await q.query<DealCardRow>(
+    `SELECT ${DEAL_CARD_COLUMNS}
+       FROM ${DEAL_FROM}
+      WHERE d.company_id = $1 AND d.stage_id = $2${after ? ' AND (d.position, d.id) > ($4::int, $5::uuid)' : ''}
+      ORDER BY d.position, d.id
+      LIMIT $3`,
+    params,
+  );
+  return toPage(rows, options.limit);
+}

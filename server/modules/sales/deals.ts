@@ -1,0 +1,169 @@
+import type { Deal } from '../../../contracts/sales';
+import type { Db, Queryable } from '../../db/types';
+import { HttpError } from '../../http/errors';
+import { checkDealInput, type DealBody } from './deal-input';
+import { dealNotFound, loadDeal } from './deal-row';
+import { lockBoard, type StageRow } from './stage-row';
+import { isUuid } from './uuid';
+
+const NO_STAGES_TEXT = 'Crie uma etapa no funil antes de cadastrar vendas.';
+
+/** The position after the last card of a stage (the board is locked by the caller). */
+export async function endOfStage(tx: Queryable, companyId: string, stageId: string): Promise<number> {
+  const { rows } = await tx.query<{ next: number }>(
+    'SELECT COALESCE(max(position) + 1, 0)::int AS next FROM deals WHERE company_id = $1 AND stage_id = $2',
+    [companyId, stageId],
+  );
+  return rows[0]!.next;
+}
+
+/** A deal in a won or lost stage is closed from the moment it gets there ($kind: the stage's kind). */
+const closedAtFor = (kind: string) => `CASE WHEN ${kind}::text = 'open' THEN NULL ELSE now() END`;
+
+/**
+ * Makes the deal's services exactly `lines`, in that order: a line already on the deal keeps the
+ * price it was added at (only its quantity changes); a new line copies the catalogue's price.
+ */
+async function saveLines(
+  tx: Queryable,
+  companyId: string,
+  dealId: string,
+  lines: { serviceId: string; quantity: number }[],
+): Promise<void> {
+  const serviceIds = lines.map((line) => line.serviceId);
+  await tx.query(
+    'DELETE FROM deal_services WHERE company_id = $1 AND deal_id = $2 AND service_id <> ALL($3::uuid[])',
+    [companyId, dealId, serviceIds],
+  );
+  if (lines.length === 0) return;
+  await tx.query(
+    `INSERT INTO deal_services (company_id, deal_id, service_id, price_cents, quantity, position)
+     SELECT $1, $2, s.id, s.price_cents, l.quantity, l.ord - 1
+       FROM unnest($3::uuid[], $4::int[]) WITH ORDINALITY AS l (service_id, quantity, ord)
+       JOIN services s ON s.company_id = $1 AND s.id = l.service_id
+     ON CONFLICT (deal_id, service_id)
+     DO UPDATE SET quantity = EXCLUDED.quantity, position = EXCLUDED.position`,
+    [companyId, dealId, serviceIds, lines.map((line) => line.quantity)],
+  );
+}
+
+/** A new deal at the end of its stage (the first stage when the body names none). */
+export async function createDeal(db: Db, companyId: string, body: DealBody): Promise<Deal> {
+  return db.transaction(async (tx) => {
+    const stages = await lockBoard(tx, companyId);
+    const input = await checkDealInput(tx, companyId, body, { stages });
+    const stage = input.stage ?? stages[0];
+    if (!stage) throw new HttpError(409, 'CONFLICT', NO_STAGES_TEXT);
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO deals (company_id, stage_id, position, status, closed_at, title, customer_id, value_cents,
+                          expected_close_date, notes, lost_reason)
+       VALUES ($1, $2, $3, $4, ${closedAtFor('$4')}, $5, $6, $7, $8, $9, $10)
+       RETURNING id`,
+      [
+        companyId,
+        stage.id,
+        await endOfStage(tx, companyId, stage.id),
+        stage.kind,
+        input.title,
+        input.customerId,
+        input.valueCents,
+        input.expectedCloseDate,
+        input.notes,
+        input.lostReason,
+      ],
+    );
+    const dealId = rows[0]!.id;
+    await saveLines(tx, companyId, dealId, input.lines);
+    return loadDeal(tx, companyId, dealId);
+  });
+}
+
+/** Locks the deal for a command and answers its stage and services, or the 404. */
+export async function lockDeal(
+  tx: Queryable,
+  companyId: string,
+  dealId: string,
+): Promise<{ stageId: string; serviceIds: Set<string> }> {
+  if (!isUuid(dealId)) throw dealNotFound();
+  const { rows } = await tx.query<{ stage_id: string; service_ids: string[] | null }>(
+    `SELECT d.stage_id,
+            (SELECT array_agg(l.service_id::text) FROM deal_services l
+              WHERE l.company_id = d.company_id AND l.deal_id = d.id) AS service_ids
+       FROM deals d WHERE d.company_id = $1 AND d.id = $2
+        FOR UPDATE OF d`,
+    [companyId, dealId],
+  );
+  const row = rows[0];
+  if (!row) throw dealNotFound();
+  return { stageId: row.stage_id, serviceIds: new Set(row.service_ids ?? []) };
+}
+
+/**
+ * Puts the deal in `stage` (the board is locked by the caller): entering another stage resets
+ * stageEnteredAt, and takes the stage's kind as status (won/lost set closedAt, open clears it).
+ * Nothing changes when it is already there.
+ */
+export async function enterStage(
+  tx: Queryable,
+  companyId: string,
+  dealId: string,
+  stage: StageRow,
+  position: number,
+): Promise<void> {
+  await tx.query(
+    `UPDATE deals
+        SET stage_id = $3, position = $4, status = $5, closed_at = ${closedAtFor('$5')}, stage_entered_at = now()
+      WHERE company_id = $1 AND id = $2 AND stage_id <> $3`,
+    [companyId, dealId, stage.id, position, stage.kind],
+  );
+}
+
+/** Saves the whole deal (PUT): absent optional fields are cleared; an absent stageId keeps the stage. */
+export async function updateDeal(db: Db, companyId: string, dealId: string, body: DealBody): Promise<Deal> {
+  return db.transaction(async (tx) => {
+    const stages = await lockBoard(tx, companyId);
+    const current = await lockDeal(tx, companyId, dealId);
+    const input = await checkDealInput(tx, companyId, body, {
+      stages,
+      currentServiceIds: current.serviceIds,
+    });
+    if (input.stage && input.stage.id !== current.stageId) {
+      await enterStage(tx, companyId, dealId, input.stage, await endOfStage(tx, companyId, input.stage.id));
+    }
+    await tx.query(
+      `UPDATE deals
+          SET title = $3, customer_id = $4, value_cents = $5, expected_close_date = $6, notes = $7,
+              lost_reason = $8
+        WHERE company_id = $1 AND id = $2`,
+      [
+        companyId,
+        dealId,
+        input.title,
+        input.customerId,
+        input.valueCents,
+        input.expectedCloseDate,
+        input.notes,
+        input.lostReason,
+      ],
+    );
+    await saveLines(tx, companyId, dealId, input.lines);
+    return loadDeal(tx, companyId, dealId);
+  });
+}
+
+/** Deletes the deal and its service lines; tasks that were about it stay, without the reference. */
+export async function deleteDeal(db: Db, companyId: string, dealId: string): Promise<void> {
+  if (!isUuid(dealId)) throw dealNotFound();
+  await db.transaction(async (tx) => {
+    const deleted = await tx.query('DELETE FROM deals WHERE company_id = $1 AND id = $2 RETURNING id', [
+      companyId,
+      dealId,
+    ]);
+    if (deleted.rows.length === 0) throw dealNotFound();
+    await tx.query(
+      `UPDATE tasks SET reference_entity_name = NULL, reference_entity_id = NULL
+        WHERE company_id = $1 AND reference_entity_name = 'deal' AND reference_entity_id = $2`,
+      [companyId, dealId],
+    );
+  });
+}
