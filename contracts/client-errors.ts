@@ -1,13 +1,29 @@
 import * as z from 'zod/mini';
 import { clientErrorLimits } from './client-error-limits';
 
-/** What the client's error views send when a screen fails to render ("Algo deu errado"). */
+/** A report's tag: what the error tracker groups by. */
+export const CLIENT_ERROR_TAG_PATTERN = /^[a-z0-9._-]+$/;
+
+/**
+ * What the client sends when a screen fails to render ("Algo deu errado"), and what its error
+ * tracker reports (a failed customer save, spec §8), with a tag naming where it happened.
+ */
 export const clientErrorReportSchema = z.strictObject({
   message: z.string().check(z.minLength(1), z.maxLength(clientErrorLimits.message)),
   stack: z.optional(z.string().check(z.maxLength(clientErrorLimits.stack))),
   componentStack: z.optional(z.string().check(z.maxLength(clientErrorLimits.stack))),
   url: z.string().check(z.maxLength(clientErrorLimits.url)),
   release: z.optional(z.string().check(z.maxLength(clientErrorLimits.release))),
+  /** Where it happened, e.g. "customer.create": short, lower case, digits, ".", "_" and "-". */
+  tag: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(clientErrorLimits.tag),
+        z.regex(CLIENT_ERROR_TAG_PATTERN, { error: 'Etiqueta inválida.' }),
+      ),
+  ),
 });
 export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;
 

@@ -19,9 +19,11 @@ export const clientErrorRoutes: FastifyPluginAsync<ClientErrorsOptions> = async 
     async handler({ body: reported, request }) {
       // The page may have been /login?accessToken=… or an e-mail link: keep no secrets of its address.
       const body = { ...reported, url: loggableUrl(reported.url) };
+      const { message, url, release, stack, tag } = body;
+      // A tagged report comes from the error tracker (a failed save…), an untagged one from a screen.
       request.log.error(
-        { clientError: { message: body.message, url: body.url, release: body.release, stack: body.stack } },
-        'client rendering error',
+        { clientError: { message, url, release, stack, tag } },
+        tag ? 'client error' : 'client rendering error',
       );
       await insertClientError(db, {
         ...body,

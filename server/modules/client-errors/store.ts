@@ -8,8 +8,8 @@ export interface ClientErrorRow extends ClientErrorReport {
 
 export async function insertClientError(db: Queryable, row: ClientErrorRow): Promise<void> {
   await db.query(
-    `INSERT INTO client_errors (message, stack, component_stack, url, release, user_agent, request_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO client_errors (message, stack, component_stack, url, release, user_agent, request_id, tag)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       row.message,
       row.stack ?? null,
@@ -18,6 +18,7 @@ export async function insertClientError(db: Queryable, row: ClientErrorRow): Pro
       row.release ?? null,
       row.userAgent ?? null,
       row.requestId,
+      row.tag ?? null,
     ],
   );
 }
