@@ -1,2 +1,240 @@
-// Replaced by the feature's page (work in progress).
-export { default } from '../../app/routing/TitleOnlyPage';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { formatCustomerPhone, whatsappChatUrl } from '../../../contracts/brazil/customer-phone';
+import { type CustomerDetail, customerSourceLabels } from '../../../contracts/customers';
+import { useCurrentRoute } from '../../app/routing/current-route';
+import { Link } from '../../app/routing/Link';
+import { formatBRL } from '../../lib/format/currency';
+import { formatDate } from '../../lib/format/date';
+import { toast } from '../../lib/toasts';
+import { CustomerLoadFailure } from './CustomerLoadFailure';
+import { deleteCustomer } from './customer-calls';
+import { customerDetailQuery, customerKeys } from './customer-queries';
+import './customers.css';
+
+export const CUSTOMER_DELETED_TEXT = 'Cliente excluído.';
+
+const dealStatusLabels = { open: 'Em andamento', won: 'Ganho', lost: 'Perdido' } as const;
+
+/** /customers/{id}: who the customer is, how to reach them, their tasks and deals; edit or delete. */
+export default function CustomerDetailPage() {
+  const id = useCurrentRoute().params.id ?? '';
+  const query = useQuery(customerDetailQuery(id));
+  if (query.isPending) {
+    return (
+      <p className="customers-status" role="status">
+        Carregando cliente...
+      </p>
+    );
+  }
+  if (query.isError) return <CustomerLoadFailure error={query.error} onRetry={() => void query.refetch()} />;
+  return <CustomerDetailView id={id} detail={query.data} />;
+}
+
+function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail }) {
+  const { customer, tasks, deals } = detail;
+  const [confirming, setConfirming] = useState(false);
+  const headingId = useId();
+  const path = `/customers/${encodeURIComponent(id)}`;
+
+  return (
+    <article className="customers-page customer-detail" aria-labelledby={headingId}>
+      <header className="customer-detail__header">
+        <h1 id={headingId} className="page-heading customer-detail__name">
+          {customer.name}
+        </h1>
+        <div className="customers-actions">
+          <Link to={`${path}/edit`} className="button button--secondary">
+            Editar
+          </Link>
+          <button
+            type="button"
+            className="button button--secondary customers-button--danger-text"
+            aria-expanded={confirming}
+            onClick={() => setConfirming(true)}
+          >
+            Excluir
+          </button>
+        </div>
+      </header>
+
+      {confirming ? (
+        <DeleteConfirm id={id} name={customer.name} onCancel={() => setConfirming(false)} />
+      ) : null}
+
+      <section className="card customer-detail__card" aria-labelledby={`${headingId}-data`}>
+        <h2 id={`${headingId}-data`} className="customer-detail__title">
+          Dados do cliente
+        </h2>
+        <dl className="customer-detail__list">
+          <div className="customer-detail__row">
+            <dt>WhatsApp</dt>
+            <dd>
+              {customer.phone ? (
+                <span className="customer-detail__phone">
+                  <span>{formatCustomerPhone(customer.phone)}</span>
+                  <a
+                    className="customer-detail__chat"
+                    href={whatsappChatUrl(customer.phone)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    Conversar no WhatsApp
+                  </a>
+                </span>
+              ) : (
+                'Não informado'
+              )}
+            </dd>
+          </div>
+          <div className="customer-detail__row">
+            <dt>E-mail</dt>
+            <dd>
+              {customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : 'Não informado'}
+            </dd>
+          </div>
+          <div className="customer-detail__row">
+            <dt>Origem</dt>
+            <dd>{customer.source ? customerSourceLabels[customer.source] : 'Não informada'}</dd>
+          </div>
+          <div className="customer-detail__row">
+            <dt>Etiquetas</dt>
+            <dd>
+              {customer.tags.length > 0 ? (
+                <ul className="customer-tags" aria-label="Etiquetas">
+                  {customer.tags.map((tag) => (
+                    <li key={tag} className="customer-tag">
+                      {tag}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                'Nenhuma'
+              )}
+            </dd>
+          </div>
+          <div className="customer-detail__row">
+            <dt>Cliente desde</dt>
+            <dd>{formatDate(customer.createdAt)}</dd>
+          </div>
+          <div className="customer-detail__row">
+            <dt>Último contato</dt>
+            <dd>{customer.lastContactAt ? formatDate(customer.lastContactAt) : 'Nenhum contato ainda'}</dd>
+          </div>
+          {customer.notes ? (
+            <div className="customer-detail__row customer-detail__row--block">
+              <dt>Observações</dt>
+              <dd className="customer-detail__notes">{customer.notes}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+
+      <div className="customer-detail__columns">
+        <section className="card customer-detail__card" aria-labelledby={`${headingId}-tasks`}>
+          <h2 id={`${headingId}-tasks`} className="customer-detail__title">
+            Tarefas
+          </h2>
+          {tasks.length === 0 ? (
+            <p className="customers-muted">Nenhuma tarefa com este cliente.</p>
+          ) : (
+            <ul className="customer-detail__items">
+              {tasks.map((task) => (
+                <li key={task.id}>
+                  <Link to={`/tasks/${encodeURIComponent(task.id)}`} className="customer-detail__item">
+                    <span className="customer-detail__item-title">{task.title}</span>
+                    <span className="customers-muted">
+                      {task.status === 'completed' ? 'Concluída' : `Para ${formatDate(task.dueAt)}`}
+                      {task.hasFollowUp ? ' · com mensagem de follow-up' : ''}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="card customer-detail__card" aria-labelledby={`${headingId}-deals`}>
+          <h2 id={`${headingId}-deals`} className="customer-detail__title">
+            Negócios
+          </h2>
+          {deals.length === 0 ? (
+            <p className="customers-muted">Nenhum negócio com este cliente.</p>
+          ) : (
+            <ul className="customer-detail__items">
+              {deals.map((deal) => (
+                <li key={deal.id}>
+                  <Link to={`/sales/${encodeURIComponent(deal.id)}`} className="customer-detail__item">
+                    <span className="customer-detail__item-title">{deal.title}</span>
+                    <span className="customer-detail__item-value">{formatBRL(deal.valueCents)}</span>
+                    <span className="customers-muted">
+                      {deal.stageName} · {dealStatusLabels[deal.status]}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </article>
+  );
+}
+
+/** "Excluir": asked first; their tasks go with them, their deals stay without a customer. */
+function DeleteConfirm({ id, name, onCancel }: { id: string; name: string; onCancel: () => void }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    confirmButton.current?.focus();
+  }, []);
+
+  const confirm = async () => {
+    setDeleting(true);
+    setError(null);
+    const result = await deleteCustomer(id);
+    if (!result.success) {
+      setDeleting(false);
+      setError(result.error);
+      return;
+    }
+    queryClient.removeQueries({ queryKey: customerKeys.detail(id) });
+    // Their tasks are gone and their deals lost their customer: those lists are stale too.
+    for (const queryKey of [customerKeys.all, ['tasks'], ['sales'], ['dashboard']]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+    toast.success(CUSTOMER_DELETED_TEXT, { id: 'customer-deleted', description: name });
+    navigate('/customers');
+  };
+
+  return (
+    <fieldset className="customers-confirm">
+      <legend className="customers-confirm__question">Excluir {name}?</legend>
+      <p>As tarefas deste cliente também serão excluídas. Os negócios continuam no funil, sem cliente.</p>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="customers-actions">
+        <button
+          ref={confirmButton}
+          type="button"
+          className="button customers-button--danger"
+          disabled={deleting}
+          onClick={() => void confirm()}
+        >
+          {deleting ? 'Excluindo...' : 'Excluir cliente'}
+        </button>
+        <button type="button" className="button button--secondary" disabled={deleting} onClick={onCancel}>
+          Cancelar
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,2 +1,295 @@
-// Replaced by the feature's page (work in progress).
-export { default } from '../../app/routing/TitleOnlyPage';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
+import {
+  CUSTOMERS_LIMIT_DEFAULT,
+  type Customer,
+  type CustomersPage as Page,
+} from '../../../contracts/customers';
+import { MIN_SEARCH_LENGTH } from '../../../contracts/search-text';
+import { Link } from '../../app/routing/Link';
+import { PageHeading } from '../../app/routing/PageHeading';
+import { type CustomersSearch, customersSearch } from '../../app/routing/route-search';
+import { useValidatedSearch } from '../../app/routing/useValidatedSearch';
+import { RetryButton } from '../../ui/retry-button/RetryButton';
+import { appliedSearch, customersListQuery } from './customer-queries';
+import { ExportButton } from './ExportButton';
+import './customers.css';
+
+// The import wizard (parsers, chart) loads when it is opened, not with the list.
+const ImportSheet = lazy(() => import('./import/ImportSheet'));
+
+/** Spec §5: the search applies 300 ms after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const count = new Intl.NumberFormat('pt-BR');
+
+/** "1 cliente", "1.234 clientes". */
+export function customersCountText(total: number): string {
+  return `${count.format(total)} ${total === 1 ? 'cliente' : 'clientes'}`;
+}
+
+/** "1–50 de 1.234": the rows this page shows. */
+export function pageRangeText(page: number, limit: number, shown: number, total: number): string {
+  const from = (page - 1) * limit + 1;
+  return `${count.format(from)}–${count.format(from + shown - 1)} de ${count.format(total)}`;
+}
+
+/** /customers with only the parameters that differ from the defaults. */
+export function customersUrl({ search, page, limit }: CustomersSearch): string {
+  const params = new URLSearchParams();
+  if (search !== '') params.set('search', search);
+  if (page > 1) params.set('page', String(page));
+  if (limit !== CUSTOMERS_LIMIT_DEFAULT) params.set('limit', String(limit));
+  const query = params.toString();
+  return query ? `/customers?${query}` : '/customers';
+}
+
+/** /customers (spec §2): "Clientes": search, the list page by page, new, import, export. */
+export default function CustomersPage() {
+  const { search, page, limit } = useValidatedSearch(customersSearch);
+  const [, navigate] = useLocation();
+  const [importing, setImporting] = useState(false);
+  const importButton = useRef<HTMLButtonElement>(null);
+  const query = useQuery({
+    ...customersListQuery({ search, page, limit }),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <div className="customers-page">
+      <div className="customers-page__header">
+        <PageHeading />
+        <div className="customers-actions">
+          <Link to="/customers/new" className="button button--primary">
+            Novo cliente
+          </Link>
+          <button
+            ref={importButton}
+            type="button"
+            className="button button--secondary"
+            aria-haspopup="dialog"
+            onClick={() => setImporting(true)}
+          >
+            Importar
+          </button>
+          <ExportButton />
+        </div>
+      </div>
+
+      <SearchField
+        search={search}
+        onApply={(applied) => navigate(customersUrl({ search: applied, page: 1, limit }), { replace: true })}
+      />
+
+      {query.isPending ? (
+        <p className="customers-status" role="status">
+          Carregando clientes...
+        </p>
+      ) : query.isError ? (
+        <div className="customers-failure card">
+          <p className="form-error" role="alert">
+            {query.error.message}
+          </p>
+          <div className="customers-failure__actions">
+            <RetryButton onRetry={() => void query.refetch()} />
+          </div>
+        </div>
+      ) : (
+        <CustomersResults
+          data={query.data}
+          search={appliedSearch(search)}
+          page={page}
+          limit={limit}
+          updating={query.isPlaceholderData}
+          onImport={() => setImporting(true)}
+          onPage={(next) => navigate(customersUrl({ search, page: next, limit }))}
+        />
+      )}
+
+      {importing ? (
+        <Suspense fallback={null}>
+          <ImportSheet
+            onClose={() => {
+              setImporting(false);
+              importButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The search box: what is typed applies 300 ms after the last keystroke, from 2 characters (fewer
+ * list everyone), replacing the address (Back is not flooded with every letter). The address
+ * changing otherwise (Back, a link) puts its search in the box.
+ */
+function SearchField({ search, onApply }: { search: string; onApply: (search: string) => void }) {
+  const id = useId();
+  const [text, setText] = useState(search);
+  const [shownFor, setShownFor] = useState(search);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // What the debounce timer reads when it fires: the address and the callback as they are then.
+  const latest = useRef({ search, onApply });
+  useEffect(() => {
+    latest.current = { search, onApply };
+  });
+
+  // The address moved on without this box: show its search (React's "adjust state on prop change").
+  if (search !== shownFor) {
+    setShownFor(search);
+    if (appliedSearch(text) !== appliedSearch(search)) setText(search);
+  }
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const change = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const next = appliedSearch(value);
+      if (next !== appliedSearch(latest.current.search)) latest.current.onApply(next);
+    }, SEARCH_DEBOUNCE_MS);
+  };
+
+  const tooShort = text.trim().length > 0 && text.trim().length < MIN_SEARCH_LENGTH;
+  return (
+    <search className="customers-search">
+      <label htmlFor={id} className="visually-hidden">
+        Buscar clientes
+      </label>
+      <svg className="customers-search__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <circle cx="11" cy="11" r="7" />
+        <path d="m20 20-3.5-3.5" />
+      </svg>
+      <input
+        id={id}
+        type="search"
+        className="customers-search__input"
+        placeholder="Buscar por nome, telefone ou e-mail"
+        autoComplete="off"
+        enterKeyHint="search"
+        value={text}
+        aria-describedby={tooShort ? `${id}-hint` : undefined}
+        onChange={(event) => change(event.target.value)}
+      />
+      {tooShort ? (
+        <p id={`${id}-hint`} className="customers-search__hint">
+          Digite pelo menos {MIN_SEARCH_LENGTH} caracteres para buscar.
+        </p>
+      ) : null}
+    </search>
+  );
+}
+
+type ResultsProps = {
+  data: Page;
+  search: string;
+  page: number;
+  limit: number;
+  /** The previous page or search shows while the new one loads. */
+  updating: boolean;
+  onImport: () => void;
+  onPage: (page: number) => void;
+};
+
+function CustomersResults({ data, search, page, limit, updating, onImport, onPage }: ResultsProps) {
+  if (data.totalCount === 0 && search === '') {
+    return (
+      <div className="customers-empty card">
+        <p className="customers-empty__title">Você ainda não tem clientes.</p>
+        <p className="customers-muted">
+          Cadastre o primeiro ou importe sua lista de contatos de uma planilha (CSV) ou do celular (vCard).
+        </p>
+        <div className="customers-actions">
+          <Link to="/customers/new" className="button button--primary">
+            Cadastrar cliente
+          </Link>
+          <button type="button" className="button button--secondary" onClick={onImport}>
+            Importar contatos
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (data.totalCount === 0) {
+    return (
+      <div className="customers-empty card">
+        <p className="customers-empty__title">Nenhum cliente encontrado para “{search}”.</p>
+        <p className="customers-muted">
+          Confira o que foi digitado ou busque por outra parte do nome, telefone ou e-mail.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="customers-results" aria-busy={updating || undefined}>
+      <p className="customers-count" aria-live="polite">
+        {customersCountText(data.totalCount)}
+      </p>
+      {data.customers.length === 0 ? (
+        <div className="customers-empty card">
+          <p className="customers-empty__title">Não há clientes nesta página.</p>
+          <button type="button" className="button button--secondary" onClick={() => onPage(1)}>
+            Ir para a primeira página
+          </button>
+        </div>
+      ) : (
+        <ul className="customers-list" aria-label="Clientes">
+          {data.customers.map((customer) => (
+            <CustomerRow key={customer.id} customer={customer} />
+          ))}
+        </ul>
+      )}
+      {data.customers.length > 0 && (page > 1 || data.hasNextPage) ? (
+        <nav className="customers-pagination" aria-label="Paginação">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={page <= 1 || updating}
+            onClick={() => onPage(page - 1)}
+          >
+            Anterior
+          </button>
+          <span className="customers-pagination__range">
+            {pageRangeText(page, limit, data.customers.length, data.totalCount)}
+          </span>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={!data.hasNextPage || updating}
+            onClick={() => onPage(page + 1)}
+          >
+            Próxima
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function CustomerRow({ customer }: { customer: Customer }) {
+  return (
+    <li className="customer-row">
+      <Link to={`/customers/${encodeURIComponent(customer.id)}`} className="customer-row__link">
+        <span className="customer-row__name">{customer.name}</span>
+        {customer.phone ? (
+          <span className="customer-row__phone">{formatCustomerPhone(customer.phone)}</span>
+        ) : null}
+        {customer.email ? <span className="customer-row__email">{customer.email}</span> : null}
+        {customer.tags.length > 0 ? (
+          <span className="customer-row__tags">
+            {customer.tags.map((tag) => (
+              <span key={tag} className="customer-tag">
+                {tag}
+              </span>
+            ))}
+          </span>
+        ) : null}
+      </Link>
+    </li>
+  );
+}

@@ -1,2 +1,50 @@
-// Replaced by the feature's page (work in progress).
-export { default } from '../../app/routing/TitleOnlyPage';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { useCurrentRoute } from '../../app/routing/current-route';
+import { toast } from '../../lib/toasts';
+import { CustomerForm } from './CustomerForm';
+import { CustomerLoadFailure } from './CustomerLoadFailure';
+import { saveCustomer } from './customer-calls';
+import { formValuesOf } from './customer-form-values';
+import { customerDetailQuery, customerKeys } from './customer-queries';
+import './customers.css';
+
+export const CUSTOMER_UPDATED_TEXT = 'Alterações salvas.';
+
+/** /customers/{id}/edit: the form with the customer's data; saved, it goes to /customers/{id} (spec §2). */
+export default function EditCustomerPage() {
+  const id = useCurrentRoute().params.id ?? '';
+  const query = useQuery(customerDetailQuery(id));
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const detailPath = `/customers/${encodeURIComponent(id)}`;
+
+  if (query.isPending) {
+    return (
+      <p className="customers-status" role="status">
+        Carregando cliente...
+      </p>
+    );
+  }
+  if (query.isError) return <CustomerLoadFailure error={query.error} onRetry={() => void query.refetch()} />;
+
+  return (
+    <div className="customers-page customers-page--narrow">
+      <h1 className="page-heading">Editar cliente</h1>
+      <CustomerForm
+        initial={formValuesOf(query.data.customer)}
+        submitLabel="Salvar alterações"
+        cancelTo={detailPath}
+        save={(input) => saveCustomer(input, id)}
+        onSaved={({ customer }) => {
+          queryClient.setQueryData(customerKeys.detail(id), (detail) =>
+            detail ? { ...detail, customer } : detail,
+          );
+          void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+          toast.success(CUSTOMER_UPDATED_TEXT, { id: 'customer-updated' });
+          navigate(detailPath);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,2 +1,35 @@
-// Replaced by the feature's page (work in progress).
-export { default } from '../../app/routing/TitleOnlyPage';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { PageHeading } from '../../app/routing/PageHeading';
+import { trackEvent } from '../../lib/analytics/track-event';
+import { toast } from '../../lib/toasts';
+import { CustomerForm } from './CustomerForm';
+import { saveCustomer } from './customer-calls';
+import { formValuesOf } from './customer-form-values';
+import { customerKeys } from './customer-queries';
+import './customers.css';
+
+export const CUSTOMER_CREATED_TEXT = 'Cliente cadastrado.';
+
+/** /customers/new, "Novo cliente": saved, it goes back to /customers (spec §2). */
+export default function NewCustomerPage() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return (
+    <div className="customers-page customers-page--narrow">
+      <PageHeading />
+      <CustomerForm
+        initial={formValuesOf()}
+        submitLabel="Salvar cliente"
+        cancelTo="/customers"
+        save={(input) => saveCustomer(input)}
+        onSaved={({ customer }) => {
+          trackEvent('customer created', { source: customer.source });
+          void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+          toast.success(CUSTOMER_CREATED_TEXT, { id: 'customer-created', description: customer.name });
+          navigate('/customers');
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,253 @@
+import { type ReactNode, useId, useRef, useState } from 'react';
+import {
+  CUSTOMER_EMAIL_MAX,
+  CUSTOMER_NAME_MAX,
+  CUSTOMER_NOTES_MAX,
+  type CustomerInput,
+  type CustomerSource,
+  customerSourceLabels,
+  customerSources,
+} from '../../../contracts/customers';
+import type { ApiResult } from '../../api/client';
+import { Link } from '../../app/routing/Link';
+import type { SavedCustomer } from './customer-calls';
+import {
+  type CustomerFormErrors,
+  type CustomerFormField,
+  type CustomerFormValues,
+  customerInputOf,
+  fieldErrorsOf,
+  validateCustomer,
+} from './customer-form-values';
+import { maskCustomerPhone } from './phone-mask';
+import { TagsField, withPendingTag } from './TagsField';
+
+type CustomerFormProps = {
+  initial: CustomerFormValues;
+  submitLabel: string;
+  /** Where "Cancelar" goes. */
+  cancelTo: string;
+  save: (input: CustomerInput) => Promise<ApiResult<SavedCustomer>>;
+  onSaved: (saved: SavedCustomer) => void;
+};
+
+type FieldProps = {
+  id: string;
+  label: string;
+  error: string | undefined;
+  hint?: string;
+  optional?: boolean;
+  children: (describedBy: string | undefined) => ReactNode;
+};
+
+/** A label, its control, its hint and its error beside it. */
+function Field({ id, label, error, hint, optional, children }: FieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="customer-field">
+      <label className="customer-field__label" htmlFor={id}>
+        {label}
+        {optional ? <span className="customer-field__optional"> (opcional)</span> : null}
+      </label>
+      {children(describedBy)}
+      {hint ? (
+        <p id={hintId} className="customer-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * "Novo cliente" and the edit page: name, WhatsApp (masked as typed), e-mail, tags, source and
+ * notes. The contract's own check runs before sending; the server's 400 issues and its 409 (a
+ * phone that is another customer's, named in its text) land beside their fields.
+ */
+export function CustomerForm({ initial, submitLabel, cancelTo, save, onSaved }: CustomerFormProps) {
+  const id = useId();
+  const [values, setValues] = useState(initial);
+  const [typedTag, setTypedTag] = useState('');
+  const [errors, setErrors] = useState<CustomerFormErrors>({});
+  const [saving, setSaving] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  const set = <K extends keyof CustomerFormValues>(field: K, value: CustomerFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined, form: undefined }));
+  };
+
+  /** The first field with an error gets the focus, so keyboard and screen-reader users land on it. */
+  const focusFirstError = (found: CustomerFormErrors) => {
+    const order: CustomerFormField[] = ['name', 'phone', 'email', 'tags', 'source', 'notes'];
+    const first = order.find((field) => found[field]);
+    const control = first ? form.current?.querySelector<HTMLElement>(`[data-field="${first}"]`) : null;
+    control?.focus();
+  };
+
+  const submit = async () => {
+    if (saving) return;
+    const tags = withPendingTag(values.tags, typedTag);
+    const input = customerInputOf({ ...values, tags });
+    const invalid = validateCustomer(input);
+    if (invalid) {
+      setErrors(invalid);
+      focusFirstError(invalid);
+      return;
+    }
+    setSaving(true);
+    setErrors({});
+    const result = await save(input);
+    setSaving(false);
+    if (result.success) {
+      onSaved(result.data);
+      return;
+    }
+    let found: CustomerFormErrors;
+    if (result.code === 'CONFLICT') found = { phone: result.error };
+    else if (result.issues && result.issues.length > 0 && result.status === 400) {
+      found = fieldErrorsOf(result.issues);
+      if (Object.keys(found).every((key) => key === 'form')) found = { form: result.error };
+    } else found = { form: result.error };
+    setErrors(found);
+    focusFirstError(found);
+  };
+
+  return (
+    <form
+      ref={form}
+      className="customer-form card"
+      noValidate
+      aria-busy={saving || undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Field id={`${id}-name`} label="Nome" error={errors.name}>
+        {(describedBy) => (
+          <input
+            id={`${id}-name`}
+            data-field="name"
+            className="customer-field__input"
+            name="name"
+            autoComplete="off"
+            required
+            maxLength={CUSTOMER_NAME_MAX}
+            value={values.name}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => set('name', event.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        id={`${id}-phone`}
+        label="WhatsApp"
+        optional
+        error={errors.phone}
+        hint="Com DDD, por exemplo (11) 91234-5678. De outro país? Comece com + e o código do país."
+      >
+        {(describedBy) => (
+          <input
+            id={`${id}-phone`}
+            data-field="phone"
+            className="customer-field__input customer-field__input--phone"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder="(11) 91234-5678"
+            value={values.phone}
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => set('phone', maskCustomerPhone(event.target.value))}
+          />
+        )}
+      </Field>
+      <Field id={`${id}-email`} label="E-mail" optional error={errors.email}>
+        {(describedBy) => (
+          <input
+            id={`${id}-email`}
+            data-field="email"
+            className="customer-field__input"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            maxLength={CUSTOMER_EMAIL_MAX}
+            value={values.email}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => set('email', event.target.value)}
+          />
+        )}
+      </Field>
+      <TagsField
+        tags={values.tags}
+        onChange={(tags) => set('tags', tags)}
+        typed={typedTag}
+        onTypedChange={setTypedTag}
+        error={errors.tags}
+        disabled={saving}
+      />
+      <Field id={`${id}-source`} label="Origem" optional error={errors.source}>
+        {(describedBy) => (
+          <select
+            id={`${id}-source`}
+            data-field="source"
+            className="customer-field__input"
+            name="source"
+            value={values.source}
+            aria-invalid={errors.source ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => set('source', event.target.value as CustomerSource | '')}
+          >
+            <option value="">Não informada</option>
+            {customerSources.map((source) => (
+              <option key={source} value={source}>
+                {customerSourceLabels[source]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={`${id}-notes`} label="Observações" optional error={errors.notes}>
+        {(describedBy) => (
+          <textarea
+            id={`${id}-notes`}
+            data-field="notes"
+            className="customer-field__input customer-field__textarea"
+            name="notes"
+            rows={4}
+            maxLength={CUSTOMER_NOTES_MAX}
+            value={values.notes}
+            aria-invalid={errors.notes ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => set('notes', event.target.value)}
+          />
+        )}
+      </Field>
+      {errors.form ? (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className="customer-form__actions">
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? 'Salvando...' : submitLabel}
+        </button>
+        <Link to={cancelTo} className="button button--secondary">
+          Cancelar
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import * as z from 'zod/mini';
+import {
+  type CustomerInput,
+  createCustomerContract,
+  customerSchema,
+  deleteCustomerContract,
+  type ImportBatchBody,
+  type ImportBatchResult,
+  importCustomersContract,
+  updateCustomerContract,
+} from '../../../contracts/customers';
+import { ApiError } from '../../api/api-error';
+import { type ApiFailure, type ApiResult, api } from '../../api/client';
+import { reportError } from '../../lib/error-tracking/report-error';
+
+const savedSchema = z.object({ customer: customerSchema });
+export type SavedCustomer = z.infer<typeof savedSchema>;
+
+function customerPath(url: string, id: string): `/${string}` {
+  return url.replace(':id', encodeURIComponent(id)) as `/${string}`;
+}
+
+/**
+ * What the error tracker is told about a failed save: the call and how it failed, never the
+ * server's text (it may name a customer) nor the request id (so repeats deduplicate).
+ */
+function failureReport(what: string, failure: ApiFailure): Error {
+  const how = [failure.status ?? 'no answer', failure.code].filter(Boolean).join(' ');
+  return new Error(`${what} failed: ${how}`);
+}
+
+/**
+ * POST /api/customers, or PUT /api/customers/{id} with `id`. Spec §8: every failed create or update
+ * is reported to the error tracker, tagged "customer.create" / "customer.update".
+ */
+export async function saveCustomer(input: CustomerInput, id?: string): Promise<ApiResult<SavedCustomer>> {
+  const result = id
+    ? await api.put(customerPath(updateCustomerContract.url, id), { body: input, schema: savedSchema })
+    : await api.post(createCustomerContract.url, { body: input, schema: savedSchema });
+  if (!result.success) {
+    const what = id ? 'customer update' : 'customer create';
+    reportError(failureReport(what, result), id ? 'customer.update' : 'customer.create');
+  }
+  return result;
+}
+
+export function deleteCustomer(id: string): Promise<ApiResult<unknown>> {
+  return api.delete(customerPath(deleteCustomerContract.url, id));
+}
+
+/** POST /api/customers/import: one batch; a failure rejects with the ApiError (the import chart's actor). */
+export async function sendImportBatch(
+  body: ImportBatchBody,
+  signal?: AbortSignal,
+): Promise<ImportBatchResult> {
+  const result = await api.post(importCustomersContract.url, {
+    body,
+    schema: importCustomersContract.response,
+    signal,
+  });
+  if (!result.success) throw new ApiError(result);
+  return result.data;
+}

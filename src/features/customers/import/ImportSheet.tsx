@@ -1,0 +1,120 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import type { ImportBatchBody, ImportBatchResult } from '../../../../contracts/customers';
+import {
+  type CustomerImportInput,
+  customerImportMachine,
+  type ReadFileInput,
+} from '../../../../machines/customer-import/customer-import.machine';
+import type { ImportTable } from '../../../../machines/customer-import/import-table';
+import { sendImportBatch } from '../customer-calls';
+import { customerKeys } from '../customer-queries';
+import { ImportWizard } from './ImportWizard';
+import { readImportFile } from './read-import-file';
+import './import.css';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+type ImportSheetProps = {
+  onClose: () => void;
+  /** Smaller batches and limits for tests; the contract's by default. */
+  limits?: CustomerImportInput;
+};
+
+/**
+ * "Importar" on /customers: a modal sheet (a bottom sheet on phones, a centred panel on wider
+ * screens) holding the import wizard. Focus stays inside while it is open; Esc closes it, except
+ * while batches are going out, where it asks the import to stop after the current one.
+ */
+export default function ImportSheet({ onClose, limits = {} }: ImportSheetProps) {
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const [machine] = useState(() =>
+    customerImportMachine.provide({
+      actors: {
+        // The CHOOSE_FILE event carried the browser's File; the chart only knows its name and size.
+        readFile: fromPromise<ImportTable, ReadFileInput>(({ input }) =>
+          readImportFile(input.file as unknown as Blob, input.format),
+        ),
+        sendBatch: fromPromise<ImportBatchResult, ImportBatchBody>(({ input, signal }) =>
+          sendImportBatch(input, signal),
+        ),
+      },
+    }),
+  );
+  const actor = useActorRef(machine, { input: limits });
+  const importing = useSelector(actor, (s) => s.matches('importing'));
+  const done = useSelector(actor, (s) => s.matches('done'));
+
+  // The list changes with what was imported (also when the import stopped halfway).
+  useEffect(() => {
+    if (done) void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+  }, [done, queryClient]);
+
+  useEffect(() => {
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, []);
+
+  const requestClose = () => {
+    if (importing) actor.send({ type: 'CANCEL' });
+    else onClose();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      requestClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="import-sheet">
+      <div className="import-sheet__backdrop" aria-hidden="true" onClick={requestClose} />
+      <div
+        ref={panel}
+        className="import-sheet__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+      >
+        <div className="import-sheet__header">
+          <h2 id={titleId} className="import-sheet__title">
+            Importar clientes
+          </h2>
+          {/* While batches go out, stopping is the wizard's own "Cancelar importação". */}
+          {importing ? null : (
+            <button type="button" className="import-sheet__close" aria-label="Fechar" onClick={onClose}>
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
+            </button>
+          )}
+        </div>
+        <ImportWizard actor={actor} onClose={onClose} />
+      </div>
+    </div>
+  );
+}

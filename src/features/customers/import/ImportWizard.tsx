@@ -1,0 +1,430 @@
+import { useSelector } from '@xstate/react';
+import { type DragEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  batchCount,
+  type customerImportMachine,
+  type ImportProblem,
+  rowsDone,
+} from '../../../../machines/customer-import/customer-import.machine';
+import {
+  type ImportField,
+  importFields,
+  mappedRows,
+} from '../../../../machines/customer-import/import-mapping';
+import type { ImportTable } from '../../../../machines/customer-import/import-table';
+import { saveFile } from '../save-file';
+import { importReportCsv, type SkippedReportRow } from './import-report-csv';
+
+type ImportActor = ActorRefFrom<typeof customerImportMachine>;
+
+const count = new Intl.NumberFormat('pt-BR');
+const n = (value: number) => count.format(value);
+
+/** How many preview rows the mapping step shows. */
+export const PREVIEW_ROWS = 5;
+
+export const importFieldLabels: Record<ImportField, string> = {
+  name: 'Nome',
+  phone: 'WhatsApp',
+  email: 'E-mail',
+  notes: 'Observações',
+  tags: 'Etiquetas',
+};
+
+export const NAME_REQUIRED_TEXT = 'Escolha a coluna com o nome do cliente.';
+export const REPORT_FILE_NAME = 'relatorio-importacao.csv';
+
+function megabytes(bytes: number): string {
+  return `${n(Math.round(bytes / (1024 * 1024)))} MB`;
+}
+
+/** Why a file was refused, in the words the person reads. */
+export function problemText(problem: ImportProblem): string {
+  switch (problem.kind) {
+    case 'unsupported':
+      return 'Este arquivo não é CSV nem vCard. Escolha um arquivo .csv, .vcf ou .vcard.';
+    case 'tooLarge':
+      return `Arquivo grande demais: o limite é ${megabytes(problem.maxBytes)}. Divida a planilha em partes menores.`;
+    case 'unreadable':
+      return 'Não foi possível ler este arquivo. Confira se ele é um CSV ou vCard válido.';
+    case 'empty':
+      return 'Nenhum contato encontrado neste arquivo.';
+    case 'tooManyRows':
+      return `Este arquivo tem ${n(problem.rows)} linhas; o limite é ${n(problem.maxRows)} por importação. Divida a planilha em partes menores.`;
+    case 'nameRequired':
+      return NAME_REQUIRED_TEXT;
+  }
+}
+
+/** "1 criado", "12 criados". */
+function plural(value: number, one: string, many: string): string {
+  return `${n(value)} ${value === 1 ? one : many}`;
+}
+
+/** What the sheet shows for the import chart's state, and the events its controls send. */
+export function ImportWizard({ actor, onClose }: { actor: ImportActor; onClose: () => void }) {
+  const step = useSelector(actor, (s) =>
+    s.matches('choosing')
+      ? 'choosing'
+      : s.matches('reading')
+        ? 'reading'
+        : s.matches('mapping')
+          ? 'mapping'
+          : s.matches('importing')
+            ? 'importing'
+            : 'done',
+  );
+  const body = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+
+  // A step replaces the controls the focus was on: bring it to the new step, inside the dialog.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    body.current?.focus();
+  });
+
+  return (
+    <div ref={body} className="import-wizard" tabIndex={-1}>
+      {step === 'choosing' ? <ChooseFile actor={actor} onClose={onClose} /> : null}
+      {step === 'reading' ? (
+        <p className="import-wizard__status" role="status">
+          Lendo o arquivo...
+        </p>
+      ) : null}
+      {step === 'mapping' ? <MapColumns actor={actor} /> : null}
+      {step === 'importing' ? <Progress actor={actor} /> : null}
+      {step === 'done' ? <Report actor={actor} onClose={onClose} /> : null}
+    </div>
+  );
+}
+
+function ChooseFile({ actor, onClose }: { actor: ImportActor; onClose: () => void }) {
+  const id = useId();
+  const problem = useSelector(actor, (s) => s.context.problem);
+  const maxRows = useSelector(actor, (s) => s.context.maxRows);
+  const maxBytes = useSelector(actor, (s) => s.context.maxBytes);
+  const [dragging, setDragging] = useState(false);
+
+  const choose = (file: File | undefined) => {
+    if (file) actor.send({ type: 'CHOOSE_FILE', file });
+  };
+  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <>
+      <p className="import-wizard__text">
+        Escolha uma planilha (CSV, como o Excel e o Google Planilhas salvam) ou os contatos exportados do
+        celular (vCard). Até {megabytes(maxBytes)} e {n(maxRows)} linhas.
+      </p>
+      <label
+        htmlFor={id}
+        className="import-drop"
+        data-dragging={dragging || undefined}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <span id={`${id}-title`} className="import-drop__title">
+          Arquivo de contatos
+        </span>
+        <span id={`${id}-hint`} className="import-drop__hint">
+          Toque para escolher ou arraste o arquivo até aqui (.csv, .vcf)
+        </span>
+      </label>
+      <input
+        id={id}
+        className="import-drop__input"
+        type="file"
+        accept=".csv,.vcf,.vcard,text/csv,text/vcard,text/x-vcard"
+        aria-labelledby={`${id}-title`}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error ${id}-hint` : `${id}-hint`}
+        onChange={(event) => {
+          choose(event.target.files?.[0]);
+          // The same file chosen again (after fixing it) must fire a change again.
+          event.target.value = '';
+        }}
+      />
+      {problem ? (
+        <p id={`${id}-error`} className="form-error" role="alert">
+          {problemText(problem)}
+        </p>
+      ) : null}
+      <div className="import-wizard__actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Cancelar
+        </button>
+      </div>
+    </>
+  );
+}
+
+function columnLabel(table: ImportTable, index: number): string {
+  const header = table.headers[index]?.trim();
+  return header ? header : `Coluna ${index + 1}`;
+}
+
+function MapColumns({ actor }: { actor: ImportActor }) {
+  const id = useId();
+  const table = useSelector(actor, (s) => s.context.table!);
+  const file = useSelector(actor, (s) => s.context.file);
+  const mapping = useSelector(actor, (s) => s.context.mapping);
+  const problem = useSelector(actor, (s) => s.context.problem);
+  const columns = useMemo(
+    () => Math.max(table.headers.length, ...table.rows.slice(0, 50).map((row) => row.cells.length)),
+    [table],
+  );
+  const preview = useMemo(
+    () => mappedRows({ ...table, rows: table.rows.slice(0, PREVIEW_ROWS) }, mapping),
+    [table, mapping],
+  );
+  const shownFields = importFields.filter((field) => mapping[field] !== null);
+
+  return (
+    <>
+      <p className="import-wizard__text">
+        <strong>{file?.name}</strong>:{' '}
+        {plural(table.rows.length, 'contato encontrado', 'contatos encontrados')}. Confira de qual coluna vem
+        cada informação.
+      </p>
+      <fieldset className="import-mapping">
+        <legend className="import-wizard__subtitle">Colunas</legend>
+        {importFields.map((field) => {
+          const error = field === 'name' && problem?.kind === 'nameRequired' ? problemText(problem) : null;
+          return (
+            <div key={field} className="import-mapping__field">
+              <label htmlFor={`${id}-${field}`} className="customer-field__label">
+                {importFieldLabels[field]}
+                {field === 'name' ? <span className="customer-field__optional"> (obrigatório)</span> : null}
+              </label>
+              <select
+                id={`${id}-${field}`}
+                className="customer-field__input"
+                value={mapping[field] === null ? '' : String(mapping[field])}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-${field}-error` : undefined}
+                onChange={(event) =>
+                  actor.send({
+                    type: 'MAP',
+                    field,
+                    column: event.target.value === '' ? null : Number(event.target.value),
+                  })
+                }
+              >
+                <option value="">Não importar</option>
+                {Array.from({ length: columns }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions in the file.
+                  <option key={index} value={index}>
+                    {columnLabel(table, index)}
+                  </option>
+                ))}
+              </select>
+              {error ? (
+                <p id={`${id}-${field}-error`} className="form-error" role="alert">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </fieldset>
+      <div className="import-preview">
+        <table className="import-table">
+          <caption className="import-wizard__subtitle">Prévia das primeiras linhas</caption>
+          <thead>
+            <tr>
+              <th scope="col">Linha</th>
+              {shownFields.map((field) => (
+                <th key={field} scope="col">
+                  {importFieldLabels[field]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {preview.map((row) => (
+              <tr key={row.line}>
+                <td>{row.line}</td>
+                {shownFields.map((field) => (
+                  <td key={field}>{field === 'tags' ? (row.tags ?? []).join(', ') : (row[field] ?? '')}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="import-wizard__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => actor.send({ type: 'START', importId: crypto.randomUUID() })}
+        >
+          Importar {plural(table.rows.length, 'contato', 'contatos')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => actor.send({ type: 'CHOOSE_AGAIN' })}
+        >
+          Escolher outro arquivo
+        </button>
+      </div>
+    </>
+  );
+}
+
+function Progress({ actor }: { actor: ImportActor }) {
+  const context = useSelector(actor, (s) => s.context);
+  const failed = useSelector(actor, (s) => s.matches({ importing: 'failed' }));
+  const done = rowsDone(context);
+  const total = context.rows.length;
+  const batches = batchCount(context);
+  const text = `${n(done)} de ${n(total)} linhas`;
+
+  return (
+    <>
+      <p className="import-wizard__status" aria-live="polite">
+        {failed ? `Importação parada: ${text}.` : `Importando... ${text}.`}
+      </p>
+      <div
+        className="import-progress"
+        role="progressbar"
+        aria-label="Progresso da importação"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={text}
+      >
+        <div
+          className="import-progress__bar"
+          style={{ width: `${total === 0 ? 0 : (done / total) * 100}%` }}
+        />
+      </div>
+      {batches > 1 ? (
+        <p className="import-wizard__hint">
+          Lote {n(Math.min(context.batch + 1, batches))} de {n(batches)} (até {n(context.batchSize)} linhas
+          cada).
+        </p>
+      ) : null}
+      {failed ? (
+        <>
+          <p className="form-error" role="alert">
+            O lote {n(context.batch + 1)} não foi importado: {context.failure}
+          </p>
+          <div className="import-wizard__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => actor.send({ type: 'RETRY' })}
+            >
+              Tentar de novo
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => actor.send({ type: 'CANCEL' })}
+            >
+              Cancelar importação
+            </button>
+          </div>
+        </>
+      ) : (
+        <div className="import-wizard__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={context.cancelRequested}
+            onClick={() => actor.send({ type: 'CANCEL' })}
+          >
+            {context.cancelRequested ? 'Cancelando após o lote atual...' : 'Cancelar importação'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Report({ actor, onClose }: { actor: ImportActor; onClose: () => void }) {
+  const context = useSelector(actor, (s) => s.context);
+  const names = useMemo(() => new Map(context.rows.map((row) => [row.line, row.name ?? ''])), [context.rows]);
+  const skipped: SkippedReportRow[] = context.skipped.map((row) => ({
+    line: row.line,
+    name: names.get(row.line) ?? '',
+    reason: row.reason,
+  }));
+  const notSent = context.rows.length - rowsDone(context);
+
+  return (
+    <>
+      <p className="import-wizard__subtitle" role="status">
+        {context.cancelled ? 'Importação cancelada' : 'Importação concluída'}
+      </p>
+      <p className="import-report__summary">
+        {plural(context.created, 'criado', 'criados')}, {plural(skipped.length, 'ignorado', 'ignorados')}
+      </p>
+      {context.cancelled && notSent > 0 ? (
+        <p className="import-wizard__text">
+          {plural(notSent, 'linha não foi enviada', 'linhas não foram enviadas')}.
+        </p>
+      ) : null}
+      {skipped.length > 0 ? (
+        <div className="import-preview">
+          <table className="import-table">
+            <caption className="import-wizard__subtitle">Linhas ignoradas</caption>
+            <thead>
+              <tr>
+                <th scope="col">Linha</th>
+                <th scope="col">Nome</th>
+                <th scope="col">Motivo</th>
+              </tr>
+            </thead>
+            <tbody>
+              {skipped.map((row) => (
+                <tr key={row.line}>
+                  <td>{row.line}</td>
+                  <td>{row.name}</td>
+                  <td>{row.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <div className="import-wizard__actions">
+        <button type="button" className="button button--primary" onClick={onClose}>
+          Concluir
+        </button>
+        {skipped.length > 0 ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() =>
+              saveFile(
+                new Blob([importReportCsv(skipped)], { type: 'text/csv;charset=utf-8' }),
+                REPORT_FILE_NAME,
+              )
+            }
+          >
+            Baixar relatório
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => actor.send({ type: 'CHOOSE_AGAIN' })}
+        >
+          Importar outro arquivo
+        </button>
+      </div>
+    </>
+  );
+}
