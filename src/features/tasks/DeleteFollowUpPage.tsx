@@ -1,2 +1,47 @@
-// Replaced by the feature's page (work in progress).
-export { default } from '../../app/routing/TitleOnlyPage';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { toast } from '../../lib/toasts';
+import { ConfirmTaskChange } from './ConfirmTaskChange';
+import { deleteFollowUp } from './task-commands';
+import { invalidateTaskData } from './task-invalidation';
+import { useTaskPaths } from './task-prefix';
+import { followUpIdOf, taskDetailQuery, taskKeys } from './task-queries';
+import { useTaskId } from './useTaskId';
+import './tasks.css';
+
+export const FOLLOW_UP_DELETED_TEXT = 'Mensagem de follow-up removida.';
+
+/**
+ * /tasks/{taskId}/deleteFollowUp and /home/{taskId}/deleteFollowUp (spec §2): removes only the
+ * message; the task stays, and the page goes back to it.
+ */
+export default function DeleteFollowUpPage() {
+  const taskId = useTaskId();
+  const paths = useTaskPaths();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const detail = useQuery(taskDetailQuery(taskId));
+  const task = detail.data?.task;
+  const followUpId = task ? followUpIdOf(task) : null;
+
+  return (
+    <ConfirmTaskChange
+      question="Remover a mensagem de follow-up?"
+      confirmLabel="Remover mensagem"
+      pendingLabel="Removendo..."
+      cancelTo={paths.detail(taskId)}
+      onConfirm={() => deleteFollowUp(taskId)}
+      onDone={() => {
+        toast.success(FOLLOW_UP_DELETED_TEXT, { id: 'follow-up-deleted' });
+        navigate(paths.detail(taskId), { replace: true });
+        void invalidateTaskData(queryClient, followUpId ? [taskKeys.followUp(followUpId)] : []);
+      }}
+    >
+      <p className="task-card__text">
+        {task?.customer
+          ? `A mensagem para ${task.customer.name} não será enviada. A tarefa continua.`
+          : 'A mensagem não será enviada. A tarefa continua.'}
+      </p>
+    </ConfirmTaskChange>
+  );
+}

@@ -1,2 +1,51 @@
-// Replaced by the feature's page (work in progress).
-export { default } from '../../app/routing/TitleOnlyPage';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { toast } from '../../lib/toasts';
+import { ConfirmTaskChange } from './ConfirmTaskChange';
+import { deleteTask } from './task-commands';
+import { invalidateTaskData } from './task-invalidation';
+import { useTaskPaths } from './task-prefix';
+import { followUpIdOf, taskDetailQuery, taskKeys } from './task-queries';
+import { useTaskId } from './useTaskId';
+import './tasks.css';
+
+export const TASK_DELETED_TEXT = 'Tarefa excluída.';
+
+/** /tasks/{taskId}/delete and /home/{taskId}/delete: "Excluir tarefa?", then back to the list. */
+export default function DeleteTaskPage() {
+  const taskId = useTaskId();
+  const paths = useTaskPaths();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  // Only to name the task; the question stands without it.
+  const detail = useQuery(taskDetailQuery(taskId));
+  const task = detail.data?.task;
+  const followUpId = task ? followUpIdOf(task) : null;
+
+  return (
+    <ConfirmTaskChange
+      question="Excluir tarefa?"
+      confirmLabel="Excluir tarefa"
+      pendingLabel="Excluindo..."
+      cancelTo={paths.detail(taskId)}
+      onConfirm={() => deleteTask(taskId)}
+      onDone={() => {
+        toast.success(TASK_DELETED_TEXT, { id: 'task-deleted' });
+        navigate(paths.list, { replace: true });
+        const gone = [taskKeys.detail(taskId), ...(followUpId ? [taskKeys.followUp(followUpId)] : [])];
+        void invalidateTaskData(queryClient, gone);
+      }}
+    >
+      <p className="task-card__text">
+        {task ? (
+          <>
+            A tarefa <strong>{task.title}</strong> será excluída
+            {followUpId ? ' e a mensagem de follow-up dela não será enviada' : ''}. Não é possível desfazer.
+          </>
+        ) : (
+          'A tarefa será excluída. Não é possível desfazer.'
+        )}
+      </p>
+    </ConfirmTaskChange>
+  );
+}

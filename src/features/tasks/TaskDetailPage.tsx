@@ -1,2 +1,149 @@
-// Replaced by the feature's page (work in progress).
-export { default } from '../../app/routing/TitleOnlyPage';
+import { useQuery } from '@tanstack/react-query';
+import { formatCustomerPhone, whatsappChatUrl } from '../../../contracts/brazil/customer-phone';
+import { recurrenceLabels, type Task } from '../../../contracts/tasks';
+import { Link } from '../../app/routing/Link';
+import { RouteLoading } from '../../app/routing/RouteLoading';
+import { ChargeCard } from './ChargeCard';
+import { FollowUpCard } from './FollowUpCard';
+import { LoadError } from './LoadError';
+import { formatDateTime, formatDue } from './task-dates';
+import { TaskIcon } from './task-icons';
+import { type TaskPaths, useTaskPaths } from './task-prefix';
+import { followUpIdOf, followUpQuery, taskDetailQuery } from './task-queries';
+import { useTaskCompletion } from './useTaskCompletion';
+import { useTaskId } from './useTaskId';
+import './tasks.css';
+
+export function taskStatusText(task: Task): string {
+  if (task.status === 'completed') return 'Concluída';
+  return task.overdue ? 'Atrasada' : 'Pendente';
+}
+
+function BackLink({ paths }: { paths: TaskPaths }) {
+  return (
+    <Link to={paths.list} className="tasks-back">
+      <TaskIcon name="back" />
+      <span className="visually-hidden">Voltar para </span>
+      {paths.listLabel}
+    </Link>
+  );
+}
+
+function TaskActions({ task, paths }: { task: Task; paths: TaskPaths }) {
+  const completion = useTaskCompletion(task);
+  const done = task.status === 'completed';
+  return (
+    <div className="tasks-actions">
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={completion.isPending}
+        onClick={() => completion.mutate({ done: !done })}
+      >
+        {done ? 'Reabrir tarefa' : 'Concluir tarefa'}
+      </button>
+      <Link to={paths.edit(task.id)} className="button button--secondary">
+        Editar
+      </Link>
+      <Link to={paths.delete(task.id)} className="button button--secondary tasks-danger-link">
+        Excluir tarefa
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * /tasks/{taskId} and /home/{taskId}: the task, its follow-up message (loaded apart: when that
+ * fails the task still shows, without it, spec §8) and, when the company wants it, the card for
+ * charging the customer.
+ */
+export default function TaskDetailPage() {
+  const taskId = useTaskId();
+  const paths = useTaskPaths();
+  const detail = useQuery(taskDetailQuery(taskId));
+  const followUpId = detail.data ? followUpIdOf(detail.data.task) : null;
+  const followUp = useQuery({ ...followUpQuery(followUpId ?? ''), enabled: followUpId !== null });
+
+  if (detail.isError)
+    return (
+      <div className="tasks-page tasks-page--narrow">
+        <BackLink paths={paths} />
+        <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
+      </div>
+    );
+  if (!detail.data) return <RouteLoading />;
+
+  const { task, showNubankWidget } = detail.data;
+  const { customer } = task;
+  return (
+    <div className="tasks-page tasks-page--narrow">
+      <BackLink paths={paths} />
+      <article className="task-card" aria-labelledby="task-title">
+        <div className="task-card__heading">
+          <h1 id="task-title" className={`page-heading${task.status === 'completed' ? ' task-done' : ''}`}>
+            {task.title}
+          </h1>
+          <span
+            className={`task-badge task-badge--${task.status === 'completed' ? 'done' : task.overdue ? 'problem' : 'waiting'}`}
+          >
+            {taskStatusText(task)}
+          </span>
+        </div>
+        <dl className="task-details">
+          <div className="task-details__row">
+            <dt>Quando</dt>
+            <dd>
+              <time dateTime={task.dueAt}>{formatDue(task.dueAt)}</time>
+            </dd>
+          </div>
+          <div className="task-details__row">
+            <dt>Repetição</dt>
+            <dd>{recurrenceLabels[task.recurrence]}</dd>
+          </div>
+          <div className="task-details__row">
+            <dt>Cliente</dt>
+            <dd>
+              {customer ? (
+                <span className="task-customer">
+                  <Link to={`/customers/${encodeURIComponent(customer.id)}`}>{customer.name}</Link>
+                  {customer.phone ? (
+                    <a href={whatsappChatUrl(customer.phone)} target="_blank" rel="noopener noreferrer">
+                      WhatsApp <span className="task-nowrap">{formatCustomerPhone(customer.phone)}</span>
+                    </a>
+                  ) : (
+                    <span className="task-muted">Sem WhatsApp cadastrado</span>
+                  )}
+                </span>
+              ) : (
+                'Sem cliente'
+              )}
+            </dd>
+          </div>
+          {task.completedAt ? (
+            <div className="task-details__row">
+              <dt>Concluída em</dt>
+              <dd>{formatDateTime(task.completedAt)}</dd>
+            </div>
+          ) : null}
+          {task.description ? (
+            <div className="task-details__row task-details__row--block">
+              <dt>Descrição</dt>
+              <dd className="task-description">{task.description}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <TaskActions task={task} paths={paths} />
+      </article>
+
+      {followUp.data ? (
+        <FollowUpCard
+          followUp={followUp.data}
+          customerName={customer?.name ?? null}
+          removeHref={paths.deleteFollowUp(task.id)}
+        />
+      ) : null}
+
+      {showNubankWidget ? <ChargeCard customerName={customer?.name ?? null} /> : null}
+    </div>
+  );
+}

@@ -1,2 +1,85 @@
-// Replaced by the feature's page (work in progress).
-export { default } from '../../app/routing/TitleOnlyPage';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { TaskFilter } from '../../../contracts/tasks';
+import { Link } from '../../app/routing/Link';
+import { PageHeading } from '../../app/routing/PageHeading';
+import { RouteLoading } from '../../app/routing/RouteLoading';
+import { tasksSearch } from '../../app/routing/route-search';
+import { useValidatedSearch } from '../../app/routing/useValidatedSearch';
+import { LoadError } from './LoadError';
+import { TaskFilterTabs } from './TaskFilterTabs';
+import { TaskRow } from './TaskRow';
+import { TaskIcon } from './task-icons';
+import { taskPaths } from './task-prefix';
+import { tasksListQuery } from './task-queries';
+import './tasks.css';
+
+/** What an empty list says, per filter. */
+export const emptyTexts: Record<TaskFilter, { title: string; text: string }> = {
+  today: { title: 'Nenhuma tarefa para hoje.', text: 'Aproveite para planejar os próximos contatos.' },
+  future: { title: 'Nenhuma tarefa agendada.', text: 'Crie tarefas para lembrar de retornar aos clientes.' },
+  overdue: { title: 'Nenhuma tarefa atrasada.', text: 'Tudo em dia!' },
+  completed: {
+    title: 'Nenhuma tarefa concluída ainda.',
+    text: 'As tarefas que você concluir aparecem aqui.',
+  },
+};
+
+const paths = taskPaths('/tasks');
+
+function TaskList({ filter }: { filter: TaskFilter }) {
+  const list = useInfiniteQuery(tasksListQuery(filter));
+  if (list.isPending) return <RouteLoading />;
+  if (list.isError && !list.data) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  const tasks = list.data.pages.flatMap((page) => page.tasks);
+  if (tasks.length === 0) {
+    const empty = emptyTexts[filter];
+    return (
+      <div className="tasks-empty card">
+        <p className="card__title">{empty.title}</p>
+        <p className="card__text">{empty.text}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="task-list" aria-label="Tarefas">
+        {tasks.map((task) => (
+          <TaskRow key={task.id} task={task} href={paths.detail(task.id)} />
+        ))}
+      </ul>
+      {list.isFetchNextPageError ? (
+        <p className="form-error" role="alert">
+          {list.error?.message}
+        </p>
+      ) : null}
+      {list.hasNextPage ? (
+        <button
+          type="button"
+          className="button button--secondary tasks-more"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/** /tasks (spec §2): the filter tabs with their counts, the filter's tasks, "Nova tarefa". */
+export default function TasksPage() {
+  const { filter } = useValidatedSearch(tasksSearch);
+  return (
+    <div className="tasks-page">
+      <div className="tasks-page__header">
+        <PageHeading />
+        <Link to={paths.newTask} className="button button--primary">
+          <TaskIcon name="plus" />
+          Nova tarefa
+        </Link>
+      </div>
+      <TaskFilterTabs current={filter} />
+      <TaskList filter={filter} />
+    </div>
+  );
+}

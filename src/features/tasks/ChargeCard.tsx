@@ -1,0 +1,31 @@
+import { CHARGE_CREATION_URL, WHY_CHARGE_URL } from './charge-links';
+
+/**
+ * Spec §1: charging is promoted through the bank's charge-creation link. Shown on a task when the
+ * company's settings say so (showNubankWidget).
+ */
+export function ChargeCard({ customerName }: { customerName: string | null }) {
+  return (
+    <section className="task-card charge-card" aria-labelledby="charge-card-title">
+      <h2 id="charge-card-title" className="task-card__title">
+        Cobrar {customerName ?? 'o cliente'}
+      </h2>
+      <p className="task-card__text">
+        Crie a cobrança no Nubank e envie o link de pagamento para o cliente pelo WhatsApp.
+      </p>
+      <div className="tasks-actions">
+        <a
+          className="button button--primary"
+          href={CHARGE_CREATION_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Cobrar com Nubank
+        </a>
+        <a className="charge-card__why" href={WHY_CHARGE_URL} target="_blank" rel="noopener noreferrer">
+          Por que cobrar pelo app do banco?
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { type TaskFormInput, taskFormMachine } from '../../machines/task-form/task-form.machine';
+import {
+  DUE,
+  joao,
+  MESSAGE,
+  maria,
+  savedTask,
+  type TaskFormSnapshot,
+  taskFormPathModel,
+} from '../../machines/task-form/task-form.paths';
+import { dueAtOf, newTaskValues, nextFullHour, taskInputOf } from '../../machines/task-form/task-form.values';
+import { expectFullCoverage, expectNumberedStories, expectStepState } from '../support/chart-path-checks';
+import { generatePaths, replayPath } from '../support/chart-paths';
+
+const paths = generatePaths(taskFormPathModel);
+
+function start(input: Partial<TaskFormInput['values']> = {}) {
+  const actor = createActor(taskFormMachine, {
+    input: { taskId: null, values: { ...newTaskValues(DUE), title: 'Ligar', ...input } },
+  });
+  actor.start();
+  return actor;
+}
+
+describe('task form chart paths', () => {
+  it('covers every state and every transition of the chart', () => {
+    const coverage = expectFullCoverage(taskFormPathModel, paths);
+    expect(coverage.states.total).toBe(5);
+  });
+
+  it('reaches a saved task, a refusal and every reason a submit is stopped, for a new task and an edit', () => {
+    const ends = new Set(
+      paths.flatMap((path) => path.steps.map((step) => taskFormPathModel.coverageKey(step.state))),
+    );
+    for (const kind of ['new', 'edit']) {
+      expect(ends).toContain(`${kind} · saved`);
+      expect(ends).toContain(`${kind} · failed · server issue on customer · save refused (400)`);
+      expect(ends).toContain(`${kind} · failed · save refused (500)`);
+    }
+    const all = [...ends].join('\n');
+    expect(all).toMatch(/title missing/);
+    expect(all).toMatch(/date missing/);
+    expect(all).toMatch(/message missing/);
+    expect(all).toMatch(/follow-up needs a customer with WhatsApp/);
+  });
+
+  it('numbers paths 1..n, each one a readable story', () => {
+    expectNumberedStories(taskFormPathModel, paths, /undefined|null|\[object Object\]/);
+  });
+
+  it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
+    'path %s replays on the real machine',
+    async (_name, path) => {
+      const asked: unknown[] = [];
+      const actor = await replayPath(taskFormPathModel, path, {
+        advance: () => undefined,
+        onStep: ({ step, snapshot }) => {
+          expectStepState(snapshot, step);
+          const child = (snapshot as TaskFormSnapshot).children.saveTask;
+          if (child) asked.push(child.getSnapshot().input);
+        },
+      });
+      // A save always sends a body the contract accepts: a title, a due time, and a follow-up only
+      // with a message, for a customer with WhatsApp.
+      for (const input of asked as Array<{ taskId: string | null; body: ReturnType<typeof taskInputOf> }>) {
+        expect(input.taskId).toBe(path.scenario.input.taskId);
+        expect(input.body.title).not.toBe('');
+        expect(input.body.dueAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+        if (input.body.followUpMessage !== null) {
+          expect(input.body.followUpMessage).toBe(MESSAGE);
+          expect(input.body.customerId).toBe(maria.id);
+        }
+      }
+      const end = actor.getSnapshot() as TaskFormSnapshot;
+      if (end.status === 'done') expect(end.output).toEqual(savedTask);
+      actor.stop();
+    },
+  );
+});
+
+describe('task form rules', () => {
+  it('the switch does not turn on without a customer with WhatsApp', () => {
+    const actor = start();
+    actor.send({ type: 'SET_FOLLOW_UP', on: true });
+    expect(actor.getSnapshot().context.values.followUp).toBe(false);
+    actor.send({ type: 'PICK_CUSTOMER', customer: joao });
+    actor.send({ type: 'SET_FOLLOW_UP', on: true });
+    expect(actor.getSnapshot().context.values.followUp).toBe(false);
+    actor.send({ type: 'PICK_CUSTOMER', customer: maria });
+    actor.send({ type: 'SET_FOLLOW_UP', on: true });
+    expect(actor.getSnapshot().context.values.followUp).toBe(true);
+  });
+
+  it('picking a customer without WhatsApp turns the follow-up off and keeps the text for later', () => {
+    const actor = start({ customer: maria, followUp: true, message: MESSAGE });
+    actor.send({ type: 'PICK_CUSTOMER', customer: null });
+    expect(actor.getSnapshot().context.values).toMatchObject({ followUp: false, message: MESSAGE });
+    actor.send({ type: 'PICK_CUSTOMER', customer: maria });
+    actor.send({ type: 'SET_FOLLOW_UP', on: true });
+    expect(taskInputOf(actor.getSnapshot().context.values).followUpMessage).toBe(MESSAGE);
+  });
+
+  it('a message written only in spaces is no message', () => {
+    const actor = start({ customer: maria, followUp: true, message: '   ' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.problems).toEqual({ followUp: 'empty' });
+  });
+
+  it('writing the message does not answer a missing WhatsApp number', () => {
+    const actor = start({ customer: joao, followUp: true, message: '' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'EDIT', values: { message: MESSAGE } });
+    expect(actor.getSnapshot().context.problems).toEqual({ followUp: 'needsCustomer' });
+  });
+
+  it('the body: trimmed text, no description as null, the follow-up only while the switch is on', () => {
+    const values = {
+      ...newTaskValues(DUE),
+      title: '  Ligar  ',
+      description: '  ',
+      customer: maria,
+      followUp: false,
+      message: MESSAGE,
+      recurrence: 'monthly' as const,
+    };
+    expect(taskInputOf(values)).toEqual({
+      title: 'Ligar',
+      description: null,
+      dueAt: new Date(2030, 0, 15, 11, 0).toISOString(),
+      customerId: maria.id,
+      recurrence: 'monthly',
+      followUpMessage: null,
+    });
+  });
+
+  it.each([
+    [new Date(2030, 0, 15, 9, 20), new Date(2030, 0, 15, 10, 0)],
+    [new Date(2030, 0, 15, 9, 0), new Date(2030, 0, 15, 10, 0)],
+    [new Date(2030, 0, 15, 23, 30), new Date(2030, 0, 16, 0, 0)],
+  ])('"Nova tarefa" at %s proposes %s', (now, due) => {
+    expect(nextFullHour(now)).toEqual(due);
+  });
+
+  it.each([
+    ['', '10:00'],
+    ['2030-01-15', ''],
+    ['15/01/2030', '10:00'],
+    ['2030-02-31x', '10:00'],
+  ])('no due time from %j and %j', (date, time) => {
+    expect(dueAtOf(date, time)).toBeNull();
+  });
+});
