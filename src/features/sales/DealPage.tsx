@@ -1,2 +1,40 @@
-// Replaced by the feature's page (work in progress).
-export { default } from '../../app/routing/TitleOnlyPage';
+import { useQuery } from '@tanstack/react-query';
+import { isClientError } from '../../api/api-error';
+import { useCurrentRoute } from '../../app/routing/current-route';
+import { Link } from '../../app/routing/Link';
+import { RouteLoading } from '../../app/routing/RouteLoading';
+import { RetryButton } from '../../ui/retry-button/RetryButton';
+import { DealForm } from './deal/DealForm';
+import { dealQuery } from './deal-query';
+import './deal.css';
+
+/** /sales/new and /sales/{dealId} (spec §2; the route reads "new" as null): a deal's form. */
+export default function DealPage() {
+  const { params } = useCurrentRoute();
+  const dealId = params.dealId ?? null;
+  return (
+    <div className="deal-page">
+      <Link to="/sales" className="deal-page__back">
+        Voltar para Vendas
+      </Link>
+      <h1 className="page-heading">{dealId ? 'Editar venda' : 'Nova venda'}</h1>
+      {dealId ? <ExistingDeal dealId={dealId} /> : <DealForm deal={null} />}
+    </div>
+  );
+}
+
+/** GET the deal; missing data is spec §8's "No deal data returned". */
+function ExistingDeal({ dealId }: { dealId: string }) {
+  const query = useQuery(dealQuery(dealId));
+  if (query.data) return <DealForm key={query.data.id} deal={query.data} />;
+  if (query.isError)
+    return (
+      <div className="deal-page__failed">
+        <p className="form-error" role="alert">
+          {query.error.message}
+        </p>
+        {isClientError(query.error) ? null : <RetryButton onRetry={() => void query.refetch()} />}
+      </div>
+    );
+  return <RouteLoading />;
+}

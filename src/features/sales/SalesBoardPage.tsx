@@ -1,2 +1,62 @@
-// Replaced by the feature's page (work in progress).
-export { default } from '../../app/routing/TitleOnlyPage';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { Link } from '../../app/routing/Link';
+import { PageHeading } from '../../app/routing/PageHeading';
+import { RouteLoading } from '../../app/routing/RouteLoading';
+import { RetryButton } from '../../ui/retry-button/RetryButton';
+import { SalesBoardView } from './board/SalesBoardView';
+import { salesBoardQuery } from './sales-board-query';
+import { StagesPanel } from './stages/StagesPanel';
+import './sales.css';
+
+/** /sales (spec §2): "Vendas", the board of deals by stage, "Nova venda" and the stages. */
+export default function SalesBoardPage() {
+  const query = useQuery(salesBoardQuery);
+  const [stagesOpen, setStagesOpen] = useState(false);
+  const panelId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  return (
+    <div className="sales-page">
+      <div className="sales-page__top">
+        <PageHeading />
+        <div className="sales-page__actions">
+          <button
+            ref={toggle}
+            type="button"
+            className="button button--secondary"
+            aria-expanded={stagesOpen}
+            aria-controls={stagesOpen ? panelId : undefined}
+            onClick={() => setStagesOpen((open) => !open)}
+          >
+            Etapas
+          </button>
+          <Link to="/sales/new" className="button button--primary">
+            Nova venda
+          </Link>
+        </div>
+      </div>
+      {stagesOpen ? (
+        <StagesPanel
+          id={panelId}
+          onClose={() => {
+            setStagesOpen(false);
+            toggle.current?.focus();
+          }}
+        />
+      ) : null}
+      {query.data ? (
+        <SalesBoardView board={query.data} />
+      ) : query.isError ? (
+        <div className="sales-page__failed">
+          <p className="form-error" role="alert">
+            {query.error.message}
+          </p>
+          <RetryButton onRetry={() => void query.refetch()} />
+        </div>
+      ) : (
+        <RouteLoading />
+      )}
+    </div>
+  );
+}

@@ -1,2 +1,49 @@
-// Replaced by the feature's page (work in progress).
-export { default } from '../../app/routing/TitleOnlyPage';
+import { useQuery } from '@tanstack/react-query';
+import { SERVICE_NOT_FOUND_TEXT } from '../../../contracts/services';
+import { useCurrentRoute } from '../../app/routing/current-route';
+import { Link } from '../../app/routing/Link';
+import { RouteLoading } from '../../app/routing/RouteLoading';
+import { RetryButton } from '../../ui/retry-button/RetryButton';
+import { ServiceForm } from './ServiceForm';
+import { servicesQuery } from './services-query';
+import './services.css';
+
+/**
+ * /settings/services/new and /settings/services/{serviceId}/edit. The edit page finds the service
+ * in the catalogue's one query (spec §8: "Failed to fetch services", "Service not found").
+ */
+export default function ServiceFormPage() {
+  const { params } = useCurrentRoute();
+  const serviceId = params.serviceId ?? null;
+  return (
+    <div className="services-page services-page--form">
+      <Link to="/settings/services" className="services-page__back">
+        Voltar para Serviços
+      </Link>
+      <h1 className="page-heading">{serviceId ? 'Editar serviço' : 'Novo serviço'}</h1>
+      {serviceId ? <EditService serviceId={serviceId} /> : <ServiceForm service={null} />}
+    </div>
+  );
+}
+
+function EditService({ serviceId }: { serviceId: string }) {
+  const query = useQuery(servicesQuery);
+  if (!query.data && query.isError)
+    return (
+      <div className="services-page__failed">
+        <p className="form-error" role="alert">
+          {query.error.message}
+        </p>
+        <RetryButton onRetry={() => void query.refetch()} />
+      </div>
+    );
+  if (!query.data) return <RouteLoading />;
+  const service = query.data.find((s) => s.id === serviceId);
+  if (!service)
+    return (
+      <p className="form-error" role="alert">
+        {SERVICE_NOT_FOUND_TEXT}
+      </p>
+    );
+  return <ServiceForm key={service.id} service={service} />;
+}

@@ -1,2 +1,70 @@
-// Replaced by the feature's page (work in progress).
-export { default } from '../../app/routing/TitleOnlyPage';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '../../app/routing/Link';
+import { PageHeading } from '../../app/routing/PageHeading';
+import { RouteLoading } from '../../app/routing/RouteLoading';
+import { formatBRL } from '../../lib/format/currency';
+import { RetryButton } from '../../ui/retry-button/RetryButton';
+import { formatDuration } from './service-duration';
+import { servicesQuery } from './services-query';
+import './services.css';
+
+/** /settings/services (spec §2): "Serviços", the catalogue deals pick from and the AI reads. */
+export default function ServicesPage() {
+  const query = useQuery(servicesQuery);
+  return (
+    <div className="services-page">
+      <Link to="/settings" className="services-page__back">
+        Voltar para Configurações
+      </Link>
+      <div className="services-page__top">
+        <PageHeading />
+        <Link to="/settings/services/new" className="button button--primary">
+          Novo serviço
+        </Link>
+      </div>
+      {query.data ? (
+        query.data.length === 0 ? (
+          <p className="services-page__empty">
+            Nenhum serviço cadastrado ainda. Cadastre o que você vende para usar nas vendas.
+          </p>
+        ) : (
+          <ul className="services-list" aria-label="Serviços cadastrados">
+            {query.data.map((service) => (
+              <li key={service.id}>
+                <Link
+                  to={`/settings/services/${encodeURIComponent(service.id)}/edit`}
+                  className="service-item"
+                >
+                  <span className="service-item__main">
+                    <span className="service-item__name">{service.name}</span>
+                    {service.active ? null : <span className="service-item__badge">Arquivado</span>}
+                  </span>
+                  {service.description ? (
+                    <span className="service-item__description">{service.description}</span>
+                  ) : null}
+                  <span className="service-item__facts">
+                    <span className="service-item__price">{formatBRL(service.priceCents)}</span>
+                    <span className="service-item__duration">
+                      {service.durationMinutes === null
+                        ? 'Sem duração definida'
+                        : formatDuration(service.durationMinutes)}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : query.isError ? (
+        <div className="services-page__failed">
+          <p className="form-error" role="alert">
+            {query.error.message}
+          </p>
+          <RetryButton onRetry={() => void query.refetch()} />
+        </div>
+      ) : (
+        <RouteLoading />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { type Deal, moveDealContract } from '../../../../contracts/sales';
+import type { MoveDealInput } from '../../../../machines/deal-board/deal-board.machine';
+import { api } from '../../../api/client';
+import { unwrapEnvelope } from '../../../api/unwrap-envelope';
+
+/** POST the move (drag and drop, keyboard, "Mover para…"); rejects with the server's text. */
+export function moveDeal({ dealId, stageId, index }: MoveDealInput, signal?: AbortSignal): Promise<Deal> {
+  const url = moveDealContract.url.replace(':dealId', encodeURIComponent(dealId)) as `/${string}`;
+  return api
+    .post(url, { body: { stageId, index }, schema: moveDealContract.response, signal })
+    .then(unwrapEnvelope)
+    .then((data) => data.deal);
+}

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getDealContract } from '../../../contracts/sales';
+import { api } from '../../api/client';
+import { missingDataText, requireData } from '../../api/require-data';
+import { salesQueryKeys } from './sales-board-query';
+
+/** GET sales/deals/{dealId} (spec §7; §8 "No deal data returned"). */
+export function dealQuery(dealId: string) {
+  return queryOptions({
+    queryKey: salesQueryKeys.deal(dealId),
+    queryFn: ({ signal }) =>
+      api
+        .get(getDealContract.url.replace(':dealId', encodeURIComponent(dealId)) as `/${string}`, { signal })
+        .then(requireData(missingDataText.deal, getDealContract.response, (data) => data.deal))
+        .then((data) => data.deal),
+  });
+}

@@ -1,0 +1,270 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import {
+  type BusinessService,
+  createServiceContract,
+  SERVICE_DESCRIPTION_MAX,
+  SERVICE_NAME_MAX,
+  SERVICE_PRICE_MAX_CENTS,
+  serviceInputSchema,
+  updateServiceContract,
+} from '../../../contracts/services';
+import { api } from '../../api/client';
+import { Link } from '../../app/routing/Link';
+import { toast } from '../../lib/toasts';
+import { MoneyInput } from './MoneyInput';
+import { minutesFromFields } from './service-duration';
+import { servicesQueryKey } from './services-query';
+
+type Field = 'name' | 'description' | 'priceCents' | 'durationMinutes';
+type Errors = Partial<Record<Field, string>>;
+
+export const PRICE_REQUIRED_TEXT = 'Informe o preço.';
+export const DURATION_WHOLE_TEXT = 'Informe a duração em horas e minutos inteiros.';
+
+const fields: readonly Field[] = ['name', 'description', 'priceCents', 'durationMinutes'];
+const isField = (path: unknown): path is Field => fields.includes(path as Field);
+
+function errorsOf(issues: readonly { path: string; message: string }[]): Errors {
+  const errors: Errors = {};
+  for (const issue of issues) {
+    const field = issue.path.split('.')[0];
+    if (isField(field)) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The catalogue with `saved` in it (the list reads it at once; the refetch brings the server's order). */
+function withService(
+  list: BusinessService[] | undefined,
+  saved: BusinessService,
+): BusinessService[] | undefined {
+  if (!list) return list;
+  return list.some((s) => s.id === saved.id)
+    ? list.map((s) => (s.id === saved.id ? saved : s))
+    : [...list, saved];
+}
+
+/**
+ * A service's form: name, description, price (BRL), duration (hours and minutes, or none), and
+ * whether it is active ("Arquivado" when not). A taken name is said beside the name.
+ */
+export function ServiceForm({ service }: { service: BusinessService | null }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const duration = service?.durationMinutes ?? null;
+  const [name, setName] = useState(service?.name ?? '');
+  const [description, setDescription] = useState(service?.description ?? '');
+  const [priceCents, setPriceCents] = useState<number | null>(service?.priceCents ?? null);
+  const [hours, setHours] = useState(
+    duration !== null && duration >= 60 ? String(Math.floor(duration / 60)) : '',
+  );
+  const [minutes, setMinutes] = useState(duration !== null && duration % 60 > 0 ? String(duration % 60) : '');
+  const [active, setActive] = useState(service?.active ?? true);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  // After a refused submit, the first field in error takes the focus.
+  useEffect(() => {
+    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const refuse = (next: Errors, text: string | null = null) => {
+    setErrors(next);
+    setFormError(text);
+    setAttempt((n) => n + 1);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const durationMinutes = minutesFromFields(hours, minutes);
+    const checked = serviceInputSchema.safeParse({
+      name,
+      description: description.trim() === '' ? null : description,
+      // Checked below when missing or not whole: the contract's own texts do not fit these fields.
+      priceCents: priceCents ?? 0,
+      durationMinutes: Number.isNaN(durationMinutes) ? null : durationMinutes,
+      active,
+    });
+    const local: Errors = checked.success
+      ? {}
+      : errorsOf(checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    if (priceCents === null) local.priceCents = PRICE_REQUIRED_TEXT;
+    if (Number.isNaN(durationMinutes)) local.durationMinutes = DURATION_WHOLE_TEXT;
+    if (!checked.success || Object.keys(local).length > 0) return refuse(local);
+
+    setSaving(true);
+    setErrors({});
+    setFormError(null);
+    const result = service
+      ? await api.put(
+          updateServiceContract.url.replace(':serviceId', encodeURIComponent(service.id)) as `/${string}`,
+          {
+            body: checked.data,
+            schema: updateServiceContract.response,
+          },
+        )
+      : await api.post(createServiceContract.url, {
+          body: checked.data,
+          schema: createServiceContract.response,
+        });
+    setSaving(false);
+    if (!result.success) {
+      if (result.status === 409) return refuse({ name: result.error });
+      const fromServer = errorsOf(result.issues ?? []);
+      return refuse(fromServer, Object.keys(fromServer).length > 0 ? null : result.error);
+    }
+    queryClient.setQueryData<BusinessService[]>(servicesQueryKey, (list) =>
+      withService(list, result.data.businessService),
+    );
+    void queryClient.invalidateQueries({ queryKey: servicesQueryKey });
+    toast.success(service ? 'Serviço salvo.' : 'Serviço criado.', { id: 'service-saved' });
+    navigate('/settings/services');
+  };
+
+  const describedBy = (field: Field, hint?: string) =>
+    [errors[field] && `${id}-${field}-error`, hint].filter(Boolean).join(' ') || undefined;
+  const fieldError = (field: Field) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="form-error">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form ref={form} className="service-form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-name`}>
+          Nome
+        </label>
+        <input
+          id={`${id}-name`}
+          className="field__input"
+          value={name}
+          maxLength={SERVICE_NAME_MAX}
+          autoComplete="off"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describedBy('name')}
+          onChange={(event) => setName(event.target.value)}
+        />
+        {fieldError('name')}
+      </div>
+
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-description`}>
+          Descrição <span className="field__optional">(opcional)</span>
+        </label>
+        <textarea
+          id={`${id}-description`}
+          className="field__input field__input--area"
+          rows={3}
+          value={description}
+          maxLength={SERVICE_DESCRIPTION_MAX}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={describedBy('description')}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+        {fieldError('description')}
+      </div>
+
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-price`}>
+          Preço
+        </label>
+        <MoneyInput
+          id={`${id}-price`}
+          className="field__input field__input--money"
+          cents={priceCents}
+          onCents={setPriceCents}
+          maxCents={SERVICE_PRICE_MAX_CENTS}
+          placeholder="R$ 0,00"
+          aria-invalid={errors.priceCents ? true : undefined}
+          aria-describedby={describedBy('priceCents')}
+        />
+        {fieldError('priceCents')}
+      </div>
+
+      <fieldset
+        className="field field--group"
+        aria-describedby={describedBy('durationMinutes', `${id}-duration-hint`)}
+      >
+        <legend className="field__label">
+          Duração <span className="field__optional">(opcional)</span>
+        </legend>
+        <div className="field__pair">
+          <div className="field__part">
+            <label htmlFor={`${id}-hours`}>Horas</label>
+            <input
+              id={`${id}-hours`}
+              className="field__input"
+              inputMode="numeric"
+              value={hours}
+              maxLength={3}
+              aria-invalid={errors.durationMinutes ? true : undefined}
+              onChange={(event) => setHours(event.target.value)}
+            />
+          </div>
+          <div className="field__part">
+            <label htmlFor={`${id}-minutes`}>Minutos</label>
+            <input
+              id={`${id}-minutes`}
+              className="field__input"
+              inputMode="numeric"
+              value={minutes}
+              maxLength={5}
+              aria-invalid={errors.durationMinutes ? true : undefined}
+              onChange={(event) => setMinutes(event.target.value)}
+            />
+          </div>
+        </div>
+        <p id={`${id}-duration-hint`} className="field__hint">
+          Deixe em branco quando não houver uma duração definida (um produto, por exemplo).
+        </p>
+        {fieldError('durationMinutes')}
+      </fieldset>
+
+      <div className="field field--switch">
+        <label className="switch" htmlFor={`${id}-active`}>
+          <input
+            id={`${id}-active`}
+            type="checkbox"
+            role="switch"
+            className="switch__input"
+            checked={active}
+            aria-checked={active}
+            aria-describedby={`${id}-active-hint`}
+            onChange={(event) => setActive(event.target.checked)}
+          />
+          <span className="switch__track" aria-hidden="true" />
+          <span className="switch__label">Serviço ativo</span>
+        </label>
+        <span className={active ? 'service-state' : 'service-state service-state--archived'}>
+          {active ? 'Ativo' : 'Arquivado'}
+        </span>
+        <p id={`${id}-active-hint`} className="field__hint">
+          Serviços arquivados não aparecem para novas vendas, mas continuam nas vendas antigas.
+        </p>
+      </div>
+
+      {formError ? (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+
+      <div className="service-form__actions">
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? 'Salvando...' : service ? 'Salvar alterações' : 'Criar serviço'}
+        </button>
+        <Link to="/settings/services" className="button button--secondary">
+          Cancelar
+        </Link>
+      </div>
+    </form>
+  );
+}
