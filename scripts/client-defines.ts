@@ -1,14 +1,28 @@
 /**
- * The client's build-time constants (declared in src/env.d.ts, read in src/app/build-config.ts),
- * from the environment at build time. Empty values count as unset, as for the server.
+ * The client's build-time constants (declared in src/env.d.ts and src/app/build-config.ts, read in
+ * src/app/build-config.ts), from the environment at build time. Empty values count as unset, as
+ * for the server.
  */
 export const clientDefaults = {
   AUTH_URL: '',
   APP_STORE_URL: 'https://apps.apple.com/br/search?term=Fecha%C3%AD',
   PLAY_STORE_URL: 'https://play.google.com/store/search?q=Fecha%C3%AD&c=apps',
+  /** WhatsApp of the support team ("Falar com o suporte"): digits with the country code. */
+  SUPPORT_PHONE: '5511900000000',
+  /** WhatsApp of the AI assistant: digits with the country code. */
+  ASSISTANT_PHONE: '5511900000001',
 } as const;
 
 type ClientConfig = Record<keyof typeof clientDefaults, string>;
+
+/** A WhatsApp number as wa.me wants it: digits only, country code first (8 to 15 digits, E.164). */
+function whatsappNumber(name: string, value: string): string {
+  const digits = value.replace(/[\s().+-]/g, '');
+  if (!/^[1-9][0-9]{7,14}$/.test(digits)) {
+    throw new Error(`${name} must be a WhatsApp number with its country code, e.g. +55 11 91234-5678`);
+  }
+  return digits;
+}
 
 export function clientDefines(env: Record<string, string | undefined> = process.env) {
   const value = (name: keyof ClientConfig) => env[name]?.trim() || clientDefaults[name];
@@ -16,5 +30,7 @@ export function clientDefines(env: Record<string, string | undefined> = process.
     __AUTH_URL__: JSON.stringify(value('AUTH_URL')),
     __APP_STORE_URL__: JSON.stringify(value('APP_STORE_URL')),
     __PLAY_STORE_URL__: JSON.stringify(value('PLAY_STORE_URL')),
+    __SUPPORT_PHONE__: JSON.stringify(whatsappNumber('SUPPORT_PHONE', value('SUPPORT_PHONE'))),
+    __ASSISTANT_PHONE__: JSON.stringify(whatsappNumber('ASSISTANT_PHONE', value('ASSISTANT_PHONE'))),
   };
 }

@@ -4,6 +4,10 @@
  * its tests see plain values.
  */
 
+// Declared here rather than in src/env.d.ts: nothing else may read them.
+declare const __SUPPORT_PHONE__: string;
+declare const __ASSISTANT_PHONE__: string;
+
 /** The hosted login's base URL, without a trailing slash; '' means this app's own origin. */
 export const AUTH_URL: string = __AUTH_URL__.replace(/\/+$/, '');
 
@@ -12,3 +16,9 @@ export const APP_STORE_URL: string = __APP_STORE_URL__;
 
 /** The Android app on Google Play. */
 export const PLAY_STORE_URL: string = __PLAY_STORE_URL__;
+
+/** The support team's WhatsApp (SUPPORT_PHONE): digits with the country code. */
+export const SUPPORT_PHONE: string = __SUPPORT_PHONE__;
+
+/** The AI assistant's WhatsApp (ASSISTANT_PHONE): digits with the country code. */
+export const ASSISTANT_PHONE: string = __ASSISTANT_PHONE__;

@@ -1,9 +1,20 @@
 import { PageHeading } from '../../app/routing/PageHeading';
 import { usePaymentReturn } from '../paywall/usePaymentReturn';
+import { HomeDashboard } from './HomeDashboard';
+import { QuickTaskLauncher } from './quick-task/QuickTaskLauncher';
+import './home.css';
 
-/** /home (spec §2): "Início", and the return from a paid checkout. */
+/**
+ * /home (spec §2): "Início": the day at a glance (tasks, sales, the WhatsApp connection), the
+ * quick-add task sheet, and the return from a paid checkout.
+ */
 export default function HomePage() {
   usePaymentReturn();
-  // The dashboard (and its prefetch) comes with a later issue.
-  return <PageHeading />;
+  return (
+    <div className="home">
+      <PageHeading />
+      <HomeDashboard />
+      <QuickTaskLauncher />
+    </div>
+  );
 }

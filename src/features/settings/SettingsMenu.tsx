@@ -1,4 +1,5 @@
 import { Link } from '../../app/routing/Link';
+import { SupportLink } from '../../lib/support/SupportLink';
 
 const wa = '/settings/whatsapp-business-connection';
 
@@ -6,7 +7,7 @@ const wa = '/settings/whatsapp-business-connection';
 export const settingsAreas = [
   { to: wa, title: 'Conexão WhatsApp', hint: 'Conecte o WhatsApp Business da empresa' },
   { to: '/settings/services', title: 'Serviços', hint: 'O que a sua empresa vende' },
-  { to: '/settings/company-info', title: 'Sobre a empresa', hint: 'Nome, razão social e documento' },
+  { to: '/settings/company-info', title: 'Sobre a empresa', hint: 'Documento, contato e atividade' },
   { to: '/settings/ai-training', title: 'Treinamento da IA', hint: 'Ensine a IA sobre o seu negócio' },
   { to: '/settings/invite', title: 'Indique e Ganhe', hint: 'Convide outras empresas para o Fechaí' },
   { to: '/settings/access-security', title: 'Acesso e Segurança', hint: 'Seu número de celular' },
@@ -15,24 +16,28 @@ export const settingsAreas = [
 
 const chevron = 'm9 6 6 6-6 6';
 
+/** The settings areas, then the way to a person on the support team. */
 export function SettingsMenu() {
   return (
-    <nav className="settings-menu" aria-label="Áreas de configuração">
-      <ul>
-        {settingsAreas.map((area) => (
-          <li key={area.to}>
-            <Link to={area.to} className="settings-menu__link">
-              <span className="settings-menu__text">
-                <span className="settings-menu__title">{area.title}</span>
-                <span className="settings-menu__hint">{area.hint}</span>
-              </span>
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d={chevron} />
-              </svg>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <div className="support-stack">
+      <nav className="settings-menu" aria-label="Áreas de configuração">
+        <ul>
+          {settingsAreas.map((area) => (
+            <li key={area.to}>
+              <Link to={area.to} className="settings-menu__link">
+                <span className="settings-menu__text">
+                  <span className="settings-menu__title">{area.title}</span>
+                  <span className="settings-menu__hint">{area.hint}</span>
+                </span>
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d={chevron} />
+                </svg>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <SupportLink hint="Tire suas dúvidas pelo WhatsApp" />
+    </div>
   );
 }

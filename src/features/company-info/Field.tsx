@@ -1,0 +1,47 @@
+import { type ReactNode, useId } from 'react';
+
+/** What a control needs to be tied to its label, hint and error. */
+export interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A labelled control with its hint under it and its error beside it (announced). */
+export function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="company-field">
+      <label className="company-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
+      })}
+      {hint ? (
+        <p id={hintId} className="company-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

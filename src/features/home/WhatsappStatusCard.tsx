@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
+import type { WhatsappConnectionState } from '../../../contracts/whatsapp-status';
+import { Link } from '../../app/routing/Link';
+import { RetryButton } from '../../ui/retry-button/RetryButton';
+import { whatsappStatusQuery } from '../whatsapp-status/whatsapp-status-query';
+
+const wa = '/settings/whatsapp-business-connection';
+
+type StatusView = { title: string; text: string; action: { to: string; label: string } };
+
+function viewOf(connection: WhatsappConnectionState): StatusView {
+  switch (connection.status) {
+    case 'connected': {
+      const who = [
+        connection.displayName,
+        connection.phoneNumber && formatCustomerPhone(connection.phoneNumber),
+      ]
+        .filter(Boolean)
+        .join(' · ');
+      return {
+        title: 'WhatsApp conectado',
+        text: who || 'As mensagens de follow-up saem no horário de cada tarefa.',
+        action: { to: wa, label: 'Gerenciar conexão' },
+      };
+    }
+    case 'pending':
+      return {
+        title: 'Conexão em andamento',
+        text: 'Estamos terminando de conectar o seu WhatsApp Business.',
+        action: { to: wa, label: 'Ver conexão' },
+      };
+    case 'error':
+      return {
+        title: 'Erro na conexão do WhatsApp',
+        text: 'As mensagens de follow-up estão paradas até você reconectar.',
+        action: { to: `${wa}/how-to-reconnect`, label: 'Reconectar WhatsApp' },
+      };
+    case 'disconnected':
+      return {
+        title: 'WhatsApp desconectado',
+        text: 'Conecte o WhatsApp Business para enviar os follow-ups e ver as conversas aqui.',
+        action: { to: wa, label: 'Conectar WhatsApp' },
+      };
+  }
+}
+
+/** The company's WhatsApp connection (GET /api/whatsapp-connections/status, prefetched by /home). */
+export function WhatsappStatusCard() {
+  const query = useQuery(whatsappStatusQuery);
+  const failed = query.isError && !query.isFetching;
+  return (
+    <section className="home-card home-whatsapp" aria-labelledby="home-whatsapp">
+      <h2 id="home-whatsapp" className="home-card__title">
+        WhatsApp
+      </h2>
+      {query.data ? (
+        <StatusBody connection={query.data} />
+      ) : failed ? (
+        <>
+          <p className="form-error" role="alert">
+            Não foi possível ver a conexão do WhatsApp.
+          </p>
+          <RetryButton onRetry={() => void query.refetch()} />
+        </>
+      ) : (
+        <div className="home-whatsapp__loading" role="status">
+          <span className="visually-hidden">Carregando a conexão do WhatsApp...</span>
+          <span className="skeleton skeleton--line" />
+          <span className="skeleton skeleton--line skeleton--short" />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function StatusBody({ connection }: { connection: WhatsappConnectionState }) {
+  const view = viewOf(connection);
+  return (
+    <>
+      <p className={`home-whatsapp__status home-whatsapp__status--${connection.status}`}>
+        <span className="home-whatsapp__dot" aria-hidden="true" />
+        {view.title}
+      </p>
+      <p className="home-card__muted">{view.text}</p>
+      <Link
+        to={view.action.to}
+        className={connection.status === 'connected' ? 'button button--secondary' : 'button button--primary'}
+      >
+        {view.action.label}
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { fromPromise } from 'xstate';
+import type { Task, TaskInput } from '../../../../contracts/tasks';
+import { quickTaskMachine } from '../../../../machines/quick-task/quick-task.machine';
+import { trackEvent } from '../../../lib/analytics/track-event';
+import { toast } from '../../../lib/toasts';
+import { invalidateTaskLists } from '../complete-task';
+import { createTask } from './create-task';
+import { QuickTaskSheet } from './QuickTaskSheet';
+import './quick-task.css';
+
+/** Spec §1: forwarded to the advertising pixel. */
+export const QUICK_TASK_OPENED_EVENT = 'create-task bottom sheet opened';
+export const TASK_CREATED_EVENT = 'task created';
+
+/**
+ * The quick-add chart (machines/quick-task) and its sheet. Mounted at the first press of "+" and
+ * kept, so a closed sheet's draft waits for the next opening; each press (`opens` counts them)
+ * opens it.
+ */
+export function QuickTaskHost({ opens, fab }: { opens: number; fab: RefObject<HTMLButtonElement | null> }) {
+  const queryClient = useQueryClient();
+  const [machine] = useState(() =>
+    quickTaskMachine.provide({
+      actors: {
+        createTask: fromPromise<Task, TaskInput>(({ input, signal }) => createTask(input, signal)),
+      },
+      actions: {
+        opened: () => trackEvent(QUICK_TASK_OPENED_EVENT),
+        created: (_, task) => {
+          trackEvent(TASK_CREATED_EVENT, { source: 'quick-add', withCustomer: task.customer !== null });
+          toast.success('Tarefa criada.', { id: `task-created-${task.id}` });
+          void invalidateTaskLists(queryClient);
+        },
+      },
+    }),
+  );
+  const actor = useActorRef(machine, { input: {} });
+  const open = useSelector(
+    actor,
+    (snapshot) => snapshot.matches('open') || snapshot.matches('saving') || snapshot.matches('failed'),
+  );
+
+  useEffect(() => {
+    if (opens > 0) actor.send({ type: 'OPEN' });
+  }, [opens, actor]);
+
+  // Back to the "+" once the sheet is gone (Safari does not focus a button it clicks).
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) fab.current?.focus();
+    wasOpen.current = open;
+  }, [open, fab]);
+
+  return open ? createPortal(<QuickTaskSheet actor={actor} />, document.body) : null;
+}
