@@ -38,7 +38,11 @@ export interface RouteDefinition<C extends RouteContract> {
   status?: number;
   /** Per-route settings read by plugins, e.g. `{ rateLimit: { max: 5, timeWindow: '1 minute' } }`. */
   config?: FastifyContextConfig;
-  /** Runs after validation, before the handler (authentication, loading the caller's company). */
+  /**
+   * Who may call (authentication, the caller's company and subscription). Runs BEFORE validation, so
+   * a caller who may not use the route learns nothing about what input it takes, and gets the same
+   * 401/403/402 whatever they send.
+   */
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
   handler: (input: RouteInput<C>) => Promise<output<C['response']>> | output<C['response']>;
 }
@@ -64,7 +68,7 @@ export function route<C extends RouteContract>(
     },
     validatorCompiler: zodValidatorCompiler,
     ...(definition.config && { config: definition.config }),
-    ...(definition.preHandler && { preHandler: definition.preHandler }),
+    ...(definition.preHandler && { preValidation: definition.preHandler }),
     async handler(request, reply): Promise<SuccessEnvelope<output<C['response']>>> {
       const data = await definition.handler({
         params: request.params as Parsed<C['params']>,

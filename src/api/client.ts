@@ -43,7 +43,11 @@ export type ApiClientOptions = {
    * `refresh_token` from its cookies here, so call sites never deal with them.
    */
   getHeaders?: () => Readonly<Record<string, string>> | undefined;
-  /** Told about every 401, so the session can refresh (the call itself still fails). */
+  /**
+   * Told about every 401, and every 402 (the company's subscription ended while the app was open), so
+   * the session checks again and its guards take the user to sign-in or the paywall (the call itself
+   * still fails).
+   */
   onUnauthorized?: () => void;
   timeoutMs?: number;
 };
@@ -157,7 +161,7 @@ export function createApiClient({
         mode: 'same-origin',
         signal: controller.signal,
       });
-      if (response.status === 401) onUnauthorized?.();
+      if (response.status === 401 || response.status === 402) onUnauthorized?.();
       // The timeout covers the body too: a stalled download is as bad as a stalled connection.
       const data = readBody(await response.text());
       if (response.ok && data === undefined) return successFrom(undefined, response.status, options.schema);

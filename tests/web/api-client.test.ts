@@ -63,6 +63,20 @@ describe('API client: transport (spec §7)', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  test('a 402 (the subscription ended) is reported too, so the session checks again and the paywall opens', async () => {
+    const onUnauthorized = vi.fn();
+    const watched = createApiClient({ onUnauthorized });
+    interceptFetch(() =>
+      json({ success: false, error: 'Sua assinatura não está ativa.', code: 'SUBSCRIPTION_REQUIRED' }, 402),
+    );
+    expect(await watched.get('/api/customers')).toMatchObject({
+      success: false,
+      status: 402,
+      code: 'SUBSCRIPTION_REQUIRED',
+    });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   test('times out after 10 s with a timed-out error, and does not retry', async () => {
     vi.useFakeTimers();
     const network = interceptFetch(

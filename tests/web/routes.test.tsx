@@ -7,9 +7,10 @@ import { withSignedInUser } from './support/signed-in';
 
 const wa = '/settings/whatsapp-business-connection';
 
-// [url, spec title or null, inside the app frame]. /, /login, /logout and /signup act at once
-// (redirects, sign-in, the hosted login): their own tests cover them.
-const routes: [string, string | null, boolean][] = [
+// [url, spec title or null, inside the app frame, the page's own heading where the spec gives no
+// title]. /, /login, /logout and /signup act at once (redirects, sign-in, the hosted login): their own
+// tests cover them.
+const routes: [string, string | null, boolean, string?][] = [
   ['/paywall/', null, false],
   ['/download-app/', 'Baixar aplicativo', false],
   // The onboarding routes send this (onboarded) user on: tests/web/onboarding*.test.tsx.
@@ -17,12 +18,12 @@ const routes: [string, string | null, boolean][] = [
   ['/home/new', 'Nova tarefa', true],
   ['/home/advisor', null, true],
   ['/home/t-1/', null, true],
-  ['/home/t-1/edit', null, true],
-  ['/home/t-1/delete', null, true],
-  ['/home/t-1/deleteFollowUp', null, true],
+  ['/home/t-1/edit', null, true, 'Editar tarefa'],
+  ['/home/t-1/delete', null, true, 'Excluir tarefa?'],
+  ['/home/t-1/deleteFollowUp', null, true, 'Remover a mensagem de follow-up?'],
   ['/sales', 'Vendas', true],
-  ['/sales/new', null, true],
-  ['/sales/d-1', null, true],
+  ['/sales/new', null, true, 'Nova venda'],
+  ['/sales/d-1', null, true, 'Editar venda'],
   ['/customers', 'Clientes', true],
   ['/customers/new', 'Novo cliente', true],
   ['/customers/c-1/', null, true],
@@ -30,14 +31,14 @@ const routes: [string, string | null, boolean][] = [
   ['/tasks', 'Tarefas', true],
   ['/tasks/new', 'Nova tarefa', true],
   ['/tasks/t-1/', null, true],
-  ['/tasks/t-1/edit', null, true],
-  ['/tasks/t-1/delete', null, true],
-  ['/tasks/t-1/deleteFollowUp', null, true],
+  ['/tasks/t-1/edit', null, true, 'Editar tarefa'],
+  ['/tasks/t-1/delete', null, true, 'Excluir tarefa?'],
+  ['/tasks/t-1/deleteFollowUp', null, true, 'Remover a mensagem de follow-up?'],
   ['/settings', 'Configurações', true],
   ['/settings/ai-training', null, true],
   ['/settings/services', 'Serviços', true],
-  ['/settings/services/new', null, true],
-  ['/settings/services/s-1/edit', null, true],
+  ['/settings/services/new', null, true, 'Novo serviço'],
+  ['/settings/services/s-1/edit', null, true, 'Editar serviço'],
   ['/settings/company-info/', 'Sobre a empresa', true],
   ['/settings/invite/', 'Indique e Ganhe', true],
   ['/settings/access-security/phone-change', 'Alterar o número de celular', true],
@@ -80,13 +81,16 @@ function toggledSlash(url: string): string {
 withSignedInUser();
 
 describe('every route of spec §2', () => {
-  test.each(routes)('%s has its title, its heading and the right frame', async (url, title, inShell) => {
+  test.each(routes)('%s has its title, its heading and the right frame', async (url, title, inShell, own) => {
     renderApp(url);
     await pageLoaded();
     expect(document.title).toBe(title ? `${title} · Fechaí` : 'Fechaí');
-    const headings = screen.queryAllByRole('heading', { level: 1 });
-    // A page shows its spec title as its heading, and nothing at all when the spec gives none.
-    expect(headings.map((heading) => heading.textContent)).toEqual(title ? [title] : []);
+    // A page shows its spec title as its heading; without one, its own heading, or none.
+    const heading = title ?? own;
+    if (heading) await screen.findByRole('heading', { level: 1, name: heading });
+    expect(screen.queryAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(
+      heading ? [heading] : [],
+    );
     expect(screen.queryByRole('navigation', { name: 'Principal' }) !== null).toBe(inShell);
     expect(screen.queryByText('Not Found')).toBeNull();
   });

@@ -3,7 +3,8 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 
 /**
- * A call was refused with 401. The API client reports it here; the session listens and refreshes.
+ * A call was refused with 401 (signed out) or 402 (subscription ended). The API client reports it
+ * here; the session listens and checks again.
  * Kept apart from both so neither imports the other.
  */
 export function reportUnauthorized(): void {
