@@ -30,9 +30,12 @@ const messages: $ZodErrorMap = (issue) => {
   return localeError(issue);
 };
 
+/** The 400 of a body with bad fields (each named in the issues), also for checks made in handlers. */
+export const INVALID_BODY_TEXT = 'Dados inválidos. Confira os campos informados.';
+
 /** Where the bad value was sent; body fields are named bare because forms map them to inputs. */
 const parts: Record<string, { prefix: string[]; message: string }> = {
-  body: { prefix: [], message: 'Dados inválidos. Confira os campos informados.' },
+  body: { prefix: [], message: INVALID_BODY_TEXT },
   querystring: { prefix: ['query'], message: 'Parâmetros de consulta inválidos.' },
   params: { prefix: ['params'], message: 'Parâmetro inválido no endereço da requisição.' },
   headers: { prefix: ['headers'], message: 'Cabeçalho inválido na requisição.' },

@@ -3,7 +3,7 @@ import type { CompanyInfo, CompanyInfoInput } from '../../contracts/company';
 import { INVALID_CNPJ_TEXT, INVALID_CPF_TEXT } from '../../contracts/onboarding';
 import { createTestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
-import { signedInApi } from '../support/signed-in-api';
+import { newSubscriber, signedInApi } from '../support/signed-in-api';
 
 /** "Sobre a empresa" (spec §2 /settings/company-info; §7 GET settings/company → data.company). */
 
@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function owner() {
-  const account = await createTestAccount(server.db, { subscription: 'active' });
-  return { account, api: signedInApi(server.url, account), companyId: account.companyId! };
+  return newSubscriber(server);
 }
 
 const row = async (companyId: string) =>

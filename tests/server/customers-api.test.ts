@@ -8,10 +8,9 @@ import {
   duplicatePhoneText,
 } from '../../contracts/customers';
 import { CUSTOMER_NOT_FOUND_TEXT } from '../../server/modules/customers/texts';
-import { createTestAccount, type TestAccount } from '../support/auth';
 import { waitFor } from '../support/db';
 import { startTestServer, type TestServer } from '../support/server';
-import { type Answer, signedInApi } from '../support/signed-in-api';
+import { newSubscriber } from '../support/signed-in-api';
 
 let server: TestServer;
 
@@ -22,23 +21,14 @@ afterAll(() => server?.close());
 
 /** A signed-in owner of a company with a current subscription, and their API. */
 async function owner() {
-  const account = await createTestAccount(server.db, { subscription: 'active' });
-  const api = signedInApi(server.url, account);
+  const { account, api } = await newSubscriber(server);
   return {
     account,
     companyId: account.companyId!,
     api,
     create: (body: Record<string, unknown>) => api.post<{ customer: Customer }>('/api/customers', body),
-    remove: (id: string) => deleteAs(account, `/api/customers/${id}`),
+    remove: (id: string) => api.delete(`/api/customers/${id}`),
   };
-}
-
-async function deleteAs(account: Pick<TestAccount, 'accessToken'>, path: string): Promise<Answer<unknown>> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'DELETE',
-    headers: { authorization: `Bearer ${account.accessToken}` },
-  });
-  return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
 describe('POST /api/customers', () => {

@@ -8,9 +8,8 @@ import {
   type ImportRow,
   importSkipReasons,
 } from '../../contracts/customers';
-import { createTestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
-import { signedInApi } from '../support/signed-in-api';
+import { newSubscriber } from '../support/signed-in-api';
 
 let server: TestServer;
 
@@ -20,8 +19,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function owner() {
-  const account = await createTestAccount(server.db, { subscription: 'active' });
-  const api = signedInApi(server.url, account);
+  const { account, api } = await newSubscriber(server);
   return {
     account,
     companyId: account.companyId!,

@@ -8,9 +8,9 @@ import {
   defaultStages,
   type SalesBoard,
 } from '../../contracts/sales';
-import { createTestAccount, type TestAccount } from '../support/auth';
+import type { TestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
-import { type SignedInApi, signedInApi } from '../support/signed-in-api';
+import { newSubscriber, type SignedInApi } from '../support/signed-in-api';
 
 /** The board, its column pages, and moving cards across it (spec §2 /sales). */
 
@@ -29,8 +29,7 @@ interface Workspace {
 }
 
 async function workspace(): Promise<Workspace> {
-  const account = await createTestAccount(server.db, { subscription: 'active' });
-  const api = signedInApi(server.url, account);
+  const { account, api } = await newSubscriber(server);
   const stages = (await api.get<{ stages: DealStage[] }>('/api/sales/stages')).body.data.stages;
   return {
     account,
@@ -275,6 +274,34 @@ describe('moving a deal', () => {
     });
     expect(badIndex.status).toBe(400);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('closes the gap a deal leaves in its column: moved out, moved by an edit, or deleted', async () => {
+    const w = await workspace();
+    const [a, b, c] = [await newDeal(w, 'A'), await newDeal(w, 'B'), await newDeal(w, 'C')];
+    await newDeal(w, 'D');
+    const novo = w.stage('Novo contato').id;
+
+    expect((await move(w, b.id, 'Em negociação', 0)).status).toBe(200);
+    expect(await positions(novo)).toEqual([
+      { title: 'A', position: 0 },
+      { title: 'C', position: 1 },
+      { title: 'D', position: 2 },
+    ]);
+    const edited = await w.api.put(`/api/sales/deals/${c.id}`, {
+      title: 'C',
+      valueCents: 1_000,
+      stageId: w.stage('Proposta enviada').id,
+    });
+    expect(edited.status).toBe(200);
+    expect(await positions(novo)).toEqual([
+      { title: 'A', position: 0 },
+      { title: 'D', position: 1 },
+    ]);
+    expect((await w.api.delete(`/api/sales/deals/${a.id}`)).status).toBe(200);
+    expect(await positions(novo)).toEqual([{ title: 'D', position: 0 }]);
+    // The card that moved in goes to the end of its new column, which stays numbered too.
+    expect(await positions(w.stage('Proposta enviada').id)).toEqual([{ title: 'C', position: 0 }]);
   });
 
   it('keeps every column a clean 0, 1, 2… order when many moves and creations land at once', async () => {

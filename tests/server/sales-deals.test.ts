@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEAL_TITLE_REQUIRED_TEXT, type Deal, type DealStage } from '../../contracts/sales';
-import { createTestAccount, sessionHeadersFor, type TestAccount } from '../support/auth';
+import { createTestAccount, type TestAccount } from '../support/auth';
+import { waitFor } from '../support/db';
 import { startTestServer, type TestServer } from '../support/server';
+import { newSubscriber, type SignedInApi, signedInApi } from '../support/signed-in-api';
 
 /** Deals: create, read, update, delete, and what they may point at (spec §2 /sales/{dealId}). */
 
@@ -12,49 +14,16 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-interface Answer<T> {
-  status: number;
-  body: {
-    success: boolean;
-    data: T;
-    error?: string;
-    code?: string;
-    issues?: { path: string; message: string }[];
-  };
-}
-
-function client(account: { accessToken: string }) {
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<Answer<T>> => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        ...sessionHeadersFor({ accessToken: account.accessToken }),
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
-  };
-  return {
-    get: <T>(path: string) => call<T>('GET', path),
-    post: <T>(path: string, body?: unknown) => call<T>('POST', path, body),
-    put: <T>(path: string, body?: unknown) => call<T>('PUT', path, body),
-    delete: <T>(path: string) => call<T>('DELETE', path),
-  };
-}
-type Client = ReturnType<typeof client>;
-
 interface Workspace {
   account: TestAccount;
-  api: Client;
+  api: SignedInApi;
   companyId: string;
   stages: DealStage[];
   stage(name: string): DealStage;
 }
 
 async function workspace(): Promise<Workspace> {
-  const account = await createTestAccount(server.db, { subscription: 'active' });
-  const api = client(account);
+  const { account, api } = await newSubscriber(server);
   const stages = (await api.get<{ stages: DealStage[] }>('/api/sales/stages')).body.data.stages;
   return {
     account,
@@ -211,6 +180,37 @@ describe('creating a deal', () => {
     const ancient = await createDeal(ana, { title: 'Antiga', expectedCloseDate: '0000-01-01' });
     expect(ancient.status).toBe(400);
     expect(ancient.body.issues).toEqual([{ path: 'expectedCloseDate', message: 'Data inválida.' }]);
+  });
+});
+
+// On PostgreSQL the customer can be deleted between the deal's check of it and its insert. The
+// check must hold the customer until the deal is saved: the deal then reads it as gone (a 400 on
+// the field), instead of failing its foreign key (a 500). PGlite runs one transaction at a time.
+describe.runIf(process.env.DATABASE_URL)('a customer deleted while a deal is saved', () => {
+  it('is a 400 on customerId, and no deal is written', async () => {
+    const gone = await customer(ana.companyId, 'Cliente Excluída');
+    const { pending } = await server.db.transaction(async (tx) => {
+      const me = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      await tx.query('DELETE FROM customers WHERE id = $1', [gone]);
+      const pending = createDeal(ana, { title: 'Sem cliente', customerId: gone });
+      // Commit only once the API's transaction waits for this one.
+      await waitFor(
+        async () =>
+          (
+            await server.db.query('SELECT 1 FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [
+              me,
+            ])
+          ).rowCount > 0,
+        { what: 'the deal to wait for the deletion' },
+      );
+      // Wrapped: a returned promise would be awaited before COMMIT, and it waits for the COMMIT.
+      return { pending };
+    });
+    const answer = await pending;
+    expect(answer.status).toBe(400);
+    expect(answer.body.issues).toEqual([{ path: 'customerId', message: 'Cliente não encontrado.' }]);
+    const written = await server.db.query("SELECT 1 FROM deals WHERE title = 'Sem cliente'");
+    expect(written.rowCount).toBe(0);
   });
 });
 
@@ -371,7 +371,7 @@ describe('who may call', () => {
     const deal = (await createDeal(ana, { title: 'Protegida' })).body.data.deal;
     const anonymous = await fetch(`${server.url}/api/sales/deals/${deal.id}`);
     expect(anonymous.status).toBe(401);
-    const ended = client(await createTestAccount(server.db, { subscription: 'expired' }));
+    const ended = signedInApi(server.url, await createTestAccount(server.db, { subscription: 'expired' }));
     const answer = await ended.put(`/api/sales/deals/${deal.id}`, { title: 'x' });
     expect(answer.status).toBe(402);
     expect(answer.body.code).toBe('SUBSCRIPTION_REQUIRED');

@@ -8,9 +8,9 @@ import {
   STAGES_MAX,
   STAGES_MAX_TEXT,
 } from '../../contracts/sales';
-import { createTestAccount, sessionHeadersFor, type TestAccount } from '../support/auth';
+import type { TestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
-import { type SignedInApi, signedInApi } from '../support/signed-in-api';
+import { type Answer, newSubscriber, type SignedInApi } from '../support/signed-in-api';
 
 /** The company's stages: add, rename, reorder, delete, with the board's rules. */
 
@@ -26,26 +26,17 @@ interface Workspace {
   api: SignedInApi;
   companyId: string;
   stages(): Promise<DealStage[]>;
-  remove(
-    stageId: string,
-  ): Promise<{ status: number; body: { data?: unknown; code?: string; error?: string } }>;
+  remove(stageId: string): Promise<Answer<{ deleted: true }>>;
 }
 
 async function workspace(): Promise<Workspace> {
-  const account = await createTestAccount(server.db, { subscription: 'active' });
-  const api = signedInApi(server.url, account);
+  const { account, api } = await newSubscriber(server);
   return {
     account,
     api,
     companyId: account.companyId!,
     stages: async () => (await api.get<{ stages: DealStage[] }>('/api/sales/stages')).body.data.stages,
-    async remove(stageId) {
-      const response = await fetch(`${server.url}/api/sales/stages/${stageId}`, {
-        method: 'DELETE',
-        headers: sessionHeadersFor(account),
-      });
-      return { status: response.status, body: await response.json() };
-    },
+    remove: (stageId) => api.delete(`/api/sales/stages/${stageId}`),
   };
 }
 

@@ -7,7 +7,7 @@ import {
 } from '../../contracts/services';
 import { createTestAccount, type TestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
-import { type SignedInApi, signedInApi } from '../support/signed-in-api';
+import { newSubscriber, type SignedInApi, signedInApi } from '../support/signed-in-api';
 
 /** The services catalogue (spec §2 /settings/services; §7 GET settings services → businessServices). */
 
@@ -27,8 +27,7 @@ interface Workspace {
 }
 
 async function workspace(): Promise<Workspace> {
-  const account = await createTestAccount(server.db, { subscription: 'active' });
-  const api = signedInApi(server.url, account);
+  const { account, api } = await newSubscriber(server);
   return {
     account,
     api,

@@ -8,17 +8,10 @@ import {
   type Task,
   type TaskDetail,
 } from '../../contracts/tasks';
-import { createTestAccount, type TestAccount } from '../support/auth';
+import { createTestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
-import {
-  addCustomer,
-  followUpJobs,
-  followUpRow,
-  type TaskAnswer,
-  type TasksApi,
-  taskBody,
-  tasksApi,
-} from './tasks-fixtures';
+import { newSubscriber, type SignedInApi } from '../support/signed-in-api';
+import { addCustomer, followUpJobs, followUpRow, type TaskAnswer, taskBody } from '../support/task-fixtures';
 
 let server: TestServer;
 
@@ -27,10 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function subscriber(): Promise<{ account: TestAccount; companyId: string; api: TasksApi }> {
-  const account = await createTestAccount(server.db, { subscription: 'active' });
-  return { account, companyId: account.companyId!, api: tasksApi(server.url, account) };
-}
+const subscriber = () => newSubscriber(server);
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
@@ -158,7 +148,7 @@ describe('creating a task', () => {
 });
 
 describe('editing a task (a full replacement)', () => {
-  async function taskWithFollowUp(api: TasksApi, companyId: string, dueAt = inHours(4)) {
+  async function taskWithFollowUp(api: SignedInApi, companyId: string, dueAt = inHours(4)) {
     const customer = await addCustomer(server.db, companyId);
     const created = await api.post<TaskAnswer>(
       '/api/tasks',

@@ -4,9 +4,9 @@ import { type TaskFilter, type TaskSummary, type TasksPage, taskFilters } from '
 import type { Queryable, Row } from '../../server/db/types';
 import { listTasks } from '../../server/modules/tasks/list-tasks';
 import { taskSummary } from '../../server/modules/tasks/task-summary';
-import { createTestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
-import { dbNow, insertTasks, type TaskAnswer, type TasksApi, taskBody, tasksApi } from './tasks-fixtures';
+import { newSubscriber, type SignedInApi, type Subscriber } from '../support/signed-in-api';
+import { dbNow, insertTasks, type TaskAnswer, taskBody } from '../support/task-fixtures';
 
 let server: TestServer;
 
@@ -15,12 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function subscriber(timezone?: string): Promise<{ companyId: string; api: TasksApi }> {
-  const account = await createTestAccount(server.db, { subscription: 'active' });
+async function subscriber(timezone?: string): Promise<Subscriber> {
+  const subscribed = await newSubscriber(server);
   if (timezone) {
-    await server.db.query('UPDATE companies SET timezone = $2 WHERE id = $1', [account.companyId, timezone]);
+    await server.db.query('UPDATE companies SET timezone = $2 WHERE id = $1', [
+      subscribed.companyId,
+      timezone,
+    ]);
   }
-  return { companyId: account.companyId!, api: tasksApi(server.url, account) };
+  return subscribed;
 }
 
 /** SQL for the local midnight that began today in `tz`, and the next one, read from the database's clock. */
@@ -38,7 +41,7 @@ async function awayFromMidnight(tz: string) {
   if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
 }
 
-async function titles(api: TasksApi, filter?: TaskFilter): Promise<string[]> {
+async function titles(api: SignedInApi, filter?: TaskFilter): Promise<string[]> {
   const answer = await api.get<TasksPage>(`/api/tasks${filter ? `?filter=${filter}` : ''}`);
   expect(answer.status).toBe(200);
   return answer.body.data.tasks.map((task) => task.title);

@@ -11,18 +11,10 @@ import type {
   FollowUpSendResult,
   FollowUpToSend,
 } from '../../server/modules/tasks/follow-up-sender';
-import { createTestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
 import { settledJob } from '../support/settled-job';
-import {
-  addCustomer,
-  followUpJobs,
-  followUpRow,
-  type TaskAnswer,
-  type TasksApi,
-  taskBody,
-  tasksApi,
-} from './tasks-fixtures';
+import { newSubscriber, type SignedInApi } from '../support/signed-in-api';
+import { addCustomer, followUpJobs, followUpRow, type TaskAnswer, taskBody } from '../support/task-fixtures';
 
 let server: TestServer;
 const workers: Worker[] = [];
@@ -60,14 +52,15 @@ function recordingSender(answer: (message: FollowUpToSend) => Promise<FollowUpSe
   return { sender, sent };
 }
 
-async function subscriber(): Promise<{ companyId: string; api: TasksApi }> {
-  const account = await createTestAccount(server.db, { subscription: 'active' });
-  return { companyId: account.companyId!, api: tasksApi(server.url, account) };
-}
+const subscriber = () => newSubscriber(server);
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
-async function taskWithFollowUp(api: TasksApi, companyId: string, overrides: Record<string, unknown> = {}) {
+async function taskWithFollowUp(
+  api: SignedInApi,
+  companyId: string,
+  overrides: Record<string, unknown> = {},
+) {
   const customer = await addCustomer(server.db, companyId);
   const body = taskBody({
     dueAt: inHours(2),

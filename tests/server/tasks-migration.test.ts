@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate';
+import { enqueueFollowUpSend, FOLLOW_UP_SEND_JOB } from '../../server/modules/tasks/follow-up-job';
 import { taskSummary } from '../../server/modules/tasks/task-summary';
 import { openTestDb, type TestDb } from '../support/db';
 
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('009_tasks.sql on existing data', () => {
-  it('gives tasks without a due time one, keeps follow-ups, and counts what was there', async () => {
+  it('gives tasks without a due time one, keeps follow-ups and queues their sends, and counts what was there', async () => {
     const db = t.db;
     const companyId = (
       await db.query<{ id: string }>(`INSERT INTO companies (name) VALUES ('Antiga') RETURNING id`)
@@ -47,10 +48,18 @@ describe('009_tasks.sql on existing data', () => {
       [companyId],
     );
     const withFollowUp = tasks.find((task) => task.title === 'com prazo')!.id;
+    const scheduled = (
+      await db.query<{ id: string }>(
+        `INSERT INTO follow_up_messages (company_id, task_id, customer_id, body, scheduled_for)
+         VALUES ($1, $2, $3, 'Oi!', now() + interval '4 days' + interval '123 microseconds') RETURNING id`,
+        [companyId, withFollowUp, customerId],
+      )
+    ).rows[0]!.id;
+    const done = tasks.find((task) => task.title === 'sem prazo, feita')!.id;
     await db.query(
-      `INSERT INTO follow_up_messages (company_id, task_id, customer_id, body, scheduled_for)
-       VALUES ($1, $2, $3, 'Oi!', now() + interval '4 days')`,
-      [companyId, withFollowUp, customerId],
+      `INSERT INTO follow_up_messages (company_id, task_id, customer_id, body, scheduled_for, status, sent_at)
+       VALUES ($1, $2, $3, 'Já foi', now() - interval '1 day', 'sent', now() - interval '1 day')`,
+      [companyId, done, customerId],
     );
 
     expect(await migrate(db)).toContain('009_tasks.sql');
@@ -71,6 +80,18 @@ describe('009_tasks.sql on existing data', () => {
       [withFollowUp],
     );
     expect(message.rows).toEqual([{ status: 'scheduled', last_error: null }]);
+
+    // Messages written before follow-ups were jobs would never go out: each scheduled one gets the
+    // send job saving its task queues (the same key: saving it again queues nothing more).
+    const queued = await db.query<{ id: string; run_on_time: boolean; status: string }>(
+      `SELECT j.id, j.run_at = m.scheduled_for AS run_on_time, j.status
+         FROM jobs j JOIN follow_up_messages m ON m.id::text = j.payload->>'followUpMessageId'
+        WHERE j.company_id = $1 AND j.kind = $2`,
+      [companyId, FOLLOW_UP_SEND_JOB],
+    );
+    expect(queued.rows).toEqual([{ id: expect.any(String), run_on_time: true, status: 'queued' }]);
+    const saved = await db.transaction((tx) => enqueueFollowUpSend(tx, companyId, scheduled));
+    expect(saved.id).toBe(queued.rows[0]!.id);
   });
 
   it('then refuses a task without a due time and a follow-up status it does not know', async () => {

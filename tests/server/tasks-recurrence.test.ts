@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FollowUpMessage, type Recurrence, recurrenceDays, type Task } from '../../contracts/tasks';
-import { createTestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
-import {
-  addCustomer,
-  dbNow,
-  followUpJobs,
-  type TaskAnswer,
-  type TasksApi,
-  taskBody,
-  tasksApi,
-} from './tasks-fixtures';
+import { newSubscriber, type SignedInApi } from '../support/signed-in-api';
+import { addCustomer, dbNow, followUpJobs, type TaskAnswer, taskBody } from '../support/task-fixtures';
 
 let server: TestServer;
 
@@ -22,13 +14,10 @@ afterAll(() => server?.close());
 const DAY_MS = 86_400_000;
 type Completed = { task: Task; nextTask: Task | null };
 
-async function subscriber(): Promise<{ companyId: string; api: TasksApi }> {
-  const account = await createTestAccount(server.db, { subscription: 'active' });
-  return { companyId: account.companyId!, api: tasksApi(server.url, account) };
-}
+const subscriber = () => newSubscriber(server);
 
 async function recurringTask(
-  api: TasksApi,
+  api: SignedInApi,
   recurrence: Recurrence,
   dueAt: Date,
   extra: Record<string, unknown> = {},

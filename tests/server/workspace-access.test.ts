@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import * as company from '../../contracts/company';
-import * as customers from '../../contracts/customers';
-import * as dashboard from '../../contracts/dashboard';
-import * as sales from '../../contracts/sales';
-import * as services from '../../contracts/services';
-import * as tasks from '../../contracts/tasks';
-import * as whatsappStatus from '../../contracts/whatsapp-status';
 import { createTestAccount, sessionHeadersFor, type TestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
+import { type ContractCall, workspaceContracts } from '../support/workspace-contracts';
 
 /**
  * Every call of the sales workspace is for a signed-in person whose company has a current
@@ -16,21 +10,7 @@ import { startTestServer, type TestServer } from '../support/server';
  * added later is covered without touching this file.
  */
 
-type Contract = { method: string; url: string };
-const isContract = (value: unknown): value is Contract =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Contract).method === 'string' &&
-  typeof (value as Contract).url === 'string' &&
-  (value as Contract).url.startsWith('/api/');
-
-const contracts = [
-  ...[company, customers, dashboard, sales, services, tasks, whatsappStatus]
-    .flatMap((module) => Object.values(module))
-    .filter(isContract),
-  // The CSV download answers a file, not the envelope, so it has no contract object.
-  { method: 'GET', url: customers.EXPORT_CUSTOMERS_URL },
-];
+const contracts = workspaceContracts;
 
 const SOME_ID = '0b6f3c5e-8d0a-4c1e-9a57-3f1d2b4c6e8a';
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, SOME_ID);
@@ -48,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function call(contract: Contract, account?: TestAccount) {
+async function call(contract: ContractCall, account?: TestAccount) {
   const response = await fetch(`${server.url}${concrete(contract.url)}`, {
     method: contract.method,
     headers: {

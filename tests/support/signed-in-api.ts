@@ -1,5 +1,6 @@
 import type { Issue } from '../../contracts/envelope';
-import { sessionHeadersFor } from './auth';
+import type { Db } from '../../server/db/types';
+import { createTestAccount, sessionHeadersFor, type TestAccount } from './auth';
 
 /** An answer as a caller reads it: the envelope, loosely, so failures can be asserted field by field. */
 export interface Answer<T> {
@@ -12,6 +13,7 @@ export interface SignedInApi {
   get<T = unknown>(path: string): Promise<Answer<T>>;
   post<T = unknown>(path: string, body?: unknown): Promise<Answer<T>>;
   put<T = unknown>(path: string, body?: unknown): Promise<Answer<T>>;
+  delete<T = unknown>(path: string): Promise<Answer<T>>;
 }
 
 /** JSON calls to the server at `url` as the web client makes them for a signed-in person. */
@@ -35,5 +37,18 @@ export function signedInApi(url: string, tokens: { accessToken: string }): Signe
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body),
     put: (path, body) => call('PUT', path, body),
+    delete: (path) => call('DELETE', path),
   };
+}
+
+export interface Subscriber {
+  account: TestAccount;
+  companyId: string;
+  api: SignedInApi;
+}
+
+/** A new account whose own company has a current subscription, and its calls to `server`. */
+export async function newSubscriber(server: { db: Db; url: string }): Promise<Subscriber> {
+  const account = await createTestAccount(server.db, { subscription: 'active' });
+  return { account, companyId: account.companyId!, api: signedInApi(server.url, account) };
 }

@@ -116,3 +116,18 @@ END;
 $$;
 CREATE TRIGGER follow_up_messages_clear_task_reference AFTER DELETE ON follow_up_messages
   FOR EACH ROW EXECUTE FUNCTION follow_up_messages_clear_task_reference();
+
+-- Messages scheduled before follow-ups were sent by jobs (the old demo seed wrote some) would never
+-- go out: each gets the send job saving its task queues (server/modules/tasks/follow-up-job.ts
+-- enqueueFollowUpSend: the same kind, key, payload and time), so saving the task again queues no second one.
+INSERT INTO jobs (company_id, kind, payload, run_at, idempotency_key)
+SELECT m.company_id, 'followup.send',
+       jsonb_build_object('followUpMessageId', m.id, 'scheduledFor', s.at),
+       m.scheduled_for,
+       'followup.send:' || m.id || ':' || s.at
+  FROM follow_up_messages m
+ CROSS JOIN LATERAL (
+   SELECT to_char(m.scheduled_for AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at
+ ) s
+ WHERE m.status = 'scheduled'
+ON CONFLICT (idempotency_key) DO NOTHING;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/types';
+import { isUuid } from '../../db/uuid';
 import { recordInDevOutbox } from '../../modules/dev-outbox/store';
 import type { EmailMessage } from './enqueue-email';
 import type { Mailer, SendOptions } from './mailer';
@@ -23,6 +24,3 @@ export function createDevOutboxMailer(db: Queryable): Mailer {
     },
   };
 }
-
-const isUuid = (value: string | undefined): value is string =>
-  value !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

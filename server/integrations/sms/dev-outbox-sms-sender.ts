@@ -1,8 +1,7 @@
 import type { Queryable } from '../../db/types';
+import { isUuid } from '../../db/uuid';
 import { recordInDevOutbox } from '../../modules/dev-outbox/store';
 import type { SmsMessage, SmsSender, SmsSendOptions } from './sms-sender';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The embedded default: text messages are stored in `dev_outbox` (channel 'sms') and read on
@@ -14,8 +13,7 @@ export function createDevOutboxSmsSender(db: Queryable): SmsSender {
     kind: 'dev-outbox',
     description: 'caixa de saída local (/dev/outbox)',
     async send(message: SmsMessage, options: SmsSendOptions = {}) {
-      const id =
-        options.idempotencyKey && UUID.test(options.idempotencyKey) ? options.idempotencyKey : undefined;
+      const id = isUuid(options.idempotencyKey) ? options.idempotencyKey : undefined;
       await recordInDevOutbox(db, { ...(id && { id }), channel: 'sms', to: message.to, text: message.text });
       return { providerId: id ?? null };
     },

@@ -1,5 +1,6 @@
 import type { PlanId, SubscriptionStatus } from '../../../contracts/billing';
 import type { Queryable } from '../../db/types';
+import { isUuid } from '../../db/uuid';
 import type { StripeSubscription } from '../../integrations/billing/stripe-objects';
 import { isPlanId } from './plans';
 
@@ -49,7 +50,6 @@ export interface ApplyInput {
   priceIds: Record<PlanId, string>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const fromSeconds = (seconds: number | null | undefined) =>
   seconds == null ? null : new Date(seconds * 1000);
 
@@ -105,7 +105,7 @@ async function companyFor(
   ]);
   if (paying.rows[0]) return paying.rows[0].id;
   for (const candidate of candidates) {
-    if (!candidate || !UUID.test(candidate)) continue;
+    if (!isUuid(candidate)) continue;
     const { rows } = await tx.query<{ id: string; stripe_customer_id: string | null }>(
       'SELECT id, stripe_customer_id FROM companies WHERE id = $1 FOR UPDATE',
       [candidate],

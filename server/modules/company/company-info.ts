@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { formatDocumentNumber, normalizeDocumentNumber } from '../../../contracts/brazil/document-number';
 import type { CompanyInfo, companyInfoInputSchema } from '../../../contracts/company';
 import type { Db, Queryable } from '../../db/types';
+import { blankToNull } from '../../http/blank-to-null';
 import { HttpError } from '../../http/errors';
 
 export type CompanyInfoBody = z.output<typeof companyInfoInputSchema>;
@@ -47,8 +48,6 @@ export async function loadCompanyInfo(q: Queryable, companyId: string): Promise<
   const { rows } = await q.query<CompanyRow>(`SELECT ${COLUMNS} FROM companies WHERE id = $1`, [companyId]);
   return toCompanyInfo(rows[0]!);
 }
-
-const blankToNull = (text: string | null | undefined) => (text ? text : null);
 
 /**
  * Saves "Sobre a empresa" (PUT: every field). The document number is kept as its characters, as

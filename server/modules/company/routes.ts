@@ -1,15 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { getCompanyInfoContract, updateCompanyInfoContract } from '../../../contracts/company';
 import { companyOf } from '../../auth/api/caller';
-import type { Config } from '../../config';
-import type { Db } from '../../db/types';
 import { route } from '../../http/route';
+import type { ModuleRoutesOptions } from '../module-routes';
 import { loadCompanyInfo, saveCompanyInfo } from './company-info';
-
-export interface ModuleRoutesOptions {
-  db: Db;
-  config: Config;
-}
 
 /** "Sobre a empresa" (spec §2 /settings/company-info, §7 GET settings/company → data.company). */
 export const companyRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {

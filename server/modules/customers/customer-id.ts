@@ -1,7 +1,6 @@
+import { isUuid } from '../../db/uuid';
 import { HttpError } from '../../http/errors';
 import { CUSTOMER_NOT_FOUND_TEXT } from './texts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function customerNotFound(): HttpError {
   return new HttpError(404, 'NOT_FOUND', CUSTOMER_NOT_FOUND_TEXT);
@@ -12,6 +11,6 @@ export function customerNotFound(): HttpError {
  * another company's or a deleted one (nothing to tell apart).
  */
 export function customerIdOrNotFound(id: string): string {
-  if (!UUID.test(id)) throw customerNotFound();
+  if (!isUuid(id)) throw customerNotFound();
   return id.toLowerCase();
 }

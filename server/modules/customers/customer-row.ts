@@ -1,5 +1,5 @@
 import type { Customer, CustomerSource } from '../../../contracts/customers';
-import { isoTimestamp, type Timestamp } from '../../db/timestamp';
+import { isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/timestamp';
 
 /** The columns a Customer is read from, for SELECT and RETURNING (optionally of a table alias). */
 export function customerColumns(alias = ''): string {
@@ -44,6 +44,6 @@ export function toCustomer(row: CustomerRow): Customer {
     source: row.source,
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),
-    lastContactAt: row.last_contact_at ? isoTimestamp(row.last_contact_at) : null,
+    lastContactAt: isoTimestampOrNull(row.last_contact_at),
   };
 }

@@ -5,12 +5,6 @@ import { HttpError } from '../../http/errors';
 /** The unique index that makes one person one customer (migration 008). */
 export const PHONE_KEY_INDEX = 'customers_company_phone_key_idx';
 
-/** True when `err` is PostgreSQL's unique violation of the phone key (a concurrent save won). */
-export function isDuplicatePhoneViolation(err: unknown): boolean {
-  const pgError = err as { code?: unknown; constraint?: unknown } | null;
-  return pgError?.code === '23505' && pgError.constraint === PHONE_KEY_INDEX;
-}
-
 /** The customer of the company who has this phone (ninth digit or not), other than `exceptId`. */
 export async function customerWithPhone(
   q: Queryable,

@@ -11,9 +11,10 @@ import {
   importSkipReasons,
 } from '../../../contracts/customers';
 import type { Db, Queryable } from '../../db/types';
+import { withUniqueConflict } from '../../db/unique-violation';
 import { HttpError } from '../../http/errors';
 import { uniqueTags } from './customer-tags';
-import { isDuplicatePhoneViolation } from './duplicate-phone';
+import { PHONE_KEY_INDEX } from './duplicate-phone';
 import { IMPORT_CONFLICT_TEXT } from './texts';
 
 /** The same check as the form's (contracts/customers.ts customerInputSchema). */
@@ -46,8 +47,11 @@ export async function importCustomerBatch(
   body: ImportBatchBody,
 ): Promise<ImportBatchResult> {
   const importId = body.importId.toLowerCase();
-  try {
-    return await db.transaction(async (tx) => {
+  // A customer with one of these numbers was saved meanwhile: nothing of the batch was kept.
+  const savedMeanwhile = (err: unknown) =>
+    new HttpError(409, 'CONFLICT', IMPORT_CONFLICT_TEXT, undefined, { cause: err });
+  return withUniqueConflict(PHONE_KEY_INDEX, savedMeanwhile, () =>
+    db.transaction(async (tx) => {
       const claimed = await tx.query(
         `INSERT INTO customer_import_batches (company_id, import_id, batch) VALUES ($1, $2, $3)
          ON CONFLICT DO NOTHING RETURNING batch`,
@@ -74,13 +78,8 @@ export async function importCustomerBatch(
         [companyId, importId, body.batch, JSON.stringify(result)],
       );
       return result;
-    });
-  } catch (err) {
-    // A customer with one of these numbers was saved meanwhile: nothing of the batch was kept.
-    if (isDuplicatePhoneViolation(err))
-      throw new HttpError(409, 'CONFLICT', IMPORT_CONFLICT_TEXT, undefined, { cause: err });
-    throw err;
-  }
+    }),
+  );
 }
 
 async function importRows(

@@ -1,8 +1,9 @@
 import type { CustomersPage, ListCustomersQuery } from '../../../contracts/customers';
 import type { Db, Queryable } from '../../db/types';
+import { invalidCursor, keysetPage } from '../../http/keyset-cursor';
 import { type CustomerRow, customerColumns, toCustomer } from './customer-row';
 import { type CustomerSearch, customerSearch } from './customer-search';
-import { decodeListCursor, encodeListCursor, invalidCursor } from './list-cursor';
+import { decodeListCursor, encodeListCursor } from './list-cursor';
 
 type ListRow = CustomerRow & { sort_name: string };
 
@@ -41,13 +42,12 @@ export async function listCustomers(
     ? await searchPage(db, companyId, search, window)
     : await everyonePage(db, companyId, window);
 
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const page = keysetPage(rows, query.limit, (last) => encodeListCursor(last.sort_name, last.id));
   return {
-    customers: page.map(toCustomer),
+    customers: page.rows.map(toCustomer),
     totalCount,
-    endCursor: last ? encodeListCursor(last.sort_name, last.id) : null,
-    hasNextPage: rows.length > query.limit,
+    endCursor: page.endCursor,
+    hasNextPage: page.hasNextPage,
   };
 }
 

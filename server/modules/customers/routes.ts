@@ -10,9 +10,8 @@ import {
   updateCustomerContract,
 } from '../../../contracts/customers';
 import { companyOf } from '../../auth/api/caller';
-import type { Config } from '../../config';
-import type { Db } from '../../db/types';
 import { route } from '../../http/route';
+import type { ModuleRoutesOptions } from '../module-routes';
 import { customerDetail } from './customer-detail';
 import { customerIdOrNotFound } from './customer-id';
 import { deleteCustomer } from './delete-customer';
@@ -21,11 +20,6 @@ import { importCustomerBatch } from './import-customers';
 import { listCustomers } from './list-customers';
 import { customerRateLimits } from './rate-limits';
 import { createCustomer, updateCustomer } from './save-customer';
-
-export interface ModuleRoutesOptions {
-  db: Db;
-  config: Config;
-}
 
 /**
  * Clientes (spec §2 /customers, §7): list and search, detail with tasks and deals, create, edit,

@@ -1,9 +1,10 @@
 import type { Customer } from '../../../contracts/customers';
 import type { Db, Queryable } from '../../db/types';
+import { withUniqueConflict } from '../../db/unique-violation';
 import { customerNotFound } from './customer-id';
 import { type CustomerBody, type CustomerFields, customerFields, phoneKeyOf } from './customer-input';
 import { type CustomerRow, customerColumns, toCustomer } from './customer-row';
-import { customerWithPhone, duplicatePhone, isDuplicatePhoneViolation } from './duplicate-phone';
+import { customerWithPhone, duplicatePhone, PHONE_KEY_INDEX } from './duplicate-phone';
 
 /** POST /api/customers: a new customer of the company (409 when the phone is someone else's). */
 export function createCustomer(db: Db, companyId: string, body: CustomerBody): Promise<Customer> {
@@ -49,8 +50,12 @@ async function savingPhone(
   write: (tx: Queryable) => Promise<Customer>,
 ): Promise<Customer> {
   const phoneKey = phoneKeyOf(fields);
-  try {
-    return await db.transaction(async (tx) => {
+  const lostTheRace = async () => {
+    const winner = phoneKey === null ? null : await customerWithPhone(db, companyId, phoneKey, editingId);
+    return duplicatePhone(winner?.name ?? 'outro cliente');
+  };
+  return withUniqueConflict(PHONE_KEY_INDEX, lostTheRace, () =>
+    db.transaction(async (tx) => {
       if (editingId !== null) {
         const { rowCount } = await tx.query(
           'SELECT 1 FROM customers WHERE company_id = $1 AND id = $2 FOR UPDATE',
@@ -63,10 +68,6 @@ async function savingPhone(
         if (existing) throw duplicatePhone(existing.name);
       }
       return write(tx);
-    });
-  } catch (err) {
-    if (phoneKey === null || !isDuplicatePhoneViolation(err)) throw err;
-    const winner = await customerWithPhone(db, companyId, phoneKey, editingId);
-    throw duplicatePhone(winner?.name ?? 'outro cliente');
-  }
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import { DASHBOARD_TASKS_MAX, type Dashboard, WON_MONTHS } from '../../../contracts/dashboard';
-import type { StageKind } from '../../../contracts/sales';
 import type { Queryable } from '../../db/types';
+import { stagesWithTotals } from '../sales/stage-row';
 import { listTasks } from '../tasks/list-tasks';
 import { taskSummary } from '../tasks/task-summary';
 
@@ -9,14 +9,6 @@ interface HeaderRow extends Record<string, unknown> {
   company_name: string | null;
   business_name: string | null;
   customer_count: number;
-}
-
-interface PipelineRow extends Record<string, unknown> {
-  id: string;
-  name: string;
-  kind: StageKind;
-  deal_count: number;
-  total_value_cents: number;
 }
 
 interface MonthRow extends Record<string, unknown> {
@@ -51,16 +43,7 @@ export async function loadDashboard(
     taskSummary(q, companyId),
     listTasks(q, companyId, { filter: 'today', limit: DASHBOARD_TASKS_MAX }),
     listTasks(q, companyId, { filter: 'overdue', limit: DASHBOARD_TASKS_MAX }),
-    q.query<PipelineRow>(
-      `SELECT s.id, s.name, s.kind, COALESCE(t.deal_count, 0)::int AS deal_count,
-              COALESCE(t.total_value_cents, 0)::float8 AS total_value_cents
-         FROM deal_stages s
-         LEFT JOIN (SELECT stage_id, count(*) AS deal_count, sum(value_cents) AS total_value_cents
-                      FROM deals WHERE company_id = $1 GROUP BY stage_id) t ON t.stage_id = s.id
-        WHERE s.company_id = $1
-        ORDER BY s.position`,
-      [companyId],
-    ),
+    stagesWithTotals(q, companyId),
     // Calendar months of the company's time zone; the current one last, months without sales as 0.
     q.query<MonthRow>(
       `WITH zone AS (SELECT timezone AS tz FROM companies WHERE id = $1),
@@ -95,7 +78,7 @@ export async function loadDashboard(
     taskSummary: summary,
     todayTasks: today.tasks,
     overdueTasks: overdue.tasks,
-    pipeline: pipeline.rows.map((row) => ({
+    pipeline: pipeline.map((row) => ({
       stageId: row.id,
       name: row.name,
       kind: row.kind,

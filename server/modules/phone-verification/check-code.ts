@@ -1,4 +1,5 @@
 import type { Db } from '../../db/types';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { HttpError } from '../../http/errors';
 import { codeMatches } from './codes';
 import { PHONE_CODE_LIMITS, type PhoneCodePurpose } from './limits';
@@ -26,8 +27,6 @@ type Outcome =
   | { kind: 'verified'; phone: string }
   | { kind: 'none' | 'expired' | 'locked' | 'in_use' }
   | { kind: 'wrong'; attemptsLeft: number };
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Checks a code against the user's pending code of this purpose and, when it matches, makes the
@@ -81,9 +80,9 @@ export async function verifyPhoneCode(db: Db, input: VerifyPhoneCodeInput): Prom
       await tx.query('UPDATE phone_verifications SET consumed_at = now() WHERE id = $1', [row.id]);
       return { kind: 'verified', phone };
     })
-    .catch((err: { code?: string }) => {
+    .catch((err: unknown) => {
       // Another account verified the number between our check and our update (the unique index).
-      if (err?.code === UNIQUE_VIOLATION) return { kind: 'in_use' } as const;
+      if (isUniqueViolation(err)) return { kind: 'in_use' } as const;
       throw err;
     });
 

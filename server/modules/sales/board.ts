@@ -1,10 +1,11 @@
 import type { PageInfo } from '../../../contracts/pagination';
 import type { DealCard, SalesBoard } from '../../../contracts/sales';
 import type { Queryable } from '../../db/types';
+import { isUuid } from '../../db/uuid';
+import { keysetPage } from '../../http/keyset-cursor';
 import { decodeBoardCursor, encodeBoardCursor } from './board-cursor';
 import { DEAL_CARD_COLUMNS, DEAL_FROM, type DealCardRow, toDealCard } from './deal-row';
-import { STAGE_COLUMNS, type StageRow, stageNotFound, toStage } from './stage-row';
-import { isUuid } from './uuid';
+import { stageNotFound, stagesWithTotals, toStage } from './stage-row';
 
 interface ColumnPage {
   deals: DealCard[];
@@ -13,15 +14,10 @@ interface ColumnPage {
 
 /** `rows` fetched with one extra row: the page, and whether another follows. */
 function toPage(rows: DealCardRow[], limit: number): ColumnPage {
-  const hasNextPage = rows.length > limit;
-  const page = hasNextPage ? rows.slice(0, limit) : rows;
-  const last = page.at(-1);
+  const page = keysetPage(rows, limit, (last) => encodeBoardCursor({ position: last.position, id: last.id }));
   return {
-    deals: page.map(toDealCard),
-    pageInfo: {
-      hasNextPage,
-      endCursor: last ? encodeBoardCursor({ position: last.position, id: last.id }) : null,
-    },
+    deals: page.rows.map(toDealCard),
+    pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
   };
 }
 
@@ -31,16 +27,7 @@ function toPage(rows: DealCardRow[], limit: number): ColumnPage {
  * each column's first page through a lateral join on the board index.
  */
 export async function loadBoard(q: Queryable, companyId: string, limit: number): Promise<SalesBoard> {
-  const stages = await q.query<StageRow & { deal_count: number; total_value_cents: number }>(
-    `SELECT ${STAGE_COLUMNS}, COALESCE(t.deal_count, 0)::int AS deal_count,
-            COALESCE(t.total_value_cents, 0)::float8 AS total_value_cents
-       FROM deal_stages s
-       LEFT JOIN (SELECT stage_id, count(*) AS deal_count, sum(value_cents) AS total_value_cents
-                    FROM deals WHERE company_id = $1 GROUP BY stage_id) t ON t.stage_id = s.id
-      WHERE s.company_id = $1
-      ORDER BY s.position`,
-    [companyId],
-  );
+  const stages = await stagesWithTotals(q, companyId);
   const cards = await q.query<DealCardRow>(
     `SELECT page.*
        FROM deal_stages s
@@ -62,7 +49,7 @@ export async function loadBoard(q: Queryable, companyId: string, limit: number):
     else byStage.set(row.stage_id, [row]);
   }
   return {
-    columns: stages.rows.map((stage) => ({
+    columns: stages.map((stage) => ({
       stage: toStage(stage),
       ...toPage(byStage.get(stage.id) ?? [], limit),
       totalCount: stage.deal_count,

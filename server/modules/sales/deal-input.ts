@@ -2,17 +2,15 @@ import type * as z from 'zod/mini';
 import type { Issue } from '../../../contracts/envelope';
 import type { dealInputSchema } from '../../../contracts/sales';
 import type { Queryable } from '../../db/types';
+import { isUuid } from '../../db/uuid';
+import { blankToNull } from '../../http/blank-to-null';
 import { HttpError } from '../../http/errors';
+import { INVALID_BODY_TEXT } from '../../http/request-validation';
+import { customerToReference } from '../customers/company-customer';
+import { CUSTOMER_NOT_FOUND_TEXT } from '../customers/texts';
+import { UNKNOWN_SERVICE_TEXT } from '../services/catalogue';
 import { type StageRow, stageIn } from './stage-row';
-import {
-  CUSTOMER_NOT_FOUND_TEXT,
-  DEAL_SERVICE_ARCHIVED_TEXT,
-  DEAL_SERVICE_NOT_FOUND_TEXT,
-  DEAL_SERVICE_REPEATED_TEXT,
-  INVALID_INPUT_TEXT,
-  STAGE_NOT_FOUND_TEXT,
-} from './texts';
-import { isUuid } from './uuid';
+import { DEAL_SERVICE_ARCHIVED_TEXT, DEAL_SERVICE_REPEATED_TEXT, STAGE_NOT_FOUND_TEXT } from './texts';
 
 export type DealBody = z.output<typeof dealInputSchema>;
 
@@ -33,8 +31,6 @@ export interface CheckedDeal {
 const FIRST_YEAR = 1900;
 const LAST_YEAR = 2999;
 
-const blankToNull = (text: string | null | undefined) => (text ? text : null);
-
 /**
  * Checks what the body points at, within the caller's company: its customer, stage and services
  * (each once; a service must be active unless the deal already has it). Every problem is a 400 on
@@ -48,14 +44,8 @@ export async function checkDealInput(
 ): Promise<CheckedDeal> {
   const issues: Issue[] = [];
 
-  const customerId = body.customerId ? body.customerId.toLowerCase() : null;
-  if (customerId) {
-    const found =
-      isUuid(customerId) &&
-      (await q.query('SELECT 1 FROM customers WHERE company_id = $1 AND id = $2', [companyId, customerId]))
-        .rows.length > 0;
-    if (!found) issues.push({ path: 'customerId', message: CUSTOMER_NOT_FOUND_TEXT });
-  }
+  const customer = body.customerId ? await customerToReference(q, companyId, body.customerId) : null;
+  if (body.customerId && !customer) issues.push({ path: 'customerId', message: CUSTOMER_NOT_FOUND_TEXT });
 
   const stage = body.stageId === undefined ? undefined : stageIn(context.stages, body.stageId);
   if (body.stageId !== undefined && !stage) issues.push({ path: 'stageId', message: STAGE_NOT_FOUND_TEXT });
@@ -82,7 +72,7 @@ export async function checkDealInput(
   lines.forEach((line, index) => {
     const path = `services.${index}.serviceId`;
     const active = catalogue.get(line.serviceId);
-    if (active === undefined) issues.push({ path, message: DEAL_SERVICE_NOT_FOUND_TEXT });
+    if (active === undefined) issues.push({ path, message: UNKNOWN_SERVICE_TEXT });
     else if (seen.has(line.serviceId)) issues.push({ path, message: DEAL_SERVICE_REPEATED_TEXT });
     else if (!active && !context.currentServiceIds?.has(line.serviceId)) {
       issues.push({ path, message: DEAL_SERVICE_ARCHIVED_TEXT });
@@ -90,10 +80,10 @@ export async function checkDealInput(
     seen.add(line.serviceId);
   });
 
-  if (issues.length > 0) throw new HttpError(400, 'VALIDATION_ERROR', INVALID_INPUT_TEXT, issues);
+  if (issues.length > 0) throw new HttpError(400, 'VALIDATION_ERROR', INVALID_BODY_TEXT, issues);
   return {
     title: body.title,
-    customerId,
+    customerId: customer?.id ?? null,
     stage,
     valueCents: body.valueCents,
     expectedCloseDate,

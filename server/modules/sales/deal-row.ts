@@ -1,9 +1,9 @@
 import type { Deal, DealCard, StageKind } from '../../../contracts/sales';
-import { isoTimestamp, type Timestamp } from '../../db/timestamp';
+import { isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
+import { isUuid } from '../../db/uuid';
 import { HttpError } from '../../http/errors';
 import { DEAL_NOT_FOUND_TEXT } from './texts';
-import { isUuid } from './uuid';
 
 /** A card's columns; `d` is the deal, `c` its customer (see DEAL_FROM). */
 export const DEAL_CARD_COLUMNS = `d.id, d.title, d.value_cents, d.stage_id, d.position, d.customer_id,
@@ -84,7 +84,7 @@ export async function findDeal(q: Queryable, companyId: string, dealId: string):
     })),
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),
-    closedAt: row.closed_at ? isoTimestamp(row.closed_at) : null,
+    closedAt: isoTimestampOrNull(row.closed_at),
   };
 }
 

@@ -1,10 +1,10 @@
 import type { Deal } from '../../../contracts/sales';
 import type { Db, Queryable } from '../../db/types';
+import { isUuid } from '../../db/uuid';
 import { HttpError } from '../../http/errors';
 import { checkDealInput, type DealBody } from './deal-input';
 import { dealNotFound, loadDeal } from './deal-row';
 import { lockBoard, type StageRow } from './stage-row';
-import { isUuid } from './uuid';
 
 const NO_STAGES_TEXT = 'Crie uma etapa no funil antes de cadastrar vendas.';
 
@@ -99,9 +99,20 @@ export async function lockDeal(
 }
 
 /**
- * Puts the deal in `stage` (the board is locked by the caller): entering another stage resets
- * stageEnteredAt, and takes the stage's kind as status (won/lost set closedAt, open clears it).
- * Nothing changes when it is already there.
+ * Closes the gap a deal left at `position` of a stage it left (moved or deleted): the column stays
+ * numbered 0, 1, 2… (the board is locked by the caller).
+ */
+async function closeGap(tx: Queryable, companyId: string, stageId: string, position: number): Promise<void> {
+  await tx.query(
+    'UPDATE deals SET position = position - 1 WHERE company_id = $1 AND stage_id = $2 AND position > $3',
+    [companyId, stageId, position],
+  );
+}
+
+/**
+ * Puts the deal in `stage` at `position` (the board is locked by the caller): entering another stage
+ * resets stageEnteredAt, takes the stage's kind as status (won/lost set closedAt, open clears it)
+ * and closes the gap it leaves in its former column. Nothing changes when it is already there.
  */
 export async function enterStage(
   tx: Queryable,
@@ -110,12 +121,16 @@ export async function enterStage(
   stage: StageRow,
   position: number,
 ): Promise<void> {
-  await tx.query(
-    `UPDATE deals
+  const { rows } = await tx.query<{ stage_id: string; position: number }>(
+    `UPDATE deals d
         SET stage_id = $3, position = $4, status = $5, closed_at = ${closedAtFor('$5')}, stage_entered_at = now()
-      WHERE company_id = $1 AND id = $2 AND stage_id <> $3`,
+       FROM deals left_behind
+      WHERE d.company_id = $1 AND d.id = $2 AND d.stage_id <> $3 AND left_behind.id = d.id
+     RETURNING left_behind.stage_id, left_behind.position`,
     [companyId, dealId, stage.id, position, stage.kind],
   );
+  const left = rows[0];
+  if (left) await closeGap(tx, companyId, left.stage_id, left.position);
 }
 
 /** Saves the whole deal (PUT): absent optional fields are cleared; an absent stageId keeps the stage. */
@@ -151,15 +166,21 @@ export async function updateDeal(db: Db, companyId: string, dealId: string, body
   });
 }
 
-/** Deletes the deal and its service lines; tasks that were about it stay, without the reference. */
+/**
+ * Deletes the deal and its service lines, closing the gap in its column; tasks that were about it
+ * stay, without the reference.
+ */
 export async function deleteDeal(db: Db, companyId: string, dealId: string): Promise<void> {
   if (!isUuid(dealId)) throw dealNotFound();
   await db.transaction(async (tx) => {
-    const deleted = await tx.query('DELETE FROM deals WHERE company_id = $1 AND id = $2 RETURNING id', [
-      companyId,
-      dealId,
-    ]);
-    if (deleted.rows.length === 0) throw dealNotFound();
+    await lockBoard(tx, companyId);
+    const deleted = await tx.query<{ stage_id: string; position: number }>(
+      'DELETE FROM deals WHERE company_id = $1 AND id = $2 RETURNING stage_id, position',
+      [companyId, dealId],
+    );
+    const removed = deleted.rows[0];
+    if (!removed) throw dealNotFound();
+    await closeGap(tx, companyId, removed.stage_id, removed.position);
     await tx.query(
       `UPDATE tasks SET reference_entity_name = NULL, reference_entity_id = NULL
         WHERE company_id = $1 AND reference_entity_name = 'deal' AND reference_entity_id = $2`,

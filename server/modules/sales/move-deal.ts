@@ -1,10 +1,11 @@
 import type { Deal } from '../../../contracts/sales';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { INVALID_BODY_TEXT } from '../../http/request-validation';
 import { loadDeal } from './deal-row';
 import { enterStage, lockDeal } from './deals';
 import { lockBoard, stageIn } from './stage-row';
-import { INVALID_INPUT_TEXT, STAGE_NOT_FOUND_TEXT } from './texts';
+import { STAGE_NOT_FOUND_TEXT } from './texts';
 
 /**
  * Drag and drop, or the keyboard: the deal goes to `index` (0-based, past the end = last) among the
@@ -22,7 +23,7 @@ export async function moveDeal(
     await lockDeal(tx, companyId, dealId);
     const stage = stageIn(stages, target.stageId);
     if (!stage) {
-      throw new HttpError(400, 'VALIDATION_ERROR', INVALID_INPUT_TEXT, [
+      throw new HttpError(400, 'VALIDATION_ERROR', INVALID_BODY_TEXT, [
         { path: 'stageId', message: STAGE_NOT_FOUND_TEXT },
       ]);
     }

@@ -14,20 +14,14 @@ import {
   updateDealContract,
 } from '../../../contracts/sales';
 import { companyOf } from '../../auth/api/caller';
-import type { Config } from '../../config';
-import type { Db } from '../../db/types';
 import { route } from '../../http/route';
+import type { ModuleRoutesOptions } from '../module-routes';
 import { loadBoard, loadColumnPage } from './board';
 import { loadDeal } from './deal-row';
 import { createDeal, deleteDeal, updateDeal } from './deals';
 import { moveDeal } from './move-deal';
 import { listStages, toStage } from './stage-row';
 import { createStage, deleteStage, renameStage, reorderStages } from './stages';
-
-export interface ModuleRoutesOptions {
-  db: Db;
-  config: Config;
-}
 
 /**
  * The sales board (spec §2 /sales, /sales/{dealId}): the board and its column pages, deals, moves

@@ -1,8 +1,8 @@
 import type { DealStage, StageKind } from '../../../contracts/sales';
 import type { Queryable } from '../../db/types';
+import { isUuid } from '../../db/uuid';
 import { HttpError } from '../../http/errors';
 import { STAGE_NOT_FOUND_TEXT } from './texts';
-import { isUuid } from './uuid';
 
 export interface StageRow extends Record<string, unknown> {
   id: string;
@@ -26,6 +26,27 @@ export function stageNotFound(): HttpError {
 export async function listStages(q: Queryable, companyId: string): Promise<StageRow[]> {
   const { rows } = await q.query<StageRow>(
     `SELECT ${STAGE_COLUMNS} FROM deal_stages s WHERE s.company_id = $1 ORDER BY s.position`,
+    [companyId],
+  );
+  return rows;
+}
+
+export interface StageWithTotals extends StageRow {
+  /** Every deal in the stage, and their value: the board's column totals and the home's pipeline. */
+  deal_count: number;
+  total_value_cents: number;
+}
+
+/** The company's stages in board order, each with the count and value of ALL its deals. */
+export async function stagesWithTotals(q: Queryable, companyId: string): Promise<StageWithTotals[]> {
+  const { rows } = await q.query<StageWithTotals>(
+    `SELECT ${STAGE_COLUMNS}, COALESCE(t.deal_count, 0)::int AS deal_count,
+            COALESCE(t.total_value_cents, 0)::float8 AS total_value_cents
+       FROM deal_stages s
+       LEFT JOIN (SELECT stage_id, count(*) AS deal_count, sum(value_cents) AS total_value_cents
+                    FROM deals WHERE company_id = $1 GROUP BY stage_id) t ON t.stage_id = s.id
+      WHERE s.company_id = $1
+      ORDER BY s.position`,
     [companyId],
   );
   return rows;

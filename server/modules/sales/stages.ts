@@ -7,10 +7,11 @@ import {
   STAGES_MAX_TEXT,
 } from '../../../contracts/sales';
 import type { Db, Queryable } from '../../db/types';
+import { withUniqueConflict } from '../../db/unique-violation';
 import { HttpError } from '../../http/errors';
+import { INVALID_BODY_TEXT } from '../../http/request-validation';
 import { lockBoard, type StageRow, stageIn, stageNotFound, toStage } from './stage-row';
-import { INVALID_INPUT_TEXT, STAGE_ORDER_TEXT } from './texts';
-import { isUniqueViolation } from './unique-violation';
+import { STAGE_ORDER_TEXT } from './texts';
 
 const NAME_KEY = 'deal_stages_company_name_key';
 
@@ -24,14 +25,7 @@ function checkNameFree(stages: StageRow[], name: string, exceptId?: string): voi
 }
 
 /** A writer of another instance that got past the check first still makes this a 409, not a 500. */
-async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err, NAME_KEY)) throw nameTaken();
-    throw err;
-  }
-}
+const withUniqueName = <T>(write: () => Promise<T>) => withUniqueConflict(NAME_KEY, nameTaken, write);
 
 // Position shifts move several rows in one statement; the unique position constraint is deferrable.
 const deferPositions = (tx: Queryable) =>
@@ -92,7 +86,7 @@ export async function reorderStages(db: Db, companyId: string, stageIds: string[
       ordered.every((stage) => stage !== undefined) &&
       new Set(ordered.map((stage) => stage?.id)).size === stages.length;
     if (!complete) {
-      throw new HttpError(400, 'VALIDATION_ERROR', INVALID_INPUT_TEXT, [
+      throw new HttpError(400, 'VALIDATION_ERROR', INVALID_BODY_TEXT, [
         { path: 'stageIds', message: STAGE_ORDER_TEXT },
       ]);
     }

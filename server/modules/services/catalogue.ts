@@ -6,9 +6,10 @@ import {
 } from '../../../contracts/services';
 import { isoTimestamp, type Timestamp } from '../../db/timestamp';
 import type { Db } from '../../db/types';
+import { withUniqueConflict } from '../../db/unique-violation';
+import { isUuid } from '../../db/uuid';
+import { blankToNull } from '../../http/blank-to-null';
 import { HttpError } from '../../http/errors';
-import { isUniqueViolation } from '../sales/unique-violation';
-import { isUuid } from '../sales/uuid';
 
 export type ServiceBody = z.output<typeof serviceInputSchema>;
 
@@ -46,25 +47,19 @@ function toService(row: ServiceRow): BusinessService {
 
 const values = (body: ServiceBody) => [
   body.name,
-  body.description ? body.description : null,
+  blankToNull(body.description),
   body.priceCents,
   body.durationMinutes ?? null,
   body.active,
 ];
 
+const nameTaken = () =>
+  new HttpError(409, 'CONFLICT', SERVICE_NAME_TAKEN_TEXT, [
+    { path: 'name', message: SERVICE_NAME_TAKEN_TEXT },
+  ]);
+
 /** A duplicate name is a 409 on the name field, whichever writer got there first. */
-async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err, NAME_KEY)) {
-      throw new HttpError(409, 'CONFLICT', SERVICE_NAME_TAKEN_TEXT, [
-        { path: 'name', message: SERVICE_NAME_TAKEN_TEXT },
-      ]);
-    }
-    throw err;
-  }
-}
+const withUniqueName = <T>(write: () => Promise<T>) => withUniqueConflict(NAME_KEY, nameTaken, write);
 
 /** Every service of the company: active first, then by name (case and accents aside). */
 export async function listServices(db: Db, companyId: string): Promise<BusinessService[]> {

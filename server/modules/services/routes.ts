@@ -5,15 +5,9 @@ import {
   updateServiceContract,
 } from '../../../contracts/services';
 import { companyOf } from '../../auth/api/caller';
-import type { Config } from '../../config';
-import type { Db } from '../../db/types';
 import { route } from '../../http/route';
+import type { ModuleRoutesOptions } from '../module-routes';
 import { createService, listServices, updateService } from './catalogue';
-
-export interface ModuleRoutesOptions {
-  db: Db;
-  config: Config;
-}
 
 /** The services catalogue (spec §2 /settings/services, §7 GET settings services → businessServices). */
 export const serviceRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {

@@ -1,15 +1,9 @@
 import { recurrenceDays, type Task } from '../../../contracts/tasks';
+import { isoMicrosecondsSql } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
+import { isUuid } from '../../db/uuid';
 import { copyFollowUp } from './follow-up-messages';
-import { isUuid, loadTask } from './task-row';
-
-interface LockedTask extends Record<string, unknown> {
-  status: Task['status'];
-  recurrence: Task['recurrence'];
-  customer_id: string | null;
-  reference_entity_name: string | null;
-  reference_entity_id: string | null;
-}
+import { type LockedTask, loadTask, lockTask } from './task-row';
 
 /**
  * Marks the task done (spec §9), in the caller's transaction, with the task's row locked so that
@@ -25,14 +19,7 @@ export async function completeTask(
   companyId: string,
   taskId: string,
 ): Promise<{ task: Task; nextTask: Task | null } | null> {
-  if (!isUuid(taskId)) return null;
-  const { rows } = await tx.query<LockedTask>(
-    `SELECT status, recurrence, customer_id, reference_entity_name, reference_entity_id
-       FROM tasks WHERE company_id = $1 AND id = $2
-        FOR UPDATE`,
-    [companyId, taskId],
-  );
-  const locked = rows[0];
+  const locked = await lockTask(tx, companyId, taskId);
   if (!locked) return null;
   if (locked.status === 'completed')
     return { task: (await loadTask(tx, companyId, taskId))!, nextTask: null };
@@ -41,10 +28,10 @@ export async function completeTask(
     `UPDATE tasks SET status = 'completed', completed_at = now() WHERE company_id = $1 AND id = $2`,
     [companyId, taskId],
   );
-  if (locked.customer_id) {
+  if (locked.customerId) {
     await tx.query('UPDATE customers SET last_contact_at = now() WHERE company_id = $1 AND id = $2', [
       companyId,
-      locked.customer_id,
+      locked.customerId,
     ]);
   }
   const nextTaskId =
@@ -78,13 +65,13 @@ async function createNextOccurrence(
        FROM tasks t JOIN companies co ON co.id = t.company_id
       WHERE t.company_id = $1 AND t.id = $2
      ON CONFLICT (company_id, recurrence_source_id) WHERE recurrence_source_id IS NOT NULL DO NOTHING
-     RETURNING id, to_char(due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS due_at`,
+     RETURNING id, ${isoMicrosecondsSql('due_at')} AS due_at`,
     [companyId, taskId, days],
   );
   const next = rows[0];
   if (!next) return null;
-  if (task.reference_entity_name === 'follow_up_message' && task.reference_entity_id) {
-    const messageId = await copyFollowUp(tx, companyId, task.reference_entity_id, {
+  if (task.followUpId) {
+    const messageId = await copyFollowUp(tx, companyId, task.followUpId, {
       id: next.id,
       dueAt: next.due_at,
     });

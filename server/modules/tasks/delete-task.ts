@@ -1,7 +1,8 @@
 import type { Task } from '../../../contracts/tasks';
 import type { Queryable } from '../../db/types';
+import { isUuid } from '../../db/uuid';
 import { cancelFollowUp } from './follow-up-messages';
-import { isUuid, loadTask } from './task-row';
+import { loadTask, lockTask } from './task-row';
 
 /**
  * Deletes the task; its follow-up messages go with it (ON DELETE CASCADE), so a queued send finds
@@ -25,20 +26,10 @@ export async function deleteTaskFollowUp(
   companyId: string,
   taskId: string,
 ): Promise<Task | null> {
-  if (!isUuid(taskId)) return null;
-  const { rows } = await tx.query<{
-    reference_entity_name: string | null;
-    reference_entity_id: string | null;
-  }>(
-    `SELECT reference_entity_name, reference_entity_id FROM tasks
-      WHERE company_id = $1 AND id = $2
-        FOR UPDATE`,
-    [companyId, taskId],
-  );
-  const task = rows[0];
+  const task = await lockTask(tx, companyId, taskId);
   if (!task) return null;
-  if (task.reference_entity_name === 'follow_up_message' && task.reference_entity_id) {
-    await cancelFollowUp(tx, companyId, task.reference_entity_id);
+  if (task.followUpId) {
+    await cancelFollowUp(tx, companyId, task.followUpId);
     await tx.query(
       `UPDATE tasks SET reference_entity_name = NULL, reference_entity_id = NULL
         WHERE company_id = $1 AND id = $2`,

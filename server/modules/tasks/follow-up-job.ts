@@ -1,4 +1,4 @@
-import { asDate, type Timestamp } from '../../db/timestamp';
+import { asDate, isoMicrosecondsSql, type Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { enqueue } from '../../jobs/enqueue';
 import type { Job } from '../../jobs/job';
@@ -20,9 +20,6 @@ export interface FollowUpSendPayload {
   scheduledFor: string;
 }
 
-/** scheduled_for to the microsecond, as job keys and payloads name it. */
-const SCHEDULED_FOR_TEXT = `to_char(scheduled_for AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 /**
  * Queues the send of a scheduled message at its scheduled_for, in the caller's transaction (the job
  * commits with the message). The key names the message and its time, so scheduling the same
@@ -32,7 +29,7 @@ const SCHEDULED_FOR_TEXT = `to_char(scheduled_for AT TIME ZONE 'UTC', 'YYYY-MM-D
  */
 export async function enqueueFollowUpSend(tx: Queryable, companyId: string, messageId: string): Promise<Job> {
   const { rows } = await tx.query<{ scheduled_for: Timestamp; at: string }>(
-    `SELECT scheduled_for, ${SCHEDULED_FOR_TEXT} AS at FROM follow_up_messages WHERE company_id = $1 AND id = $2`,
+    `SELECT scheduled_for, ${isoMicrosecondsSql('scheduled_for')} AS at FROM follow_up_messages WHERE company_id = $1 AND id = $2`,
     [companyId, messageId],
   );
   const message = rows[0];
@@ -76,23 +73,31 @@ export async function resumeWaitingFollowUps(tx: Queryable, companyId: string): 
  */
 export function sendFollowUpHandler(sender: FollowUpSender = noWhatsappConnectionSender): JobHandler {
   return async (job, { db, signal }) => {
-    const payload = followUpPayload(job);
-    const due = await db.transaction((tx) => claimDueMessage(tx, job.companyId!, payload));
+    const order = sendOrder(job);
+    const due = await db.transaction((tx) => claimDueMessage(tx, order));
     if (!due) return;
     let result: FollowUpSendResult;
     try {
       result = await sender.send(due, signal);
     } catch (err) {
       if (job.attempts >= job.maxAttempts) {
-        await recordOutcome(db, payload, { outcome: 'failed', error: gaveUpText(job.attempts) });
+        await recordOutcome(db, order, { outcome: 'failed', error: gaveUpText(job.attempts) });
       }
       throw err;
     }
-    await recordOutcome(db, payload, result);
+    await recordOutcome(db, order, result);
   };
 }
 
-function followUpPayload(job: Job): FollowUpSendPayload {
+/** What a followup.send job asks for: one message of its company, at one time. */
+interface SendOrder {
+  companyId: string;
+  messageId: string;
+  /** As the payload names it (UTC, microseconds). */
+  scheduledFor: string;
+}
+
+function sendOrder(job: Job): SendOrder {
   const payload = job.payload as Partial<FollowUpSendPayload> | null;
   if (
     !job.companyId ||
@@ -101,7 +106,11 @@ function followUpPayload(job: Job): FollowUpSendPayload {
   ) {
     throw new PermanentJobError(`invalid ${FOLLOW_UP_SEND_JOB} job ${job.id}`);
   }
-  return { followUpMessageId: payload.followUpMessageId, scheduledFor: payload.scheduledFor };
+  return {
+    companyId: job.companyId,
+    messageId: payload.followUpMessageId,
+    scheduledFor: payload.scheduledFor,
+  };
 }
 
 interface DueRow extends Record<string, unknown> {
@@ -118,11 +127,7 @@ interface DueRow extends Record<string, unknown> {
   phone: string | null;
 }
 
-async function claimDueMessage(
-  tx: Queryable,
-  companyId: string,
-  payload: FollowUpSendPayload,
-): Promise<FollowUpToSend | null> {
+async function claimDueMessage(tx: Queryable, order: SendOrder): Promise<FollowUpToSend | null> {
   const { rows } = await tx.query<DueRow>(
     `SELECT m.id, m.company_id, m.customer_id, m.body, m.scheduled_for, m.status, m.task_id,
             m.scheduled_for = $3::timestamptz AS on_time,
@@ -134,12 +139,15 @@ async function claimDueMessage(
        LEFT JOIN customers c ON c.company_id = m.company_id AND c.id = m.customer_id
       WHERE m.company_id = $1 AND m.id = $2
         FOR UPDATE OF m`,
-    [companyId, payload.followUpMessageId, payload.scheduledFor],
+    [order.companyId, order.messageId, order.scheduledFor],
   );
   const row = rows[0];
   if (row?.status !== 'scheduled' || !row.on_time) return null;
   if (row.task_id !== null && (row.task_status !== 'pending' || !row.task_refers)) {
-    await tx.query(`UPDATE follow_up_messages SET status = 'cancelled' WHERE id = $1`, [row.id]);
+    await tx.query(`UPDATE follow_up_messages SET status = 'cancelled' WHERE company_id = $1 AND id = $2`, [
+      order.companyId,
+      row.id,
+    ]);
     return null;
   }
   return {
@@ -149,17 +157,16 @@ async function claimDueMessage(
     phone: row.phone,
     body: row.body,
     scheduledFor: asDate(row.scheduled_for),
-    idempotencyKey: `${FOLLOW_UP_SEND_JOB}:${row.id}:${payload.scheduledFor}`,
+    idempotencyKey: `${FOLLOW_UP_SEND_JOB}:${row.id}:${order.scheduledFor}`,
   };
 }
 
-async function recordOutcome(q: Queryable, payload: FollowUpSendPayload, result: FollowUpSendResult) {
-  const { followUpMessageId: id, scheduledFor } = payload;
+async function recordOutcome(q: Queryable, order: SendOrder, result: FollowUpSendResult) {
   if (result.outcome === 'sent') {
     await q.query(
       `UPDATE follow_up_messages SET status = 'sent', sent_at = now(), last_error = NULL
-        WHERE id = $1 AND status <> 'sent'`,
-      [id],
+        WHERE company_id = $1 AND id = $2 AND status <> 'sent'`,
+      [order.companyId, order.messageId],
     );
     return;
   }
@@ -167,9 +174,9 @@ async function recordOutcome(q: Queryable, payload: FollowUpSendPayload, result:
   const [status, error] =
     result.outcome === 'no_connection' ? ['waiting_connection', null] : ['failed', result.error];
   await q.query(
-    `UPDATE follow_up_messages SET status = $3, last_error = $4
-      WHERE id = $1 AND status = 'scheduled' AND scheduled_for = $2::timestamptz`,
-    [id, scheduledFor, status, error],
+    `UPDATE follow_up_messages SET status = $4, last_error = $5
+      WHERE company_id = $1 AND id = $2 AND status = 'scheduled' AND scheduled_for = $3::timestamptz`,
+    [order.companyId, order.messageId, order.scheduledFor, status, error],
   );
 }
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FollowUpMessage, FollowUpStatus } from '../../../contracts/tasks';
-import { isoTimestamp, type Timestamp } from '../../db/timestamp';
+import { isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
+import { isUuid } from '../../db/uuid';
 import { canSendOnWhatsapp, companyWhatsappConnection } from '../whatsapp-status/company-connection';
 import { enqueueFollowUpSend } from './follow-up-job';
-import { isUuid } from './task-row';
 
 interface FollowUpRow extends Record<string, unknown> {
   id: string;
@@ -44,7 +44,7 @@ export async function loadFollowUp(
     scheduledFor: isoTimestamp(row.scheduled_for),
     status: row.status,
     awaitingConnection: !connected && isUnsent(row.status),
-    sentAt: row.sent_at === null ? null : isoTimestamp(row.sent_at),
+    sentAt: isoTimestampOrNull(row.sent_at),
     lastError: row.last_error,
   };
 }

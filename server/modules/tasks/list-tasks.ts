@@ -1,5 +1,7 @@
 import type { TaskFilter, TasksPage } from '../../../contracts/tasks';
+import { isoMicrosecondsSql } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
+import { keysetPage } from '../../http/keyset-cursor';
 import { companyDay } from './company-day';
 import { decodeTaskCursor, encodeTaskCursor } from './task-cursor';
 import { TASK_COLUMNS, TASK_FROM, type TaskRow, toTask } from './task-row';
@@ -82,7 +84,7 @@ export async function listTasks(
   }
   const { rows } = await q.query<TaskRow & { sort_time: string }>(
     `SELECT ${TASK_COLUMNS},
-            to_char(${spec.sortTime} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS sort_time
+            ${isoMicrosecondsSql(spec.sortTime)} AS sort_time
        FROM ${TASK_FROM}
       WHERE ${conditions.join(' AND ')}
       ORDER BY ${spec.order}
@@ -90,14 +92,11 @@ export async function listTasks(
     params,
   );
 
-  const hasNextPage = rows.length > limit;
-  const page = hasNextPage ? rows.slice(0, limit) : rows;
-  const last = page.at(-1);
+  const page = keysetPage(rows, limit, (last) =>
+    encodeTaskCursor({ filter, at: last.sort_time, id: last.id }),
+  );
   return {
-    tasks: page.map(toTask),
-    pageInfo: {
-      hasNextPage,
-      endCursor: last ? encodeTaskCursor({ filter, at: last.sort_time, id: last.id }) : null,
-    },
+    tasks: page.rows.map(toTask),
+    pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
   };
 }

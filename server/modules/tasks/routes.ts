@@ -12,10 +12,9 @@ import {
   updateTaskContract,
 } from '../../../contracts/tasks';
 import { companyOf } from '../../auth/api/caller';
-import type { Config } from '../../config';
-import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { route } from '../../http/route';
+import type { ModuleRoutesOptions } from '../module-routes';
 import { completeTask, reopenTask } from './complete-task';
 import { deleteTask, deleteTaskFollowUp } from './delete-task';
 import { loadFollowUp } from './follow-up-messages';
@@ -24,11 +23,6 @@ import { createTask, updateTask } from './save-task';
 import { loadTask } from './task-row';
 import { taskSummary } from './task-summary';
 import { FOLLOW_UP_NOT_FOUND_TEXT, TASK_NOT_FOUND_TEXT } from './texts';
-
-export interface ModuleRoutesOptions {
-  db: Db;
-  config: Config;
-}
 
 /** Unknown, malformed and other companies' ids alike. */
 const taskNotFound = () => new HttpError(404, 'NOT_FOUND', TASK_NOT_FOUND_TEXT);

@@ -2,9 +2,10 @@ import type { output } from 'zod/v4/core';
 import { FOLLOW_UP_NEEDS_CUSTOMER_TEXT, type Task, type taskInputSchema } from '../../../contracts/tasks';
 import type { Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { customerToReference } from '../customers/company-customer';
+import { CUSTOMER_NOT_FOUND_TEXT } from '../customers/texts';
 import { cancelFollowUp, saveTaskFollowUp } from './follow-up-messages';
-import { isUuid, loadTask } from './task-row';
-import { CUSTOMER_NOT_FOUND_TEXT } from './texts';
+import { type LockedTask, loadTask, lockTask } from './task-row';
 
 /** A new task or an edit as the contract parsed it (trimmed, recurrence defaulted). */
 export type TaskInputValue = output<typeof taskInputSchema>;
@@ -45,23 +46,12 @@ export async function updateTask(
   taskId: string,
   input: TaskInputValue,
 ): Promise<Task | null> {
-  if (!isUuid(taskId)) return null;
-  const { rows } = await tx.query<{
-    reference_entity_name: string | null;
-    reference_entity_id: string | null;
-  }>(
-    `SELECT reference_entity_name, reference_entity_id FROM tasks
-      WHERE company_id = $1 AND id = $2
-        FOR UPDATE`,
-    [companyId, taskId],
-  );
-  const current = rows[0];
+  const current = await lockTask(tx, companyId, taskId);
   if (!current) return null;
   const customerId = await checkedCustomer(tx, companyId, input);
 
-  const currentFollowUpId =
-    current.reference_entity_name === 'follow_up_message' ? current.reference_entity_id : null;
-  let reference = { name: current.reference_entity_name, id: current.reference_entity_id };
+  const currentFollowUpId = current.followUpId;
+  let reference: LockedTask['reference'] = current.reference;
   if (input.followUpMessage && customerId) {
     const messageId = await saveTaskFollowUp(
       tx,
@@ -103,16 +93,9 @@ async function checkedCustomer(
   companyId: string,
   input: TaskInputValue,
 ): Promise<string | null> {
-  let customer: { id: string; phone: string | null } | undefined;
+  let customer: { id: string; phone: string | null } | null = null;
   if (input.customerId != null) {
-    customer = isUuid(input.customerId)
-      ? (
-          await tx.query<{ id: string; phone: string | null }>(
-            'SELECT id, phone FROM customers WHERE company_id = $1 AND id = $2 FOR KEY SHARE',
-            [companyId, input.customerId],
-          )
-        ).rows[0]
-      : undefined;
+    customer = await customerToReference(tx, companyId, input.customerId);
     if (!customer) {
       throw new HttpError(400, 'VALIDATION_ERROR', CUSTOMER_NOT_FOUND_TEXT, [
         { path: 'customerId', message: CUSTOMER_NOT_FOUND_TEXT },

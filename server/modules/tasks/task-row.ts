@@ -1,6 +1,7 @@
 import type { Recurrence, Task } from '../../../contracts/tasks';
-import { isoTimestamp, type Timestamp } from '../../db/timestamp';
+import { isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
+import { isUuid } from '../../db/uuid';
 
 /** A task as the API answers it, with its customer; `t` is tasks, `c` its customer. */
 export const TASK_COLUMNS = `t.id, t.title, t.description, t.due_at, t.status, t.completed_at, t.recurrence,
@@ -36,7 +37,7 @@ export function toTask(row: TaskRow): Task {
     description: row.description,
     dueAt: isoTimestamp(row.due_at),
     status: row.status,
-    completedAt: row.completed_at === null ? null : isoTimestamp(row.completed_at),
+    completedAt: isoTimestampOrNull(row.completed_at),
     recurrence: row.recurrence,
     customer:
       row.customer_id === null
@@ -50,13 +51,6 @@ export function toTask(row: TaskRow): Task {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids from paths and bodies are checked before they reach a uuid column (a malformed one is unknown). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
 /** One of the company's tasks as the API answers it, or null (unknown, malformed or another company's id). */
 export async function loadTask(q: Queryable, companyId: string, taskId: string): Promise<Task | null> {
   if (!isUuid(taskId)) return null;
@@ -65,4 +59,44 @@ export async function loadTask(q: Queryable, companyId: string, taskId: string):
     [companyId, taskId],
   );
   return rows[0] ? toTask(rows[0]) : null;
+}
+
+/** What a command on a task reads before it writes, with the row locked. */
+export interface LockedTask {
+  status: Task['status'];
+  recurrence: Recurrence;
+  customerId: string | null;
+  reference: { name: Task['referenceEntityName']; id: string | null };
+  /** The follow-up message the task carries, if it refers to one. */
+  followUpId: string | null;
+}
+
+/**
+ * Locks one of the company's tasks FOR UPDATE for the caller's transaction, so that two commands on
+ * it (edit, complete, deleteFollowUp) run one after the other. Null when the company has no such
+ * task (malformed ids included).
+ */
+export async function lockTask(tx: Queryable, companyId: string, taskId: string): Promise<LockedTask | null> {
+  if (!isUuid(taskId)) return null;
+  const { rows } = await tx.query<{
+    status: Task['status'];
+    recurrence: Recurrence;
+    customer_id: string | null;
+    reference_entity_name: Task['referenceEntityName'];
+    reference_entity_id: string | null;
+  }>(
+    `SELECT status, recurrence, customer_id, reference_entity_name, reference_entity_id
+       FROM tasks WHERE company_id = $1 AND id = $2
+        FOR UPDATE`,
+    [companyId, taskId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    status: row.status,
+    recurrence: row.recurrence,
+    customerId: row.customer_id,
+    reference: { name: row.reference_entity_name, id: row.reference_entity_id },
+    followUpId: row.reference_entity_name === 'follow_up_message' ? row.reference_entity_id : null,
+  };
 }

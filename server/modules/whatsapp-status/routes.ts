@@ -1,15 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { getWhatsappStatusContract } from '../../../contracts/whatsapp-status';
 import { companyOf } from '../../auth/api/caller';
-import type { Config } from '../../config';
-import type { Db } from '../../db/types';
 import { route } from '../../http/route';
+import type { ModuleRoutesOptions } from '../module-routes';
 import { companyWhatsappConnection } from './company-connection';
-
-export interface ModuleRoutesOptions {
-  db: Db;
-  config: Config;
-}
 
 /** GET /api/whatsapp-connections/status (spec §7): the caller's company's WhatsApp connection. */
 export const whatsappStatusRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {

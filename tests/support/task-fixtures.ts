@@ -1,31 +1,10 @@
 import type { Task } from '../../contracts/tasks';
 import type { Db } from '../../server/db/types';
-import { type Answer, signedInApi } from '../support/signed-in-api';
 
-/** The signed-in client's calls, with DELETE, as the tasks screens make them. */
-export interface TasksApi {
-  get<T = unknown>(path: string): Promise<Answer<T>>;
-  post<T = unknown>(path: string, body?: unknown): Promise<Answer<T>>;
-  put<T = unknown>(path: string, body?: unknown): Promise<Answer<T>>;
-  delete<T = unknown>(path: string): Promise<Answer<T>>;
-}
-
-export function tasksApi(url: string, tokens: { accessToken: string }): TasksApi {
-  return {
-    ...signedInApi(url, tokens),
-    async delete<T>(path: string): Promise<Answer<T>> {
-      const response = await fetch(`${url}${path}`, {
-        method: 'DELETE',
-        headers: { authorization: `Bearer ${tokens.accessToken}` },
-      });
-      return {
-        status: response.status,
-        headers: response.headers,
-        body: (await response.json()) as Answer<T>['body'],
-      };
-    },
-  };
-}
+/**
+ * Customers, tasks and follow-up rows for tests of the tasks area: written straight to the tables
+ * where a test needs explicit times, and read back as stored.
+ */
 
 let phoneSequence = 0;
 

@@ -1,0 +1,29 @@
+import * as company from '../../contracts/company';
+import * as customers from '../../contracts/customers';
+import * as dashboard from '../../contracts/dashboard';
+import * as sales from '../../contracts/sales';
+import * as services from '../../contracts/services';
+import * as tasks from '../../contracts/tasks';
+import * as whatsappStatus from '../../contracts/whatsapp-status';
+
+/** A call of the API as contracts/ declares it. */
+export type ContractCall = { method: string; url: string };
+
+const isContract = (value: unknown): value is ContractCall =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ContractCall).method === 'string' &&
+  typeof (value as ContractCall).url === 'string' &&
+  (value as ContractCall).url.startsWith('/api/');
+
+/**
+ * Every call of the sales workspace (issue 5), read from the contracts, so tests that walk them
+ * cover a call added later without being edited.
+ */
+export const workspaceContracts: ContractCall[] = [
+  ...[company, customers, dashboard, sales, services, tasks, whatsappStatus]
+    .flatMap((module) => Object.values(module))
+    .filter(isContract),
+  // The CSV download answers a file, not the envelope, so it has no contract object.
+  { method: 'GET', url: customers.EXPORT_CUSTOMERS_URL },
+];
