@@ -17,7 +17,10 @@ const sources = ['src', 'machines', 'contracts', 'public', 'index.html', 'vite.c
 const builtWith = join(root, 'dist', 'client-build-env.json');
 const clientEnv = JSON.stringify(
   Object.fromEntries(
-    ['AUTH_URL', 'APP_STORE_URL', 'PLAY_STORE_URL', 'SUPPORT_PHONE', 'ASSISTANT_PHONE'].map((name) => [name, process.env[name] ?? '']),
+    ['AUTH_URL', 'APP_STORE_URL', 'PLAY_STORE_URL', 'SUPPORT_PHONE', 'ASSISTANT_PHONE'].map((name) => [
+      name,
+      process.env[name] ?? '',
+    ]),
   ),
 );
 
