@@ -78,8 +78,8 @@ export const texts = {
   titleLabel: 'Título',
   dateLabel: 'Data',
   timeLabel: 'Horário',
-  chooseCustomer: 'Escolher cliente',
-  removeCustomer: 'Remover cliente',
+  customerLabel: 'Cliente',
+  noCustomer: 'Sem cliente',
   close: 'Fechar',
   created: 'Tarefa criada.',
   titleMissing: 'Informe o título da tarefa.',
@@ -221,6 +221,7 @@ export type QuickTaskUserAction =
   | { do: 'type'; label: string; text: string }
   /** Set a date or time input labelled `label`. */
   | { do: 'fill'; label: string; value: string }
+  /** Open the "Cliente" combobox and pick the option of that name ("Sem cliente" clears it). */
   | { do: 'choose-customer'; name: string }
   | { do: 'press-escape' }
   | { do: 'tap-backdrop' }
@@ -302,9 +303,7 @@ function actionsFor(path: PlannablePath, index: number): QuickTaskUserAction[] {
     case 'CHANGE_TIME':
       return [{ do: 'fill', label: texts.timeLabel, value: e.time }];
     case 'CHOOSE_CUSTOMER':
-      return e.customer
-        ? [{ do: 'choose-customer', name: e.customer.name }]
-        : [{ do: 'click', button: texts.removeCustomer }];
+      return [{ do: 'choose-customer', name: e.customer ? e.customer.name : texts.noCustomer }];
     case 'SUBMIT':
       return [{ do: 'click', button: texts.save }];
   }

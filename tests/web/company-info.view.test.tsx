@@ -2,10 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import type { CompanyInfo } from '../../contracts/company';
-import { failed, ok } from './support/billing-api';
 import { companyInfo, openCompanyInfo } from './support/company-info-api';
+import { failed, ok, settleQueries } from './support/fake-api';
 import { withHomePagesPreloaded } from './support/home-api';
-import { settleQueries } from './support/settings-settle';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 function input(label: string) {

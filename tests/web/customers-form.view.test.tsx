@@ -6,14 +6,10 @@ import { CUSTOMER_EMAIL_INVALID_TEXT, CUSTOMER_NAME_REQUIRED_TEXT } from '../../
 import { maskCustomerPhone } from '../../src/features/customers/phone-mask';
 import { type AnalyticsEvent, onTrack } from '../../src/lib/analytics/track-event';
 import { errorTracker } from '../../src/lib/error-tracking/report-error';
-import { openSignedIn } from './support/billing-api';
-import {
-  customer,
-  failed,
-  fakeCustomersServer,
-  settleUntil,
-  withCustomerPagesPreloaded,
-} from './support/customers-api';
+import { customer } from './support/customer-fixtures';
+import { fakeCustomersServer, settleCustomers, withCustomerPagesPreloaded } from './support/customers-api';
+import { failed } from './support/fake-api';
+import { openSignedIn } from './support/signed-in';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 // Whole-app renders: a loaded machine (the suite runs two files at a time) needs more than 5 s.
@@ -31,16 +27,7 @@ const ana = customer({
 
 let current = fakeCustomersServer();
 
-/** Settles until no call is being answered (held ones aside), nothing is loading, and `check` holds. */
-function settled(check: () => unknown = () => true): Promise<void> {
-  return settleUntil(
-    () =>
-      current.inFlight === 0 &&
-      !document.querySelector('.route-loading, .customers-status') &&
-      !screen.queryByText('Lendo o arquivo...') &&
-      check(),
-  );
-}
+const settled = (check?: () => unknown) => settleCustomers(current, check);
 
 function open(url: string, server = fakeCustomersServer({ customers: [ana] })) {
   current = server;

@@ -2,14 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { IMPORT_BATCH_MAX_ROWS, IMPORT_MAX_ROWS, type ImportBatchBody } from '../../contracts/customers';
-import { openSignedIn } from './support/billing-api';
-import {
-  customer,
-  failed,
-  fakeCustomersServer,
-  settleUntil,
-  withCustomerPagesPreloaded,
-} from './support/customers-api';
+import { customer } from './support/customer-fixtures';
+import { fakeCustomersServer, settleCustomers, withCustomerPagesPreloaded } from './support/customers-api';
+import { failed } from './support/fake-api';
+import { openSignedIn } from './support/signed-in';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 // Whole-app renders: a loaded machine (the suite runs two files at a time) needs more than 5 s.
@@ -19,16 +15,7 @@ const ana = customer({ id: 'c-ana', name: 'Ana Souza', phone: '5511987654321' })
 
 let current = fakeCustomersServer();
 
-/** Settles until no call is being answered (held ones aside), nothing is loading, and `check` holds. */
-function settled(check: () => unknown = () => true): Promise<void> {
-  return settleUntil(
-    () =>
-      current.inFlight === 0 &&
-      !document.querySelector('.route-loading, .customers-status') &&
-      !screen.queryByText('Lendo o arquivo...') &&
-      check(),
-  );
-}
+const settled = (check?: () => unknown) => settleCustomers(current, check);
 
 function open(server = fakeCustomersServer({ customers: [ana] })) {
   current = server;

@@ -2,17 +2,15 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Customer } from '../../contracts/customers';
-import { openSignedIn } from './support/billing-api';
+import { customer } from './support/customer-fixtures';
 import {
-  customer,
-  failed,
   fakeCustomersServer,
   manyCustomers,
-  ok,
-  settleUntil,
+  settleCustomers,
   withCustomerPagesPreloaded,
 } from './support/customers-api';
-import { FAKE_CLOCK, settle } from './support/fake-api';
+import { FAKE_CLOCK, failed, ok, settle } from './support/fake-api';
+import { openSignedIn } from './support/signed-in';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 // Whole-app renders: a loaded machine (the suite runs two files at a time) needs more than 5 s.
@@ -34,16 +32,7 @@ const carla = customer({ id: 'c-carla', name: 'Carla Dias', phone: null, email: 
 
 let current = fakeCustomersServer();
 
-/** Settles until no call is being answered (held ones aside), nothing is loading, and `check` holds. */
-function settled(check: () => unknown = () => true): Promise<void> {
-  return settleUntil(
-    () =>
-      current.inFlight === 0 &&
-      !document.querySelector('.route-loading, .customers-status') &&
-      !screen.queryByText('Lendo o arquivo...') &&
-      check(),
-  );
-}
+const settled = (check?: () => unknown) => settleCustomers(current, check);
 
 function open(url: string, server = fakeCustomersServer({ customers: [ana, joao, carla] })) {
   current = server;

@@ -1,13 +1,10 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import {
-  compactReais,
-  pipelineSummary,
-  wonByMonthSummary,
-} from '../../src/features/home/charts/chart-summaries';
+import { pipelineSummary, wonByMonthSummary } from '../../src/features/home/charts/chart-summaries';
 import { PipelineChart } from '../../src/features/home/charts/PipelineChart';
 import { WonByMonthChart } from '../../src/features/home/charts/WonByMonthChart';
-import { ok } from './support/billing-api';
+import { formatCompactReais } from '../../src/lib/format/currency';
+import { ok } from './support/fake-api';
 import { dashboardData, openHome, withHomePagesPreloaded } from './support/home-api';
 
 const PIPELINE_SUMMARY =
@@ -38,7 +35,7 @@ describe('the home page’s charts: what they say to people who do not see them'
     [240000, '2,4\u00a0mil'],
     [123456789, '1,2\u00a0mi'],
   ])('a column reads %i centavos as %j', (cents, text) => {
-    expect(compactReais(cents)).toBe(text);
+    expect(formatCompactReais(cents)).toBe(text);
   });
 });
 

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { greetingFor } from '../../src/features/home/greeting';
 import { SUPPORT_GREETING, SUPPORT_PHONE } from '../../src/lib/support/support-contacts';
-import { failed, ok } from './support/billing-api';
+import { nextTaskText } from '../../src/lib/tasks/useTaskCompletion';
+import { failed, ok, settleQueries } from './support/fake-api';
 import {
   dashboardData,
   emptyDashboard,
@@ -11,7 +12,6 @@ import {
   onDay,
   openHome,
   overdueTask,
-  settleHome,
   whatsappState,
   withHomePagesPreloaded,
 } from './support/home-api';
@@ -89,7 +89,7 @@ describe('/home (spec §2): Início', () => {
     });
     const all = within(section('Suas tarefas')).getByRole('link', { name: 'Ver todas (9)' });
     await userEvent.click(all);
-    await settleHome();
+    await settleQueries();
     expect(app.url()).toBe('/tasks?filter=today');
   });
 
@@ -143,7 +143,7 @@ describe('/home (spec §2): Início', () => {
     expect(document.querySelector('.route-loading__spinner')).toBeNull();
 
     app.home.dashboard.answer(ok(dashboardData()));
-    await settleHome();
+    await settleQueries();
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.getByText(/, Ana!$/)).toBeDefined();
   });
@@ -157,7 +157,7 @@ describe('/home (spec §2): Início', () => {
 
     app.home.dashboard.always(ok(dashboardData()));
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    await settleHome();
+    await settleQueries();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(section('Suas tarefas')).toBeDefined();
     expect(app.home.dashboard.requests).toHaveLength(2);
@@ -211,7 +211,7 @@ describe('/home (spec §2): Início', () => {
 
     app.home.whatsapp.always(ok(whatsappState()));
     await userEvent.click(within(card).getByRole('button', { name: 'Tentar novamente' }));
-    await settleHome();
+    await settleQueries();
     expect(within(section('WhatsApp')).getByRole('link', { name: 'Conectar WhatsApp' })).toBeDefined();
   });
 
@@ -222,7 +222,7 @@ describe('/home (spec §2): Início', () => {
     const button = screen.getByRole('button', { name: 'Concluir "Entregar o bolo da Maria"' });
 
     await userEvent.click(button);
-    await settleHome();
+    await settleQueries();
     expect(app.home.complete.requests.map((r) => new URL(r.url).pathname)).toEqual([
       `/api/tasks/${homeTask().id}/complete`,
     ]);
@@ -233,9 +233,9 @@ describe('/home (spec §2): Início', () => {
       ok(dashboardData({ todayTasks: [], taskSummary: { today: 1, future: 4, completed: 10, overdue: 1 } })),
     );
     app.home.complete.answer(ok({ task: done, nextTask: null }));
-    await settleHome();
+    await settleQueries();
 
-    expect(toastTitle(`task-done-${homeTask().id}`)).toBe('Tarefa concluída.');
+    expect(toastTitle(`task-completion-${homeTask().id}`)).toBe('Tarefa concluída.');
     expect(query.getQueryState(['tasks', 'list', 'today'])?.isInvalidated).toBe(true);
     expect(app.home.dashboard.requests).toHaveLength(2);
     expect(screen.queryByRole('link', { name: /Entregar o bolo da Maria/ })).toBeNull();
@@ -247,22 +247,23 @@ describe('/home (spec §2): Início', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Concluir "Entregar o bolo da Maria"' }));
     const next = homeTask({ id: '3f2b1c0d-1111-4aaa-8bbb-000000000009', dueAt: '2030-01-22T18:00:00.000Z' });
     app.home.complete.answer(ok({ task: homeTask({ status: 'completed' }), nextTask: next }));
-    await settleHome();
-    const shown = document.querySelector(`[data-testid="toast-task-done-${homeTask().id}"]`);
-    expect(shown?.textContent).toContain('A próxima fica para 22/01/2030.');
+    await settleQueries();
+    expect(toastTitle(`task-completion-${homeTask().id}`)).toBe(nextTaskText(next));
+    expect(nextTaskText(next)).toMatch(/^Próxima tarefa criada para 22\/01\/2030 às \d\d:\d\d$/);
   });
 
-  test('completing fails: an error toast with the server’s words, and the task can be tried again', async () => {
+  test('completing fails: an error toast with the server’s words, the home page read again, and the task can be tried again', async () => {
     const app = await openHome({ complete: undefined });
     const button = screen.getByRole('button', { name: 'Concluir "Entregar o bolo da Maria"' });
     await userEvent.click(button);
     app.home.complete.answer(failed(404, 'Tarefa não encontrada.', 'NOT_FOUND'));
-    await settleHome();
-    const shown = document.querySelector(`[data-testid="toast-task-done-${homeTask().id}"]`);
+    await settleQueries();
+    const shown = document.querySelector(`[data-testid="toast-task-completion-${homeTask().id}"]`);
     expect(shown?.getAttribute('data-type')).toBe('error');
     expect(shown?.textContent).toContain('Tarefa não encontrada.');
     expect((button as HTMLButtonElement).disabled).toBe(false);
-    expect(app.home.dashboard.requests).toHaveLength(1);
+    // Refused because it is gone, maybe: what the page shows is read again.
+    expect(app.home.dashboard.requests).toHaveLength(2);
   });
 
   test('"Falar com o suporte" opens a WhatsApp chat with support in a new tab', async () => {

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -8,20 +8,22 @@ import { Link } from '../../src/app/routing/Link';
 import type { LazyPage } from '../../src/app/routing/lazy-page';
 import { defineRoute } from '../../src/app/routing/route-definition';
 import { tasksSearch } from '../../src/app/routing/route-search';
+import { appRoutes } from '../../src/app/routing/routes';
 import { RoutesContext } from '../../src/app/routing/routes-context';
+import { interceptFetch, json } from './support/network';
 
-function setup(to = '/tasks/t-1?filter=overdue') {
+function setup(to = '/tasks/t-1?filter=overdue', routes?: Parameters<typeof RoutesContext>[0]['value']) {
   const preload = vi.fn(async () => ({ default: () => null }));
   const page = { Component: (() => null) as unknown as LazyPage['Component'], preload };
   const prefetch = vi.fn(async () => undefined);
-  const routes = [
+  const table = routes ?? [
     defineRoute({ path: '/tasks/:taskId', layout: 'shell', search: tasksSearch, page, prefetch }),
     defineRoute({ path: '/old', layout: 'shell', redirectTo: '/tasks/t-2' }),
   ];
   const queryClient = new QueryClient();
   const location = memoryLocation({ path: '/home', record: true });
   render(
-    <RoutesContext value={routes}>
+    <RoutesContext value={table}>
       <QueryClientProvider client={queryClient}>
         <Router hook={location.hook}>
           <Link to={to}>Abrir tarefa</Link>
@@ -91,5 +93,17 @@ describe('links preload on intent (spec §2)', () => {
     const { preload } = setup('/nowhere');
     await userEvent.setup().hover(screen.getByRole('link', { name: 'Abrir tarefa' }));
     expect(preload).not.toHaveBeenCalled();
+  });
+
+  test('the real routes: intent on "Vendas" downloads the board query’s module and asks for the board, once', async () => {
+    const asked: string[] = [];
+    interceptFetch((request) => {
+      asked.push(new URL(request.url).pathname);
+      return json({ success: true, data: { columns: [] } });
+    });
+    const { link, queryClient } = setup('/sales', appRoutes);
+    await userEvent.setup().hover(link);
+    await waitFor(() => expect(queryClient.getQueryState(['sales', 'board'])?.status).toBe('success'));
+    expect(asked).toEqual(['/api/sales/board']);
   });
 });

@@ -1,10 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { billingQueryKeys } from '../../src/features/paywall/billing-query-keys';
+import { billingQueryKeys } from '../../src/lib/billing/billing-query-keys';
 import { toast } from '../../src/lib/toasts';
-import { openSignedIn } from './support/billing-api';
 import { settle } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
+import { openSignedIn } from './support/signed-in';
 
 const CONFIRMED = 'Pagamento confirmado! Sua assinatura está ativa.';
 

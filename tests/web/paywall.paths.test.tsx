@@ -10,10 +10,11 @@ import {
 } from '../../machines/checkout/checkout.paths';
 import { formatDate } from '../../src/lib/format/date';
 import { generatePaths, walkPath } from '../support/chart-paths';
-import { fakeBillingRoutes, openSignedIn } from './support/billing-api';
+import { fakeBillingRoutes } from './support/billing-api';
 import { settle } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { sessionCheck } from './support/session-cookies';
+import { openSignedIn } from './support/signed-in';
 
 const paths = generatePaths(checkoutPathModel);
 

@@ -2,10 +2,11 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { CHECKOUT_URL, paywallAnswers, paywallInit } from '../../machines/checkout/checkout.paths';
-import { failed, fakeBillingRoutes, ok, openSignedIn } from './support/billing-api';
-import { settle } from './support/fake-api';
+import { fakeBillingRoutes } from './support/billing-api';
+import { failed, ok, settle } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { sessionCheck } from './support/session-cookies';
+import { openSignedIn } from './support/signed-in';
 
 const noSubscription = sessionCheck({ hasNoCurrentSubscriptionActive: true });
 

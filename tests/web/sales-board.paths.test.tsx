@@ -10,10 +10,9 @@ import {
 } from '../../machines/deal-board/deal-board.paths';
 import type { BoardPosition } from '../../machines/deal-board/deal-board-layout';
 import { generatePaths, walkPath } from '../support/chart-paths';
-import { ok, openSignedIn } from './support/billing-api';
-import { type FakeRoutes, HeldCalls } from './support/fake-api';
+import { type FakeRoutes, HeldCalls, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
-import { settleQueries } from './support/settings-settle';
+import { openSignedIn } from './support/signed-in';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 const paths = generatePaths(dealBoardPathModel);

@@ -9,10 +9,9 @@ import {
   type SalesBoard,
   STAGE_HAS_DEALS_TEXT,
 } from '../../contracts/sales';
-import { failed, ok, openSignedIn } from './support/billing-api';
-import { type FakeRoutes, HeldCalls, type Reply } from './support/fake-api';
+import { type FakeRoutes, failed, HeldCalls, ok, type Reply, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
-import { settleQueries } from './support/settings-settle';
+import { openSignedIn } from './support/signed-in';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 const DAY = 86_400_000;

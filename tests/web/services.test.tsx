@@ -2,10 +2,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { type BusinessService, SERVICE_NAME_TAKEN_TEXT } from '../../contracts/services';
-import { failed, ok, openSignedIn } from './support/billing-api';
-import { type FakeRoutes, HeldCalls, type Reply } from './support/fake-api';
+import { type FakeRoutes, failed, HeldCalls, ok, type Reply, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
-import { settleQueries } from './support/settings-settle';
+import { openSignedIn } from './support/signed-in';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 const nbsp = '\u00a0';

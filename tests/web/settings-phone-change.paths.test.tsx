@@ -8,10 +8,10 @@ import {
   planPhoneChangeStep,
 } from '../../machines/phone-change/phone-change.paths';
 import { generatePaths, walkPath } from '../support/chart-paths';
-import { ok, openSignedIn } from './support/billing-api';
+import { ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
-import { settleQueries } from './support/settings-settle';
+import { openSignedIn } from './support/signed-in';
 
 const paths = generatePaths(phoneChangePathModel);
 

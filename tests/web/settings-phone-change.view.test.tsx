@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { failed, ok, openSignedIn } from './support/billing-api';
+import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
-import { settleQueries } from './support/settings-settle';
+import { openSignedIn } from './support/signed-in';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 const PHONE_CHANGE = '/settings/access-security/phone-change';

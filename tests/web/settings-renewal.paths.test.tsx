@@ -8,10 +8,11 @@ import {
   renewalPathModel,
 } from '../../machines/checkout/renewal.paths';
 import { generatePaths, walkPath } from '../support/chart-paths';
-import { fakeBillingRoutes, ok, openSignedIn } from './support/billing-api';
+import { fakeBillingRoutes } from './support/billing-api';
+import { ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
-import { settleQueries } from './support/settings-settle';
+import { openSignedIn } from './support/signed-in';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 const paths = generatePaths(renewalPathModel);

@@ -4,10 +4,11 @@ import { describe, expect, test } from 'vitest';
 import type { PaidSubscription } from '../../contracts/billing';
 import { monthlyPlan } from '../../machines/checkout/checkout.paths';
 import { paidSubscription, SAVE_FAILED_TEXT } from '../../machines/checkout/renewal.paths';
-import { failed, fakeBillingRoutes, ok, openSignedIn } from './support/billing-api';
+import { fakeBillingRoutes } from './support/billing-api';
+import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
-import { settleQueries } from './support/settings-settle';
+import { openSignedIn } from './support/signed-in';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 const wa = '/settings/whatsapp-business-connection';

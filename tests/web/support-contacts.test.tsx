@@ -10,10 +10,11 @@ import {
   SUPPORT_PHONE,
   supportChatUrl,
 } from '../../src/lib/support/support-contacts';
-import { fakeBillingRoutes, ok, openSignedIn } from './support/billing-api';
+import { fakeBillingRoutes } from './support/billing-api';
+import { ok, settleQueries } from './support/fake-api';
 import { withHomePagesPreloaded } from './support/home-api';
 import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
-import { settleQueries } from './support/settings-settle';
+import { openSignedIn } from './support/signed-in';
 
 describe('support and assistant numbers (spec §9: constants, set at build time)', () => {
   test('unset, the defaults are baked in', () => {

@@ -2,9 +2,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { formFollowUp, formTask } from '../../machines/task-form/task-form.paths';
-import { openSignedIn } from './support/billing-api';
+import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
-import { failed, fakeTaskRoutes, followUpAnswer, ok, settleTasks, toastTitle } from './support/tasks-api';
+import { openSignedIn } from './support/signed-in';
+import { fakeTaskRoutes, followUpAnswer, toastTitle } from './support/tasks-api';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 const anaTask = formTask();
@@ -15,7 +16,7 @@ async function open(url: string) {
     followUp: followUpAnswer(formFollowUp()),
   });
   const app = openSignedIn(url, { routes: [tasks.routes] });
-  await settleTasks();
+  await settleQueries();
   return { ...app, tasks };
 }
 
@@ -33,11 +34,11 @@ describe('"Excluir tarefa?" (spec §2 …/{taskId}/delete)', () => {
     expect(app.tasks.remove.requests).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Excluir tarefa' }));
-    await settleTasks();
+    await settleQueries();
     expect(screen.getByRole('button', { name: 'Excluindo...' })).toHaveProperty('disabled', true);
 
     app.tasks.remove.answer(ok({ deleted: true }));
-    await settleTasks();
+    await settleQueries();
     expect(app.tasks.remove.requests.map((r) => [r.method, new URL(r.url).pathname])).toEqual([
       ['DELETE', '/api/tasks/t-ana'],
     ]);
@@ -52,7 +53,7 @@ describe('"Excluir tarefa?" (spec §2 …/{taskId}/delete)', () => {
     async (section) => {
       const app = await open(`${section}/t-ana/delete`);
       await userEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
-      await settleTasks();
+      await settleQueries();
       expect(app.url()).toBe(`${section}/t-ana`);
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Confirmar encomenda');
       expect(app.tasks.remove.requests).toHaveLength(0);
@@ -63,7 +64,7 @@ describe('"Excluir tarefa?" (spec §2 …/{taskId}/delete)', () => {
     const app = await open('/tasks/t-ana/delete');
     app.tasks.remove.always(failed(500, 'Não foi possível excluir a tarefa agora.'));
     await userEvent.click(screen.getByRole('button', { name: 'Excluir tarefa' }));
-    await settleTasks();
+    await settleQueries();
     expect(screen.getByRole('alert').textContent).toBe('Não foi possível excluir a tarefa agora.');
     expect(app.url()).toBe('/tasks/t-ana/delete');
     expect(screen.getByRole('button', { name: 'Excluir tarefa' })).toHaveProperty('disabled', false);
@@ -87,7 +88,7 @@ describe('"Remover a mensagem de follow-up?" (spec §2 …/{taskId}/deleteFollow
       app.tasks.removeFollowUp.always(ok({ task: withoutMessage }));
       app.tasks.detail.always(ok({ task: withoutMessage, showNubankWidget: false }));
       await userEvent.click(screen.getByRole('button', { name: 'Remover mensagem' }));
-      await settleTasks();
+      await settleQueries();
 
       expect(app.tasks.removeFollowUp.requests.map((r) => [r.method, new URL(r.url).pathname])).toEqual([
         ['DELETE', '/api/tasks/t-ana/follow-up'],
@@ -103,7 +104,7 @@ describe('"Remover a mensagem de follow-up?" (spec §2 …/{taskId}/deleteFollow
   test('"Cancelar" goes back to the task, the message stays', async () => {
     const app = await open('/home/t-ana/deleteFollowUp');
     await userEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
-    await settleTasks();
+    await settleQueries();
     expect(app.url()).toBe('/home/t-ana');
     expect(screen.getByRole('region', { name: 'Mensagem de follow-up' })).toBeDefined();
     expect(app.tasks.removeFollowUp.requests).toHaveLength(0);
@@ -112,7 +113,7 @@ describe('"Remover a mensagem de follow-up?" (spec §2 …/{taskId}/deleteFollow
   test('the detail\'s "Remover mensagem" leads here', async () => {
     const app = await open('/tasks/t-ana');
     await userEvent.click(screen.getByRole('link', { name: 'Remover mensagem' }));
-    await settleTasks();
+    await settleQueries();
     expect(app.url()).toBe('/tasks/t-ana/deleteFollowUp');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Remover a mensagem de follow-up?');
   });

@@ -4,17 +4,10 @@ import { describe, expect, test } from 'vitest';
 import type { FollowUpMessage, Task } from '../../contracts/tasks';
 import { formFollowUp, formTask, joao, MESSAGE } from '../../machines/task-form/task-form.paths';
 import { ASSISTANT_PHONE } from '../../src/lib/support/support-contacts';
-import { openSignedIn } from './support/billing-api';
+import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
-import {
-  failed,
-  fakeTaskRoutes,
-  followUpAnswer,
-  notFound,
-  ok,
-  settleTasks,
-  toastTitle,
-} from './support/tasks-api';
+import { openSignedIn } from './support/signed-in';
+import { fakeTaskRoutes, followUpAnswer, notFound, toastTitle } from './support/tasks-api';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 const anaTask = formTask({ dueAt: new Date(2030, 0, 15, 10, 0).toISOString() });
@@ -29,7 +22,7 @@ async function openDetail(
 ) {
   const tasks = fakeTaskRoutes({ detail: ok({ task, showNubankWidget }), followUp });
   const app = openSignedIn(url, { routes: [tasks.routes] });
-  await settleTasks();
+  await settleQueries();
   return { ...app, tasks };
 }
 
@@ -95,7 +88,7 @@ describe('task detail (spec §2 /tasks/{taskId}, /home/{taskId})', () => {
       '/home/t-ana/deleteFollowUp',
     );
     await userEvent.click(screen.getByRole('link', { name: 'Editar' }));
-    await settleTasks();
+    await settleQueries();
     expect(app.url()).toBe('/home/t-ana/edit');
   });
 
@@ -163,7 +156,7 @@ describe('task detail (spec §2 /tasks/{taskId}, /home/{taskId})', () => {
   test('spec §5, §8: an answer without a task reads "No task data returned"', async () => {
     const tasks = fakeTaskRoutes({ detail: ok({ showNubankWidget: true }) });
     openSignedIn('/tasks/t-ana', { routes: [tasks.routes] });
-    await settleTasks();
+    await settleQueries();
     expect(screen.getByRole('alert').textContent).toBe('No task data returned');
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeDefined();
   });
@@ -171,7 +164,7 @@ describe('task detail (spec §2 /tasks/{taskId}, /home/{taskId})', () => {
   test("another company's task, or none: the server's text", async () => {
     const tasks = fakeTaskRoutes({ detail: notFound() });
     openSignedIn('/tasks/t-other', { routes: [tasks.routes] });
-    await settleTasks();
+    await settleQueries();
     expect(screen.getByRole('alert').textContent).toBe('Tarefa não encontrada.');
   });
 
@@ -202,7 +195,7 @@ describe('task detail (spec §2 /tasks/{taskId}, /home/{taskId})', () => {
     tasks.detail.always(ok({ task: done, showNubankWidget: false }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Concluir tarefa' }));
-    await settleTasks();
+    await settleQueries();
 
     expect(tasks.complete.paths).toEqual(['/api/tasks/t-ana/complete']);
     expect(toastTitle('task-completion-t-ana')).toBe('Tarefa concluída.');

@@ -12,17 +12,11 @@ import {
   taskFormScenarioOf,
 } from '../../machines/task-form/task-form.paths';
 import { generatePaths, walkPath } from '../support/chart-paths';
-import { openSignedIn } from './support/billing-api';
+import { customer, customersPage } from './support/customer-fixtures';
+import { ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
-import {
-  customer,
-  customersPage,
-  fakeTaskRoutes,
-  followUpAnswer,
-  ok,
-  settleTasks,
-  toastTitle,
-} from './support/tasks-api';
+import { openSignedIn } from './support/signed-in';
+import { fakeTaskRoutes, followUpAnswer, toastTitle } from './support/tasks-api';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 const paths = generatePaths(taskFormPathModel);
@@ -105,7 +99,7 @@ describe('the task form: chart paths, as the owner sees them', () => {
               if (action.loads.followUp) tasks.followUp.always(followUpAnswer(action.loads.followUp));
             }
             app = openSignedIn(action.url, { routes: [tasks.routes] });
-            await settleTasks();
+            await settleQueries();
             return;
           case 'type':
             await userEvent.clear(field(action.label));
@@ -117,7 +111,7 @@ describe('the task form: chart paths, as the owner sees them', () => {
             return;
           case 'pick-customer':
             await userEvent.click(screen.getByRole('combobox', { name: 'Cliente' }));
-            await settleTasks();
+            await settleQueries();
             await userEvent.click(screen.getByRole('option', { name: new RegExp(`^${action.option}`) }));
             return;
           case 'toggle-follow-up':
@@ -125,7 +119,7 @@ describe('the task form: chart paths, as the owner sees them', () => {
             return;
           case 'click':
             await userEvent.click(screen.getByRole('button', { name: action.button }));
-            await settleTasks();
+            await settleQueries();
             return;
           case 'answer-save': {
             const endpoint = action.method === 'POST' ? tasks.create : tasks.update;
@@ -133,7 +127,7 @@ describe('the task form: chart paths, as the owner sees them', () => {
             expect([call.method, new URL(call.url).pathname]).toEqual([action.method, action.url]);
             expect(await call.clone().json()).toEqual(action.body);
             expect(endpoint.answer({ status: action.status, body: action.reply }), 'a save waited').toBe(1);
-            await settleTasks();
+            await settleQueries();
             return;
           }
         }

@@ -11,25 +11,18 @@ import {
   savedTask,
 } from '../../machines/task-form/task-form.paths';
 import { type AnalyticsEvent, onTrack } from '../../src/lib/analytics/track-event';
-import { openSignedIn } from './support/billing-api';
+import { customer, customersPage } from './support/customer-fixtures';
+import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
-import {
-  customer,
-  customersPage,
-  failed,
-  fakeTaskRoutes,
-  followUpAnswer,
-  ok,
-  settleTasks,
-  toastTitle,
-} from './support/tasks-api';
+import { openSignedIn } from './support/signed-in';
+import { fakeTaskRoutes, followUpAnswer, toastTitle } from './support/tasks-api';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 const SWITCH = 'Enviar mensagem de follow-up no WhatsApp';
 const everyone = [
   customer({ ...maria }),
   customer({ ...joao }),
-  customer({ id: 'c-bia', name: 'Beatriz Lima' }),
+  customer({ id: 'c-bia', name: 'Beatriz Lima', phone: null }),
 ];
 
 function routes() {
@@ -46,7 +39,7 @@ function routes() {
 
 async function open(url: string, tasks = routes()) {
   const app = openSignedIn(url, { routes: [tasks.routes] });
-  await settleTasks();
+  await settleQueries();
   return { ...app, tasks };
 }
 
@@ -100,12 +93,12 @@ describe('"Nova tarefa" (spec §2 /tasks/new, /home/new)', () => {
     await userEvent.type(screen.getByLabelText('Descrição (opcional)'), 'Bolo de cenoura');
 
     await userEvent.type(picker(), 'm');
-    await settleTasks();
+    await settleQueries();
     // One character lists everyone: no search yet.
     expect(app.tasks.customers.queries).toEqual([{ limit: '100' }]);
     await userEvent.type(picker(), 'a');
     await waitFor(() => expect(app.tasks.customers.queries.at(-1)).toEqual({ limit: '100', search: 'ma' }));
-    await settleTasks();
+    await settleQueries();
     expect(options()).toEqual(['Maria Silva(11) 98765-4321', 'Beatriz Limasem WhatsApp']);
     await userEvent.keyboard('{Enter}');
     expect(picker().value).toBe('Maria Silva');
@@ -121,7 +114,7 @@ describe('"Nova tarefa" (spec §2 /tasks/new, /home/new)', () => {
     expect(screen.getByText(`${MESSAGE.length}/4.096 caracteres`)).toBeDefined();
 
     await userEvent.click(screen.getByRole('button', { name: 'Criar tarefa' }));
-    await settleTasks();
+    await settleQueries();
 
     expect(await app.tasks.create.requests[0]!.clone().json()).toEqual({
       title: 'Confirmar encomenda',
@@ -139,7 +132,7 @@ describe('"Nova tarefa" (spec §2 /tasks/new, /home/new)', () => {
   test('the picker: arrows move, Escape closes without changing, "Sem cliente" clears', async () => {
     await open('/tasks/new');
     await userEvent.click(picker());
-    await settleTasks();
+    await settleQueries();
     expect(picker().getAttribute('aria-expanded')).toBe('true');
     expect(options()).toEqual([
       'Sem cliente',
@@ -156,13 +149,13 @@ describe('"Nova tarefa" (spec §2 /tasks/new, /home/new)', () => {
     expect(screen.getByRole('switch', { name: SWITCH })).toHaveProperty('disabled', true);
 
     await userEvent.click(picker());
-    await settleTasks();
+    await settleQueries();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(picker().value).toBe('João Pereira');
 
     await userEvent.click(picker());
-    await settleTasks();
+    await settleQueries();
     await userEvent.click(screen.getByRole('option', { name: 'Sem cliente' }));
     expect(picker().value).toBe('');
   });
@@ -178,9 +171,9 @@ describe('"Nova tarefa" (spec §2 /tasks/new, /home/new)', () => {
     const app = await open('/tasks/new');
     await userEvent.type(screen.getByLabelText('Título'), 'Ligar');
     await userEvent.click(picker());
-    await settleTasks();
+    await settleQueries();
     await userEvent.keyboard('{ArrowDown}{Enter}');
-    await settleTasks();
+    await settleQueries();
     expect(picker().value).toBe('Maria Silva');
     expect(app.tasks.create.requests).toHaveLength(0);
   });
@@ -206,7 +199,7 @@ describe('"Nova tarefa" (spec §2 /tasks/new, /home/new)', () => {
     await open('/tasks/new', tasks);
     await userEvent.type(screen.getByLabelText('Título'), 'Ligar');
     await userEvent.click(screen.getByRole('button', { name: 'Criar tarefa' }));
-    await settleTasks();
+    await settleQueries();
     const title = screen.getByLabelText('Título');
     expect(document.getElementById(title.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Use no máximo 140 caracteres.',
@@ -220,7 +213,7 @@ describe('"Nova tarefa" (spec §2 /tasks/new, /home/new)', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Nova tarefa');
     await userEvent.type(screen.getByLabelText('Título'), 'Ligar');
     await userEvent.click(screen.getByRole('button', { name: 'Criar tarefa' }));
-    await settleTasks();
+    await settleQueries();
     expect(app.tasks.create.requests).toHaveLength(1);
     expect(app.url()).toBe('/home');
     expect(toastTitle('task-saved')).toBe('Tarefa criada.');
@@ -232,7 +225,7 @@ describe('"Nova tarefa" (spec §2 /tasks/new, /home/new)', () => {
   ])('"Cancelar" on %s goes back to %s', async (url, backTo) => {
     const app = await open(url);
     await userEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
-    await settleTasks();
+    await settleQueries();
     expect(app.url()).toBe(backTo);
   });
 });
@@ -264,7 +257,7 @@ describe('editing a task (spec §2 …/{taskId}/edit)', () => {
 
     tasks.followUp.always(followUpAnswer(formFollowUp()));
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    await settleTasks();
+    await settleQueries();
     expect(screen.getByLabelText('Mensagem')).toHaveProperty('value', MESSAGE);
   });
 
@@ -281,7 +274,7 @@ describe('editing a task (spec §2 …/{taskId}/edit)', () => {
     tasks.followUp.always(followUpAnswer(formFollowUp()));
     const app = await open(`${section}/t-ana/edit`, tasks);
     await userEvent.click(within(screen.getByRole('main')).getByRole('link', { name: 'Cancelar' }));
-    await settleTasks();
+    await settleQueries();
     expect(app.url()).toBe(`${section}/t-ana`);
     expect(tasks.update.requests).toHaveLength(0);
   });

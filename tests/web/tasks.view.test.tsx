@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import type { Task } from '../../contracts/tasks';
 import { formTask, joao, maria } from '../../machines/task-form/task-form.paths';
-import { openSignedIn } from './support/billing-api';
+import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
-import { failed, fakeTaskRoutes, ok, settleTasks, summary, tasksPage, toastTitle } from './support/tasks-api';
+import { openSignedIn } from './support/signed-in';
+import { fakeTaskRoutes, summary, tasksPage, toastTitle } from './support/tasks-api';
 import { withToastsDismissed } from './support/toasts-dismissed';
 
 /** Today at hh:mm, local time, as the API sends it. */
@@ -29,7 +30,7 @@ function task(id: string, title: string, overrides: Partial<Task> = {}): Task {
 
 async function openTasks(url: string, tasks: ReturnType<typeof fakeTaskRoutes>) {
   const app = openSignedIn(url, { routes: [tasks.routes] });
-  await settleTasks();
+  await settleQueries();
   return app;
 }
 
@@ -107,7 +108,7 @@ describe('/tasks (spec §2): Tarefas', () => {
     });
     const app = await openTasks('/tasks', tasks);
     await userEvent.click(screen.getByRole('link', { name: 'Atrasadas 1' }));
-    await settleTasks();
+    await settleQueries();
 
     expect(app.url()).toBe('/tasks?filter=overdue');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Tarefas Atrasadas');
@@ -147,7 +148,7 @@ describe('/tasks (spec §2): Tarefas', () => {
     expect(rows()).toHaveLength(20);
 
     await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
-    await settleTasks();
+    await settleQueries();
 
     expect(tasks.list.queries).toEqual([
       { filter: 'future', limit: '20' },
@@ -169,7 +170,7 @@ describe('/tasks (spec §2): Tarefas', () => {
     expect(tasks.summary.requests).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Concluir Ligar para a Maria' }));
-    await settleTasks();
+    await settleQueries();
 
     expect(tasks.complete.paths).toEqual(['/api/tasks/t-1/complete']);
     expect(toastTitle('task-completion-t-1')).toBe('Tarefa concluída.');
@@ -186,7 +187,7 @@ describe('/tasks (spec §2): Tarefas', () => {
     });
     await openTasks('/tasks', tasks);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Concluir Regar as plantas da loja' }));
-    await settleTasks();
+    await settleQueries();
     expect(toastTitle('task-completion-t-1')).toBe('Próxima tarefa criada para 22/01/2030 às 14:00');
   });
 
@@ -205,7 +206,7 @@ describe('/tasks (spec §2): Tarefas', () => {
     expect(box.checked).toBe(true);
 
     await userEvent.click(box);
-    await settleTasks();
+    await settleQueries();
     expect(tasks.reopen.paths).toEqual(['/api/tasks/t-1/reopen']);
     expect(toastTitle('task-completion-t-1')).toBe('Tarefa reaberta.');
   });
@@ -218,7 +219,7 @@ describe('/tasks (spec §2): Tarefas', () => {
     });
     await openTasks('/tasks', tasks);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Concluir Ligar para a Maria' }));
-    await settleTasks();
+    await settleQueries();
     expect(toastTitle('task-completion-t-1')).toBe('Tarefa não encontrada.');
     expect(
       (screen.getByRole('checkbox', { name: 'Concluir Ligar para a Maria' }) as HTMLInputElement).checked,
@@ -232,7 +233,7 @@ describe('/tasks (spec §2): Tarefas', () => {
 
     tasks.list.always(ok(tasksPage([task('t-1', 'Ligar para a Maria')])));
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    await settleTasks();
+    await settleQueries();
     expect(rows()).toHaveLength(1);
   });
 
@@ -251,7 +252,7 @@ describe('/tasks (spec §2): Tarefas', () => {
   test('"Nova tarefa" opens the form under /tasks', async () => {
     const app = await openTasks('/tasks', fakeTaskRoutes());
     await userEvent.click(screen.getByRole('link', { name: 'Nova tarefa' }));
-    await settleTasks();
+    await settleQueries();
     expect(app.url()).toBe('/tasks/new');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Nova tarefa');
   });
@@ -263,7 +264,7 @@ describe('/tasks (spec §2): Tarefas', () => {
     });
     const app = await openTasks('/tasks', tasks);
     await userEvent.click(screen.getByRole('link', { name: /^Ligar para a Maria/ }));
-    await settleTasks();
+    await settleQueries();
     expect(app.url()).toBe('/tasks/t-1');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ligar para a Maria');
   });

@@ -1,10 +1,6 @@
-import { dashboardQuery } from '../../features/home/dashboard-query';
-import { paywallQuery } from '../../features/paywall/paywall-query';
-import { salesBoardQuery } from '../../features/sales/sales-board-query';
-import { subscriptionQuery } from '../../features/settings/subscription/subscription-query';
-import { whatsappStatusQuery } from '../../features/whatsapp-status/whatsapp-status-query';
 import { readSessionCookies } from '../../lib/session/session-cookies';
 import { lazyPage } from './lazy-page';
+import { prefetchLazily } from './lazy-prefetch';
 import { type AppRoute, defineRoute } from './route-definition';
 import {
   advisorSearch,
@@ -52,6 +48,16 @@ const companyInfoPage = lazyPage(() => import('../../features/company-info/Compa
 
 const wa = '/settings/whatsapp-business-connection';
 
+// The queries routes prefetch, as modules downloaded when the route is entered or intended (see
+// prefetchLazily): a static import here would put the features' schemas in the entry chunk.
+const paywallQuery = () => import('../../features/paywall/paywall-query').then((m) => m.paywallQuery);
+const dashboardQuery = () => import('../../features/home/dashboard-query').then((m) => m.dashboardQuery);
+const whatsappStatusQuery = () =>
+  import('../../lib/whatsapp/whatsapp-status-query').then((m) => m.whatsappStatusQuery);
+const salesBoardQuery = () => import('../../features/sales/sales-board-query').then((m) => m.salesBoardQuery);
+const subscriptionQuery = () =>
+  import('../../features/settings/subscription/subscription-query').then((m) => m.subscriptionQuery);
+
 /**
  * Every route of spec §2, in match order: fixed segments before the dynamic ones beside them
  * (/customers/new before /customers/:id). Each page is its own chunk. A trailing slash is optional
@@ -90,7 +96,7 @@ export const appRoutes: readonly AppRoute[] = [
     prefetch: ({ queryClient }) => {
       // Only a session can read it: no call for someone the page is about to send to sign in.
       const { accessToken, refreshToken } = readSessionCookies();
-      return accessToken || refreshToken ? queryClient.prefetchQuery(paywallQuery) : undefined;
+      return accessToken || refreshToken ? prefetchLazily(queryClient, paywallQuery) : undefined;
     },
   }),
   defineRoute({
@@ -148,8 +154,8 @@ export const appRoutes: readonly AppRoute[] = [
     page: homePage,
     prefetch: ({ queryClient }) =>
       Promise.all([
-        queryClient.prefetchQuery(dashboardQuery),
-        queryClient.prefetchQuery(whatsappStatusQuery),
+        prefetchLazily(queryClient, dashboardQuery),
+        prefetchLazily(queryClient, whatsappStatusQuery),
       ]),
   }),
   defineRoute({
@@ -191,7 +197,7 @@ export const appRoutes: readonly AppRoute[] = [
     layout: 'shell',
     title: 'Vendas',
     page: salesBoardPage,
-    prefetch: ({ queryClient }) => queryClient.prefetchQuery(salesBoardQuery),
+    prefetch: ({ queryClient }) => prefetchLazily(queryClient, salesBoardQuery),
   }),
   defineRoute({
     path: '/sales/new',
@@ -272,7 +278,7 @@ export const appRoutes: readonly AppRoute[] = [
     layout: 'shell',
     title: 'Configurações',
     page: settingsPage,
-    prefetch: ({ queryClient }) => queryClient.prefetchQuery(subscriptionQuery),
+    prefetch: ({ queryClient }) => prefetchLazily(queryClient, subscriptionQuery),
   }),
   defineRoute({
     path: '/settings/ai-training',

@@ -1,9 +1,7 @@
-import { QueryErrorResetBoundary } from '@tanstack/react-query';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { COMPANY_INFO_LOAD_FAILED_TEXT } from '../../../contracts/company';
-import { ApiError } from '../../api/api-error';
-import { reportClientError } from '../../app/errors/report-client-error';
 import { Link } from '../../app/routing/Link';
+import { OwnErrorScreen } from '../../ui/error-boundary/OwnErrorScreen';
 import { RetryButton } from '../../ui/retry-button/RetryButton';
 
 /** The page's own error screen (spec §2, §8: "Erro ao carregar dados da empresa"). */
@@ -26,38 +24,9 @@ export function CompanyInfoErrorView({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-type BoundaryProps = { children: ReactNode; onReset: () => void };
-
-class Boundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    // A call that failed is the server's or the network's doing, not a defect of this page.
-    if (!(error instanceof ApiError)) reportClientError(error, info.componentStack);
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <CompanyInfoErrorView
-        onRetry={() => {
-          this.props.onReset();
-          this.setState({ failed: false });
-        }}
-      />
-    );
-  }
-}
-
 /** What fails below it (the company not loading, a render error) shows the error screen; retry loads again. */
 export function CompanyInfoErrorBoundary({ children }: { children: ReactNode }) {
   return (
-    <QueryErrorResetBoundary>
-      {({ reset }) => <Boundary onReset={reset}>{children}</Boundary>}
-    </QueryErrorResetBoundary>
+    <OwnErrorScreen screen={(retry) => <CompanyInfoErrorView onRetry={retry} />}>{children}</OwnErrorScreen>
   );
 }

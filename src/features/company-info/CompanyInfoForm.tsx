@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/company';
 import { COMPANY_NAME_MAX } from '../../../contracts/onboarding';
 import { ApiError } from '../../api/api-error';
+import { invalidateAfter } from '../../lib/cache/invalidate-after';
 import { toast } from '../../lib/toasts';
 import { brazilianStateNames } from './brazilian-state-names';
 import {
@@ -40,9 +41,7 @@ export function CompanyInfoForm({ company }: { company: CompanyInfo }) {
     mutationFn: saveCompanyInfo,
     onSuccess: (saved) => {
       queryClient.setQueryData(companyInfoQueryKey, saved);
-      // Where the company's name shows elsewhere.
-      void queryClient.invalidateQueries({ queryKey: ['settings', 'user'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void invalidateAfter(queryClient, 'company');
       setForm(formOf(saved));
       toast.success(COMPANY_SAVED_TEXT, { id: 'company-info-saved' });
     },

@@ -7,6 +7,7 @@ import {
   companyInfoInputSchema,
 } from '../../../contracts/company';
 import type { Issue } from '../../../contracts/envelope';
+import { fieldIssues, issuesOfCheck } from '../../lib/forms/field-issues';
 
 /** What the form holds: text as typed, '' for nothing. */
 export interface CompanyForm {
@@ -74,14 +75,8 @@ export interface FieldProblems {
 
 /** Issues (the contract's check, or a 400's) beside the fields they name; the rest as one message. */
 export function problemsOf(issues: readonly Issue[], fallback: string | null): FieldProblems {
-  const fields: FieldProblems['fields'] = {};
-  let unplaced = issues.length === 0;
-  for (const issue of issues) {
-    const field = issue.path.split('.')[0] as CompanyField;
-    if (companyFields.includes(field)) fields[field] ??= issue.message;
-    else unplaced = true;
-  }
-  return { fields, message: unplaced ? fallback : null };
+  const { byField, others } = fieldIssues(issues, companyFields);
+  return { fields: byField, message: issues.length === 0 || others.length > 0 ? fallback : null };
 }
 
 /** The form checked as the server will check it (CPF/CNPJ check digits included). */
@@ -90,9 +85,8 @@ export function checkForm(
 ): { ok: true; input: CompanyInfoInput } | { ok: false; problems: FieldProblems } {
   const checked = companyInfoInputSchema.safeParse(inputOf(form));
   if (checked.success) return { ok: true, input: inputOf(form) };
-  const issues = checked.error.issues.map((issue) => ({
-    path: issue.path.join('.'),
-    message: issue.message,
-  }));
-  return { ok: false, problems: problemsOf(issues, 'Confira os dados da empresa.') };
+  return {
+    ok: false,
+    problems: problemsOf(issuesOfCheck(checked.error.issues), 'Confira os dados da empresa.'),
+  };
 }

@@ -1,13 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatCustomerPhone, whatsappChatUrl } from '../../../contracts/brazil/customer-phone';
 import { type CustomerDetail, customerSourceLabels } from '../../../contracts/customers';
 import { useCurrentRoute } from '../../app/routing/current-route';
 import { Link } from '../../app/routing/Link';
+import { invalidateAfter } from '../../lib/cache/invalidate-after';
 import { formatBRL } from '../../lib/format/currency';
 import { formatDate } from '../../lib/format/date';
 import { toast } from '../../lib/toasts';
+import { ConfirmAction } from '../../ui/confirm/ConfirmAction';
 import { CustomerLoadFailure } from './CustomerLoadFailure';
 import { deleteCustomer } from './customer-calls';
 import { customerDetailQuery, customerKeys } from './customer-queries';
@@ -50,7 +52,7 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
           </Link>
           <button
             type="button"
-            className="button button--secondary customers-button--danger-text"
+            className="button button--secondary button--danger-text"
             aria-expanded={confirming}
             onClick={() => setConfirming(true)}
           >
@@ -188,11 +190,6 @@ function DeleteConfirm({ id, name, onCancel }: { id: string; name: string; onCan
   const [, navigate] = useLocation();
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    confirmButton.current?.focus();
-  }, []);
 
   const confirm = async () => {
     setDeleting(true);
@@ -205,36 +202,22 @@ function DeleteConfirm({ id, name, onCancel }: { id: string; name: string; onCan
     }
     queryClient.removeQueries({ queryKey: customerKeys.detail(id) });
     // Their tasks are gone and their deals lost their customer: those lists are stale too.
-    for (const queryKey of [customerKeys.all, ['tasks'], ['sales'], ['dashboard']]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
+    void invalidateAfter(queryClient, 'customer');
     toast.success(CUSTOMER_DELETED_TEXT, { id: 'customer-deleted', description: name });
     navigate('/customers');
   };
 
   return (
-    <fieldset className="customers-confirm">
-      <legend className="customers-confirm__question">Excluir {name}?</legend>
+    <ConfirmAction
+      question={`Excluir ${name}?`}
+      confirmLabel="Excluir cliente"
+      pendingLabel="Excluindo..."
+      pending={deleting}
+      error={error}
+      onConfirm={() => void confirm()}
+      cancel={{ onCancel }}
+    >
       <p>As tarefas deste cliente também serão excluídas. Os negócios continuam no funil, sem cliente.</p>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="customers-actions">
-        <button
-          ref={confirmButton}
-          type="button"
-          className="button customers-button--danger"
-          disabled={deleting}
-          onClick={() => void confirm()}
-        >
-          {deleting ? 'Excluindo...' : 'Excluir cliente'}
-        </button>
-        <button type="button" className="button button--secondary" disabled={deleting} onClick={onCancel}>
-          Cancelar
-        </button>
-      </div>
-    </fieldset>
+    </ConfirmAction>
   );
 }

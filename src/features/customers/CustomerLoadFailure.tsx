@@ -1,6 +1,5 @@
-import { ApiError } from '../../api/api-error';
 import { Link } from '../../app/routing/Link';
-import { RetryButton } from '../../ui/retry-button/RetryButton';
+import { LoadError } from '../../ui/load-error/LoadError';
 
 /**
  * A customer that could not be loaded: the server's text ("Cliente não encontrado.", another
@@ -8,18 +7,11 @@ import { RetryButton } from '../../ui/retry-button/RetryButton';
  * and another try unless the customer does not exist.
  */
 export function CustomerLoadFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  const notFound = error instanceof ApiError && error.status === 404;
   return (
-    <div className="customers-failure card">
-      <p className="form-error" role="alert">
-        {error.message}
-      </p>
-      <div className="customers-failure__actions">
-        {notFound ? null : <RetryButton onRetry={onRetry} />}
-        <Link to="/customers" className="button button--secondary">
-          Voltar para clientes
-        </Link>
-      </div>
-    </div>
+    <LoadError error={error} onRetry={onRetry}>
+      <Link to="/customers" className="button button--secondary">
+        Voltar para clientes
+      </Link>
+    </LoadError>
   );
 }

@@ -12,8 +12,9 @@ import { Link } from '../../app/routing/Link';
 import { PageHeading } from '../../app/routing/PageHeading';
 import { type CustomersSearch, customersSearch } from '../../app/routing/route-search';
 import { useValidatedSearch } from '../../app/routing/useValidatedSearch';
-import { RetryButton } from '../../ui/retry-button/RetryButton';
-import { appliedSearch, customersListQuery } from './customer-queries';
+import { appliedSearch } from '../../lib/search/applied-search';
+import { LoadError } from '../../ui/load-error/LoadError';
+import { customersListQuery } from './customer-queries';
 import { ExportButton } from './ExportButton';
 import './customers.css';
 
@@ -88,14 +89,7 @@ export default function CustomersPage() {
           Carregando clientes...
         </p>
       ) : query.isError ? (
-        <div className="customers-failure card">
-          <p className="form-error" role="alert">
-            {query.error.message}
-          </p>
-          <div className="customers-failure__actions">
-            <RetryButton onRetry={() => void query.refetch()} />
-          </div>
-        </div>
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <CustomersResults
           data={query.data}

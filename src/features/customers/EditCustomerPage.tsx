@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { useCurrentRoute } from '../../app/routing/current-route';
+import { invalidateAfter } from '../../lib/cache/invalidate-after';
 import { toast } from '../../lib/toasts';
 import { CustomerForm } from './CustomerForm';
 import { CustomerLoadFailure } from './CustomerLoadFailure';
@@ -40,7 +41,7 @@ export default function EditCustomerPage() {
           queryClient.setQueryData(customerKeys.detail(id), (detail) =>
             detail ? { ...detail, customer } : detail,
           );
-          void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+          void invalidateAfter(queryClient, 'customer');
           toast.success(CUSTOMER_UPDATED_TEXT, { id: 'customer-updated' });
           navigate(detailPath);
         }}

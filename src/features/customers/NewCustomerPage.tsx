@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { PageHeading } from '../../app/routing/PageHeading';
 import { trackEvent } from '../../lib/analytics/track-event';
+import { invalidateAfter } from '../../lib/cache/invalidate-after';
 import { toast } from '../../lib/toasts';
 import { CustomerForm } from './CustomerForm';
 import { saveCustomer } from './customer-calls';
 import { formValuesOf } from './customer-form-values';
-import { customerKeys } from './customer-queries';
 import './customers.css';
 
 export const CUSTOMER_CREATED_TEXT = 'Cliente cadastrado.';
@@ -25,7 +25,7 @@ export default function NewCustomerPage() {
         save={(input) => saveCustomer(input)}
         onSaved={({ customer }) => {
           trackEvent('customer created', { source: customer.source });
-          void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+          void invalidateAfter(queryClient, 'customer');
           toast.success(CUSTOMER_CREATED_TEXT, { id: 'customer-created', description: customer.name });
           navigate('/customers');
         }}

@@ -6,6 +6,7 @@ import {
   customerInputSchema,
 } from '../../../contracts/customers';
 import type { Issue } from '../../../contracts/envelope';
+import { fieldIssues, issuesOfCheck } from '../../lib/forms/field-issues';
 
 /** What the customer form holds while the person edits it. */
 export interface CustomerFormValues {
@@ -51,22 +52,13 @@ export function customerInputOf(values: CustomerFormValues): CustomerInput {
  * to the tags; one the form has no field for goes to the form. The first per field wins.
  */
 export function fieldErrorsOf(issues: readonly Issue[]): CustomerFormErrors {
-  const errors: CustomerFormErrors = {};
-  for (const issue of issues) {
-    const head = issue.path.split('.')[0] ?? '';
-    const field = (customerFormFields as readonly string[]).includes(head)
-      ? (head as CustomerFormField)
-      : 'form';
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  const { byField, others } = fieldIssues(issues, customerFormFields);
+  return others[0] ? { ...byField, form: others[0].message } : byField;
 }
 
 /** The contract's check of what was typed, before anything is sent; null when it passes. */
 export function validateCustomer(input: CustomerInput): CustomerFormErrors | null {
   const checked = customerInputSchema.safeParse(input);
   if (checked.success) return null;
-  return fieldErrorsOf(
-    checked.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-  );
+  return fieldErrorsOf(issuesOfCheck(checked.error.issues));
 }

@@ -6,24 +6,19 @@ import {
   getCustomerContract,
   listCustomersContract,
 } from '../../../contracts/customers';
-import { MIN_SEARCH_LENGTH } from '../../../contracts/search-text';
 import { api } from '../../api/client';
 import { missingDataText, requireData } from '../../api/require-data';
+import { cacheRoots } from '../../lib/cache/cache-roots';
+import { appliedSearch } from '../../lib/search/applied-search';
 
 /** Every customer query lives under ['customers']: create, update, delete and import invalidate it (spec §7). */
 export const customerKeys = {
-  all: ['customers'] as const,
-  lists: ['customers', 'list'] as const,
+  all: cacheRoots.customers,
+  lists: [...cacheRoots.customers, 'list'] as const,
   list: (search: string, limit: number, page: number) =>
-    ['customers', 'list', { search, limit, page }] as const,
-  detail: (id: string) => ['customers', 'detail', id] as const,
+    [...cacheRoots.customers, 'list', { search, limit, page }] as const,
+  detail: (id: string) => [...cacheRoots.customers, 'detail', id] as const,
 };
-
-/** Spec §5: a search applies from 2 characters (trimmed); shorter lists everyone. */
-export function appliedSearch(text: string): string {
-  const trimmed = text.trim();
-  return trimmed.length >= MIN_SEARCH_LENGTH ? trimmed : '';
-}
 
 export interface CustomersListParams {
   search: string;

@@ -3,7 +3,7 @@ import type { Dashboard } from '../../../contracts/dashboard';
 import { Link } from '../../app/routing/Link';
 import { formatBRL } from '../../lib/format/currency';
 import { SupportLink } from '../../lib/support/SupportLink';
-import { RetryButton } from '../../ui/retry-button/RetryButton';
+import { LoadError } from '../../ui/load-error/LoadError';
 import { dashboardQuery } from './dashboard-query';
 import { greetingFor } from './greeting';
 import { LazyChart } from './LazyChart';
@@ -41,10 +41,7 @@ export function HomeDashboard() {
           <h2 id="home-error" className="home-card__title">
             Não foi possível carregar o início
           </h2>
-          <p className="form-error" role="alert">
-            {query.error.message}
-          </p>
-          <RetryButton onRetry={() => void query.refetch()} />
+          <LoadError error={query.error} onRetry={() => void query.refetch()} framed={false} />
         </section>
       ) : (
         <DashboardSkeleton />

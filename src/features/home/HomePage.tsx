@@ -1,5 +1,5 @@
 import { PageHeading } from '../../app/routing/PageHeading';
-import { usePaymentReturn } from '../paywall/usePaymentReturn';
+import { usePaymentReturn } from '../../lib/billing/usePaymentReturn';
 import { HomeDashboard } from './HomeDashboard';
 import { QuickTaskLauncher } from './quick-task/QuickTaskLauncher';
 import './home.css';

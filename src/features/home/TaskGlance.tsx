@@ -1,13 +1,13 @@
 import type { Task, TaskFilter } from '../../../contracts/tasks';
 import { Link } from '../../app/routing/Link';
-import { useCompleteTask } from './complete-task';
+import { useTaskCompletion } from '../../lib/tasks/useTaskCompletion';
 import { taskWhen } from './task-when';
 
 const check = 'm7 12.5 3.2 3.2L17 9';
 
 /** One task: done from here with the round button, opened with the rest of the row. */
 function TaskRow({ task }: { task: Task }) {
-  const complete = useCompleteTask(task.id);
+  const complete = useTaskCompletion(task);
   const done = complete.isSuccess;
   const when = taskWhen(task.dueAt);
   return (
@@ -18,7 +18,7 @@ function TaskRow({ task }: { task: Task }) {
         aria-label={done ? `"${task.title}" concluída` : `Concluir "${task.title}"`}
         aria-busy={complete.isPending || undefined}
         disabled={complete.isPending || done}
-        onClick={() => complete.mutate()}
+        onClick={() => complete.mutate({ done: true })}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="12" cy="12" r="9" />

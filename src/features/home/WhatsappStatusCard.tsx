@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
 import type { WhatsappConnectionState } from '../../../contracts/whatsapp-status';
 import { Link } from '../../app/routing/Link';
+import { whatsappStatusQuery } from '../../lib/whatsapp/whatsapp-status-query';
 import { RetryButton } from '../../ui/retry-button/RetryButton';
-import { whatsappStatusQuery } from '../whatsapp-status/whatsapp-status-query';
 
 const wa = '/settings/whatsapp-business-connection';
 

@@ -3,8 +3,9 @@ import { getDashboardContract } from '../../../contracts/dashboard';
 import { api } from '../../api/client';
 import { missingDataText, requireData } from '../../api/require-data';
 import { cacheTime } from '../../app/query-client';
+import { cacheRoots } from '../../lib/cache/cache-roots';
 
-export const dashboardQueryKey = ['dashboard'] as const;
+export const dashboardQueryKey = cacheRoots.dashboard;
 
 /** GET dashboard (spec §2 /home prefetch, §8 "No dashboard data returned"). Fresh for 30 s. */
 export const dashboardQuery = queryOptions({

@@ -1,5 +1,4 @@
-const time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
-const dayAndMonth = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit' });
+import { formatDayMonth, formatTime } from '../../lib/format/date';
 
 function sameLocalDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -9,5 +8,5 @@ function sameLocalDay(a: Date, b: Date): boolean {
 export function taskWhen(dueAt: string, now: Date = new Date()): string {
   const due = new Date(dueAt);
   if (Number.isNaN(due.getTime())) return '';
-  return sameLocalDay(due, now) ? time.format(due) : `${dayAndMonth.format(due)} · ${time.format(due)}`;
+  return sameLocalDay(due, now) ? formatTime(due) : `${formatDayMonth(due)} · ${formatTime(due)}`;
 }

@@ -3,7 +3,7 @@ import { getPaywallContract } from '../../../contracts/billing';
 import { api } from '../../api/client';
 import { unwrapEnvelope } from '../../api/unwrap-envelope';
 import { cacheTime } from '../../app/query-client';
-import { billingQueryKeys } from './billing-query-keys';
+import { billingQueryKeys } from '../../lib/billing/billing-query-keys';
 
 /**
  * GET /api/paywall (spec §7 "GET paywall init"): plans, what they include, why the paywall shows.

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { isClientError } from '../../api/api-error';
 import { useCurrentRoute } from '../../app/routing/current-route';
 import { Link } from '../../app/routing/Link';
 import { RouteLoading } from '../../app/routing/RouteLoading';
-import { RetryButton } from '../../ui/retry-button/RetryButton';
+import { LoadError } from '../../ui/load-error/LoadError';
 import { DealForm } from './deal/DealForm';
 import { dealQuery } from './deal-query';
 import './deal.css';
@@ -27,14 +26,6 @@ export default function DealPage() {
 function ExistingDeal({ dealId }: { dealId: string }) {
   const query = useQuery(dealQuery(dealId));
   if (query.data) return <DealForm key={query.data.id} deal={query.data} />;
-  if (query.isError)
-    return (
-      <div className="deal-page__failed">
-        <p className="form-error" role="alert">
-          {query.error.message}
-        </p>
-        {isClientError(query.error) ? null : <RetryButton onRetry={() => void query.refetch()} />}
-      </div>
-    );
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   return <RouteLoading />;
 }

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from '../../app/routing/Link';
 import { PageHeading } from '../../app/routing/PageHeading';
 import { RouteLoading } from '../../app/routing/RouteLoading';
-import { RetryButton } from '../../ui/retry-button/RetryButton';
+import { LoadError } from '../../ui/load-error/LoadError';
 import { SalesBoardView } from './board/SalesBoardView';
 import { salesBoardQuery } from './sales-board-query';
 import { StagesPanel } from './stages/StagesPanel';
@@ -48,12 +48,7 @@ export default function SalesBoardPage() {
       {query.data ? (
         <SalesBoardView board={query.data} />
       ) : query.isError ? (
-        <div className="sales-page__failed">
-          <p className="form-error" role="alert">
-            {query.error.message}
-          </p>
-          <RetryButton onRetry={() => void query.refetch()} />
-        </div>
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <RouteLoading />
       )}

@@ -2,13 +2,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { BOARD_COLUMN_PAGE_SIZE, getSalesBoardContract, type SalesBoard } from '../../../contracts/sales';
 import { api } from '../../api/client';
 import { missingDataText, requireData } from '../../api/require-data';
+import { cacheRoots } from '../../lib/cache/cache-roots';
 import { keepLoadedDepth } from './board/board-pages';
 
 export const salesQueryKeys = {
-  all: ['sales'] as const,
-  board: ['sales', 'board'] as const,
-  deal: (dealId: string) => ['sales', 'deal', dealId] as const,
-  stages: ['sales', 'stages'] as const,
+  all: cacheRoots.sales,
+  board: [...cacheRoots.sales, 'board'] as const,
+  deal: (dealId: string) => [...cacheRoots.sales, 'deal', dealId] as const,
+  stages: [...cacheRoots.sales, 'stages'] as const,
 };
 
 /** GET sales board, each column's first page (spec §2 /sales prefetch, §8 "No sales board data returned"). */

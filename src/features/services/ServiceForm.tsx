@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import type { Issue } from '../../../contracts/envelope';
 import {
   type BusinessService,
   createServiceContract,
@@ -12,10 +13,11 @@ import {
 } from '../../../contracts/services';
 import { api } from '../../api/client';
 import { Link } from '../../app/routing/Link';
+import { fieldIssues, issuesOfCheck } from '../../lib/forms/field-issues';
+import { servicesQueryKey } from '../../lib/services/services-query';
 import { toast } from '../../lib/toasts';
-import { MoneyInput } from './MoneyInput';
+import { MoneyInput } from '../../ui/money-input/MoneyInput';
 import { minutesFromFields } from './service-duration';
-import { servicesQueryKey } from './services-query';
 
 type Field = 'name' | 'description' | 'priceCents' | 'durationMinutes';
 type Errors = Partial<Record<Field, string>>;
@@ -24,16 +26,7 @@ export const PRICE_REQUIRED_TEXT = 'Informe o preço.';
 export const DURATION_WHOLE_TEXT = 'Informe a duração em horas e minutos inteiros.';
 
 const fields: readonly Field[] = ['name', 'description', 'priceCents', 'durationMinutes'];
-const isField = (path: unknown): path is Field => fields.includes(path as Field);
-
-function errorsOf(issues: readonly { path: string; message: string }[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const field = issue.path.split('.')[0];
-    if (isField(field)) errors[field] ??= issue.message;
-  }
-  return errors;
-}
+const errorsOf = (issues: readonly Issue[]): Errors => fieldIssues(issues, fields).byField;
 
 /** The catalogue with `saved` in it (the list reads it at once; the refetch brings the server's order). */
 function withService(
@@ -91,9 +84,7 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
       durationMinutes: Number.isNaN(durationMinutes) ? null : durationMinutes,
       active,
     });
-    const local: Errors = checked.success
-      ? {}
-      : errorsOf(checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    const local: Errors = checked.success ? {} : errorsOf(issuesOfCheck(checked.error.issues));
     if (priceCents === null) local.priceCents = PRICE_REQUIRED_TEXT;
     if (Number.isNaN(durationMinutes)) local.durationMinutes = DURATION_WHOLE_TEXT;
     if (!checked.success || Object.keys(local).length > 0) return refuse(local);

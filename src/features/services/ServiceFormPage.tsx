@@ -3,9 +3,9 @@ import { SERVICE_NOT_FOUND_TEXT } from '../../../contracts/services';
 import { useCurrentRoute } from '../../app/routing/current-route';
 import { Link } from '../../app/routing/Link';
 import { RouteLoading } from '../../app/routing/RouteLoading';
-import { RetryButton } from '../../ui/retry-button/RetryButton';
+import { servicesQuery } from '../../lib/services/services-query';
+import { LoadError } from '../../ui/load-error/LoadError';
 import { ServiceForm } from './ServiceForm';
-import { servicesQuery } from './services-query';
 import './services.css';
 
 /**
@@ -29,14 +29,7 @@ export default function ServiceFormPage() {
 function EditService({ serviceId }: { serviceId: string }) {
   const query = useQuery(servicesQuery);
   if (!query.data && query.isError)
-    return (
-      <div className="services-page__failed">
-        <p className="form-error" role="alert">
-          {query.error.message}
-        </p>
-        <RetryButton onRetry={() => void query.refetch()} />
-      </div>
-    );
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <RouteLoading />;
   const service = query.data.find((s) => s.id === serviceId);
   if (!service)

@@ -3,9 +3,9 @@ import { Link } from '../../app/routing/Link';
 import { PageHeading } from '../../app/routing/PageHeading';
 import { RouteLoading } from '../../app/routing/RouteLoading';
 import { formatBRL } from '../../lib/format/currency';
-import { RetryButton } from '../../ui/retry-button/RetryButton';
+import { servicesQuery } from '../../lib/services/services-query';
+import { LoadError } from '../../ui/load-error/LoadError';
 import { formatDuration } from './service-duration';
-import { servicesQuery } from './services-query';
 import './services.css';
 
 /** /settings/services (spec §2): "Serviços", the catalogue deals pick from and the AI reads. */
@@ -56,12 +56,7 @@ export default function ServicesPage() {
           </ul>
         )
       ) : query.isError ? (
-        <div className="services-page__failed">
-          <p className="form-error" role="alert">
-            {query.error.message}
-          </p>
-          <RetryButton onRetry={() => void query.refetch()} />
-        </div>
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <RouteLoading />
       )}

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from '../../app/routing/Link';
+import { ConfirmAction } from '../../ui/confirm/ConfirmAction';
 
 /**
- * A confirmation screen for something that cannot be undone: the question as the page's heading,
+ * A confirmation page for something that cannot be undone: the question as the page's heading,
  * what it means, the action and "Cancelar" (back to the task). A failure stays on screen.
  */
 export function ConfirmTaskChange({
@@ -26,30 +26,18 @@ export function ConfirmTaskChange({
   const change = useMutation({ mutationFn: onConfirm, onSuccess: onDone });
   return (
     <div className="tasks-page tasks-page--narrow">
-      <section className="task-card task-confirm" aria-labelledby="task-confirm-title">
-        <h1 id="task-confirm-title" className="page-heading">
-          {question}
-        </h1>
+      <ConfirmAction
+        page
+        question={question}
+        confirmLabel={confirmLabel}
+        pendingLabel={pendingLabel}
+        pending={change.isPending || change.isSuccess}
+        error={change.isError ? change.error.message : null}
+        onConfirm={() => change.mutate()}
+        cancel={{ to: cancelTo }}
+      >
         {children}
-        {change.isError ? (
-          <p className="form-error" role="alert">
-            {change.error.message}
-          </p>
-        ) : null}
-        <div className="tasks-actions">
-          <button
-            type="button"
-            className="button task-button--danger"
-            disabled={change.isPending || change.isSuccess}
-            onClick={() => change.mutate()}
-          >
-            {change.isPending ? pendingLabel : confirmLabel}
-          </button>
-          <Link to={cancelTo} className="button button--secondary">
-            Cancelar
-          </Link>
-        </div>
-      </section>
+      </ConfirmAction>
     </div>
   );
 }

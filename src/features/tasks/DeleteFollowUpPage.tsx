@@ -1,12 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
 import { toast } from '../../lib/toasts';
 import { ConfirmTaskChange } from './ConfirmTaskChange';
 import { deleteFollowUp } from './task-commands';
 import { invalidateTaskData } from './task-invalidation';
-import { useTaskPaths } from './task-prefix';
-import { followUpIdOf, taskDetailQuery, taskKeys } from './task-queries';
-import { useTaskId } from './useTaskId';
+import { taskKeys } from './task-queries';
+import { useTaskBeingChanged } from './useTaskBeingChanged';
 import './tasks.css';
 
 export const FOLLOW_UP_DELETED_TEXT = 'Mensagem de follow-up removida.';
@@ -16,13 +13,7 @@ export const FOLLOW_UP_DELETED_TEXT = 'Mensagem de follow-up removida.';
  * message; the task stays, and the page goes back to it.
  */
 export default function DeleteFollowUpPage() {
-  const taskId = useTaskId();
-  const paths = useTaskPaths();
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
-  const detail = useQuery(taskDetailQuery(taskId));
-  const task = detail.data?.task;
-  const followUpId = task ? followUpIdOf(task) : null;
+  const { taskId, paths, queryClient, navigate, task, followUpId } = useTaskBeingChanged();
 
   return (
     <ConfirmTaskChange

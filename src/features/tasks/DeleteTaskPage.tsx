@@ -1,26 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
 import { toast } from '../../lib/toasts';
 import { ConfirmTaskChange } from './ConfirmTaskChange';
 import { deleteTask } from './task-commands';
 import { invalidateTaskData } from './task-invalidation';
-import { useTaskPaths } from './task-prefix';
-import { followUpIdOf, taskDetailQuery, taskKeys } from './task-queries';
-import { useTaskId } from './useTaskId';
+import { taskKeys } from './task-queries';
+import { useTaskBeingChanged } from './useTaskBeingChanged';
 import './tasks.css';
 
 export const TASK_DELETED_TEXT = 'Tarefa excluída.';
 
 /** /tasks/{taskId}/delete and /home/{taskId}/delete: "Excluir tarefa?", then back to the list. */
 export default function DeleteTaskPage() {
-  const taskId = useTaskId();
-  const paths = useTaskPaths();
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
-  // Only to name the task; the question stands without it.
-  const detail = useQuery(taskDetailQuery(taskId));
-  const task = detail.data?.task;
-  const followUpId = task ? followUpIdOf(task) : null;
+  const { taskId, paths, queryClient, navigate, task, followUpId } = useTaskBeingChanged();
 
   return (
     <ConfirmTaskChange

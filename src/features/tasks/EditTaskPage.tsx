@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { taskValues } from '../../../machines/task-form/task-form.values';
 import { RouteLoading } from '../../app/routing/RouteLoading';
-import { LoadError } from './LoadError';
+import { LoadError } from '../../ui/load-error/LoadError';
 import { TaskFormScreen } from './TaskFormScreen';
 import { useTaskPaths } from './task-prefix';
 import { followUpIdOf, followUpQuery, taskDetailQuery } from './task-queries';

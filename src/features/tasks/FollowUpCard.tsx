@@ -1,7 +1,7 @@
 import type { FollowUpMessage } from '../../../contracts/tasks';
 import { Link } from '../../app/routing/Link';
+import { formatDateTime } from '../../lib/format/date';
 import { followUpStatusText, followUpTone, isAwaitingConnection } from './follow-up-status';
-import { formatDateTime } from './task-dates';
 
 export const WHATSAPP_CONNECTION_PATH = '/settings/whatsapp-business-connection';
 

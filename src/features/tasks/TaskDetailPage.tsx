@@ -3,14 +3,15 @@ import { formatCustomerPhone, whatsappChatUrl } from '../../../contracts/brazil/
 import { recurrenceLabels, type Task } from '../../../contracts/tasks';
 import { Link } from '../../app/routing/Link';
 import { RouteLoading } from '../../app/routing/RouteLoading';
+import { formatDateTime } from '../../lib/format/date';
+import { useTaskCompletion } from '../../lib/tasks/useTaskCompletion';
+import { LoadError } from '../../ui/load-error/LoadError';
 import { ChargeCard } from './ChargeCard';
 import { FollowUpCard } from './FollowUpCard';
-import { LoadError } from './LoadError';
-import { formatDateTime, formatDue } from './task-dates';
+import { formatDue } from './task-dates';
 import { TaskIcon } from './task-icons';
 import { type TaskPaths, useTaskPaths } from './task-prefix';
 import { followUpIdOf, followUpQuery, taskDetailQuery } from './task-queries';
-import { useTaskCompletion } from './useTaskCompletion';
 import { useTaskId } from './useTaskId';
 import './tasks.css';
 
@@ -45,7 +46,7 @@ function TaskActions({ task, paths }: { task: Task; paths: TaskPaths }) {
       <Link to={paths.edit(task.id)} className="button button--secondary">
         Editar
       </Link>
-      <Link to={paths.delete(task.id)} className="button button--secondary tasks-danger-link">
+      <Link to={paths.delete(task.id)} className="button button--secondary button--danger-text">
         Excluir tarefa
       </Link>
     </div>

@@ -17,7 +17,7 @@ import {
 import type { TaskFormEdit, taskFormMachine } from '../../../machines/task-form/task-form.machine';
 import { customerHasPhone } from '../../../machines/task-form/task-form.values';
 import { Link } from '../../app/routing/Link';
-import { CustomerPicker } from './CustomerPicker';
+import { CustomerPicker } from '../../ui/customer-picker/CustomerPicker';
 
 export const SUBMIT_LABEL = { create: 'Criar tarefa', edit: 'Salvar alterações' } as const;
 export const SAVING_LABEL = 'Salvando...';
@@ -194,6 +194,7 @@ export function TaskForm({
           </label>
           <CustomerPicker
             inputId={ids.customer}
+            inputClassName="task-field__input"
             value={values.customer}
             disabled={saving}
             invalid={Boolean(errors.customer)}

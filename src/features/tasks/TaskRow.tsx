@@ -1,9 +1,9 @@
 import { recurrenceLabels, type Task } from '../../../contracts/tasks';
 import { Link } from '../../app/routing/Link';
+import { useTaskCompletion } from '../../lib/tasks/useTaskCompletion';
 import { formatDue } from './task-dates';
 import { TaskIcon } from './task-icons';
 import { followUpIdOf } from './task-queries';
-import { useTaskCompletion } from './useTaskCompletion';
 
 /**
  * One task of a list: the checkbox completes or reopens it; the rest opens it. Shows when it is

@@ -5,7 +5,7 @@ import { PageHeading } from '../../app/routing/PageHeading';
 import { RouteLoading } from '../../app/routing/RouteLoading';
 import { tasksSearch } from '../../app/routing/route-search';
 import { useValidatedSearch } from '../../app/routing/useValidatedSearch';
-import { LoadError } from './LoadError';
+import { LoadError } from '../../ui/load-error/LoadError';
 import { TaskFilterTabs } from './TaskFilterTabs';
 import { TaskRow } from './TaskRow';
 import { TaskIcon } from './task-icons';

@@ -1,5 +1,5 @@
 import type { FollowUpMessage } from '../../../contracts/tasks';
-import { formatDateTime } from './task-dates';
+import { formatDateTime } from '../../lib/format/date';
 
 /** The words for a follow-up that cannot go out until WhatsApp is connected. */
 export const AWAITING_CONNECTION_TEXT = 'aguardando conexão';

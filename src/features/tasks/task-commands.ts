@@ -1,16 +1,14 @@
 import {
-  completeTaskContract,
   createTaskContract,
   deleteFollowUpContract,
   deleteTaskContract,
-  reopenTaskContract,
   type Task,
   type TaskInput,
   updateTaskContract,
 } from '../../../contracts/tasks';
 import { api } from '../../api/client';
 import { unwrapEnvelope } from '../../api/unwrap-envelope';
-import { completeTaskUrl, deleteFollowUpUrl, reopenTaskUrl, taskUrl } from './task-urls';
+import { deleteFollowUpUrl, taskUrl } from './task-urls';
 
 /**
  * The calls that change tasks. Each resolves with the server's data or throws an ApiError (its
@@ -35,13 +33,4 @@ export async function deleteFollowUp(taskId: string): Promise<Task> {
   return unwrapEnvelope(
     await api.delete(deleteFollowUpUrl(taskId), { schema: deleteFollowUpContract.response }),
   ).task;
-}
-
-/** Marks it done; a recurring task answers its next occurrence too. */
-export async function completeTask(taskId: string): Promise<{ task: Task; nextTask: Task | null }> {
-  return unwrapEnvelope(await api.post(completeTaskUrl(taskId), { schema: completeTaskContract.response }));
-}
-
-export async function reopenTask(taskId: string): Promise<Task> {
-  return unwrapEnvelope(await api.post(reopenTaskUrl(taskId), { schema: reopenTaskContract.response })).task;
 }

@@ -1,6 +1,4 @@
-const time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
-const dayMonth = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit' });
-const fullDate = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+import { formatDate, formatDayMonth, formatTime } from '../../lib/format/date';
 
 const DAY_MS = 86_400_000;
 
@@ -21,18 +19,11 @@ function daysBetween(now: Date, date: Date): number {
 export function formatDue(iso: string, now: Date = new Date()): string {
   const due = new Date(iso);
   if (Number.isNaN(due.getTime())) return '';
-  const at = time.format(due);
+  const at = formatTime(due);
   const days = daysBetween(now, due);
   if (days === 0) return `Hoje às ${at}`;
   if (days === 1) return `Amanhã às ${at}`;
   if (days === -1) return `Ontem às ${at}`;
-  const day = due.getFullYear() === now.getFullYear() ? dayMonth.format(due) : fullDate.format(due);
+  const day = due.getFullYear() === now.getFullYear() ? formatDayMonth(due) : formatDate(iso);
   return `${day} às ${at}`;
-}
-
-/** A full date and time: "15/01/2030 às 14:00". */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${fullDate.format(date)} às ${time.format(date)}`;
 }

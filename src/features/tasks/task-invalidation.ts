@@ -1,8 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { taskKeys } from './task-queries';
-
-/** The home page's dashboard counts tasks too (features/home keeps it under this key). */
-const DASHBOARD_KEY = ['dashboard'] as const;
+import { invalidateAfter } from '../../lib/cache/invalidate-after';
 
 /**
  * After any change to a task: every task query (lists, counts, details, follow-ups) and the
@@ -14,11 +11,7 @@ export async function invalidateTaskData(
   queryClient: QueryClient,
   keep: ReadonlyArray<readonly unknown[]> = [],
 ): Promise<void> {
-  const kept = (key: readonly unknown[]) =>
-    keep.some((k) => k.length === key.length && k.every((part, i) => part === key[i]));
+  // Removed first: what is no longer in the cache is not fetched again.
   for (const key of keep) queryClient.removeQueries({ queryKey: key, exact: true });
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: taskKeys.all, predicate: (query) => !kept(query.queryKey) }),
-    queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-  ]);
+  await invalidateAfter(queryClient, 'task');
 }

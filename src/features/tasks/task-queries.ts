@@ -12,15 +12,16 @@ import {
 import { api } from '../../api/client';
 import { missingDataText, requireData } from '../../api/require-data';
 import { unwrapEnvelope } from '../../api/unwrap-envelope';
+import { cacheRoots } from '../../lib/cache/cache-roots';
 import { followUpUrl, taskUrl } from './task-urls';
 
 /** Everything about tasks lives under ['tasks']: any change to a task invalidates it as a whole. */
 export const taskKeys = {
-  all: ['tasks'] as const,
-  list: (filter: TaskFilter) => ['tasks', 'list', filter] as const,
-  summary: ['tasks', 'summary'] as const,
-  detail: (taskId: string) => ['tasks', 'detail', taskId] as const,
-  followUp: (followUpId: string) => ['tasks', 'followUp', followUpId] as const,
+  all: cacheRoots.tasks,
+  list: (filter: TaskFilter) => [...cacheRoots.tasks, 'list', filter] as const,
+  summary: [...cacheRoots.tasks, 'summary'] as const,
+  detail: (taskId: string) => [...cacheRoots.tasks, 'detail', taskId] as const,
+  followUp: (followUpId: string) => [...cacheRoots.tasks, 'followUp', followUpId] as const,
 };
 
 /** GET /api/tasks (spec §7): one filter, 20 a page, the next page from the last one's endCursor. */

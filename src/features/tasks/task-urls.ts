@@ -1,10 +1,4 @@
-import {
-  completeTaskContract,
-  deleteFollowUpContract,
-  getFollowUpContract,
-  getTaskContract,
-  reopenTaskContract,
-} from '../../../contracts/tasks';
+import { deleteFollowUpContract, getFollowUpContract, getTaskContract } from '../../../contracts/tasks';
 
 type ApiPath = `/${string}`;
 
@@ -15,7 +9,5 @@ function fill(url: string, value: string): ApiPath {
 
 /** GET, PUT and DELETE /api/tasks/{taskId}. */
 export const taskUrl = (taskId: string) => fill(getTaskContract.url, taskId);
-export const completeTaskUrl = (taskId: string) => fill(completeTaskContract.url, taskId);
-export const reopenTaskUrl = (taskId: string) => fill(reopenTaskContract.url, taskId);
 export const deleteFollowUpUrl = (taskId: string) => fill(deleteFollowUpContract.url, taskId);
 export const followUpUrl = (followUpId: string) => fill(getFollowUpContract.url, followUpId);

@@ -4,21 +4,7 @@ import {
   setCancelAtPeriodEndContract,
   startCheckoutContract,
 } from '../../../contracts/billing';
-import type { SessionCheck } from '../../../contracts/session';
-import { type FakeRoutes, fakeApi, HeldCalls, type Reply, sessionAnswer } from './fake-api';
-import { stubPageLocation } from './page-location';
-import { renderApp } from './render-app';
-import { accessTokenExpiringIn, sessionCheck, setSessionCookies } from './session-cookies';
-
-/** A successful answer in the envelope. */
-export function ok(data: unknown): Reply {
-  return { status: 200, body: { success: true, data } };
-}
-
-/** A failed answer in the envelope, with the server's pt-BR text. */
-export function failed(status: number, error: string, code = 'INTERNAL_ERROR'): Reply {
-  return { status, body: { success: false, error, code } };
-}
+import { type FakeRoutes, HeldCalls, type Reply } from './fake-api';
 
 /**
  * The billing calls (paywall init, checkout, subscription summary, renewal choice), each held until
@@ -42,38 +28,4 @@ export function fakeBillingRoutes(
     return undefined;
   };
   return { paywall, checkout, subscription, renewal, routes };
-}
-
-/**
- * The app at `url` for a signed-in person whose session check answers `session` (null: no session
- * at all; `holdCheck`: the check waits until the test answers it), with the given fake endpoints,
- * and a page location that records where the browser is sent. `url()` is the address the app shows.
- */
-export function openSignedIn(
-  url: string,
-  {
-    session = sessionCheck(),
-    holdCheck = false,
-    routes = [],
-  }: { session?: SessionCheck | null; holdCheck?: boolean; routes?: FakeRoutes[] } = {},
-) {
-  const leaving = stubPageLocation();
-  if (session)
-    setSessionCookies({
-      accessToken: accessTokenExpiringIn(15 * 60),
-      refreshToken: 'rt-test',
-      userId: session.user.id,
-    });
-  const server = fakeApi({
-    session: session && !holdCheck ? sessionAnswer(session) : undefined,
-    routes: (request) => {
-      for (const route of routes) {
-        const answered = route(request);
-        if (answered) return answered;
-      }
-      return undefined;
-    },
-  });
-  const app = renderApp(url);
-  return { ...app, server, leaving, url: () => app.location.history!.at(-1) };
 }

@@ -1,8 +1,7 @@
 import { expect, vi } from 'vitest';
 import type { CompanyInfo } from '../../../contracts/company';
-import { ok, openSignedIn } from './billing-api';
-import { type FakeRoutes, HeldCalls, type Reply } from './fake-api';
-import { settleQueries } from './settings-settle';
+import { type FakeRoutes, HeldCalls, ok, type Reply, settleQueries } from './fake-api';
+import { openSignedIn } from './signed-in';
 
 /** Doces da Ana as GET /api/settings/company answers it, unless overridden. */
 export function companyInfo(overrides: Partial<CompanyInfo> = {}): CompanyInfo {

@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import { beforeAll } from 'vitest';
 import { customerPhoneKey, normalizeCustomerPhone } from '../../../contracts/brazil/customer-phone';
 import {
@@ -13,37 +14,9 @@ import {
 } from '../../../contracts/customers';
 import { searchText } from '../../../contracts/search-text';
 import { appRoutes } from '../../../src/app/routing/routes';
-import type { FakeRoutes, Reply } from './fake-api';
+import { customer } from './customer-fixtures';
+import { type FakeRoutes, failed, ok, type Reply, settleQueries } from './fake-api';
 import { json } from './network';
-import { settleQueries } from './settings-settle';
-
-export function ok(data: unknown, status = 200): Reply {
-  return { status, body: { success: true, data } };
-}
-
-export function failed(status: number, error: string, code = 'INTERNAL_ERROR', issues?: unknown[]): Reply {
-  return { status, body: { success: false, error, code, ...(issues ? { issues } : {}) } };
-}
-
-let made = 0;
-
-/** A customer as the server answers it; Ana Souza of São Paulo unless overridden. */
-export function customer(overrides: Partial<Customer> = {}): Customer {
-  made++;
-  return {
-    id: `c-${made}`,
-    name: 'Ana Souza',
-    phone: '5511987654321',
-    email: 'ana@exemplo.com.br',
-    notes: null,
-    tags: [],
-    source: null,
-    createdAt: '2030-01-10T12:00:00.000Z',
-    updatedAt: '2030-01-10T12:00:00.000Z',
-    lastContactAt: null,
-    ...overrides,
-  };
-}
 
 /** `count` customers named "Cliente 001"… in order. */
 export function manyCustomers(count: number): Customer[] {
@@ -350,4 +323,21 @@ export async function settleUntil(done: () => unknown = () => true, rounds = 300
     if (unchanged >= 3 && done()) return;
   }
   throw new Error('The page never settled');
+}
+
+/**
+ * Settles until no call of `server` is being answered (held ones aside), nothing is loading (no
+ * page, list or file being read), and `check` holds.
+ */
+export function settleCustomers(
+  server: ReturnType<typeof fakeCustomersServer>,
+  check: () => unknown = () => true,
+): Promise<void> {
+  return settleUntil(
+    () =>
+      server.inFlight === 0 &&
+      !document.querySelector('.route-loading, .customers-status') &&
+      !screen.queryByText('Lendo o arquivo...') &&
+      check(),
+  );
 }

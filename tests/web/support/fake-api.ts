@@ -6,6 +6,19 @@ import { interceptFetch, json } from './network';
 /** An answer of the fake API: status and JSON body, or a dropped connection. */
 export type Reply = { status: number; body: unknown } | 'network-error';
 
+/** A standing answer: the same reply every time, or one made from each request. */
+export type Answer = Reply | ((request: Request, url: URL) => Reply);
+
+/** A successful answer in the envelope. */
+export function ok(data: unknown, status = 200): Reply {
+  return { status, body: { success: true, data } };
+}
+
+/** A failed answer in the envelope, with the server's pt-BR text (and a 400's field issues). */
+export function failed(status: number, error: string, code = 'INTERNAL_ERROR', issues?: unknown[]): Reply {
+  return { status, body: { success: false, error, code, ...(issues ? { issues } : {}) } };
+}
+
 export const sessionRefused: Reply = {
   status: 401,
   body: { success: false, error: 'Sua sessão expirou. Entre novamente.', code: 'UNAUTHENTICATED' },
@@ -15,33 +28,36 @@ export function sessionAnswer(data: SessionCheck | null): Reply {
   return { status: 200, body: { success: true, data } };
 }
 
-function toResponse(reply: Reply): Response | Promise<Response> {
+function toResponse(reply: Reply): Promise<Response> {
   if (reply === 'network-error') return Promise.reject(new TypeError('Failed to fetch'));
-  return json(reply.body, reply.status);
+  return Promise.resolve(json(reply.body, reply.status));
 }
 
-/** Calls held until the test answers them, per path. */
+/**
+ * One endpoint of the fake API: every call answered by a standing answer, or held until the test
+ * answers it. Every request is kept.
+ */
 export class HeldCalls {
   readonly requests: Request[] = [];
   private waiting: Array<(reply: Reply) => void> = [];
-  private standing: Reply | undefined;
+  private standing: Answer | undefined;
 
-  constructor(initial?: Reply) {
+  constructor(initial?: Answer) {
     this.standing = initial;
   }
 
   receive(request: Request): Promise<Response> {
     this.requests.push(request);
-    if (this.standing) return Promise.resolve(toResponse(this.standing));
+    const standing = this.standing;
+    if (standing) {
+      return toResponse(typeof standing === 'function' ? standing(request, new URL(request.url)) : standing);
+    }
     return new Promise((resolve, reject) => {
-      this.waiting.push((reply) => {
-        if (reply === 'network-error') reject(new TypeError('Failed to fetch'));
-        else resolve(json(reply.body, reply.status));
-      });
+      this.waiting.push((reply) => toResponse(reply).then(resolve, reject));
     });
   }
 
-  /** Answers the calls waiting now. */
+  /** Answers the calls waiting now; how many there were. */
   answer(reply: Reply): number {
     const waiting = this.waiting;
     this.waiting = [];
@@ -49,14 +65,24 @@ export class HeldCalls {
     return waiting.length;
   }
 
-  /** Answers every call from now on (and those waiting) with `reply`; `undefined` holds them again. */
-  always(reply: Reply | undefined): void {
-    this.standing = reply;
-    if (reply) this.answer(reply);
+  /** Answers every call from now on (and a reply, those waiting) with `answer`; `undefined` holds them again. */
+  always(answer: Answer | undefined): void {
+    this.standing = answer;
+    if (answer !== undefined && typeof answer !== 'function') this.answer(answer);
   }
 
   get pending(): number {
     return this.waiting.length;
+  }
+
+  /** The query string of each request, as an object. */
+  get queries(): Array<Record<string, string>> {
+    return this.requests.map((request) => Object.fromEntries(new URL(request.url).searchParams));
+  }
+
+  /** The path of each request. */
+  get paths(): string[] {
+    return this.requests.map((request) => new URL(request.url).pathname);
   }
 }
 
@@ -93,6 +119,24 @@ export async function settle(rounds = 8): Promise<void> {
       await new Promise((resolve) => setImmediate(resolve));
       if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0);
     });
+  }
+}
+
+// Captured before any test fakes the clock: whether setTimeout is the real one tells settleQueries
+// if it has to wait on it.
+const realSetTimeout = globalThis.setTimeout;
+
+/**
+ * settle(), plus the timers TanStack Query tells its observers on (a setTimeout of 0): on a real
+ * setTimeout (also when a test fakes only Date) a run of setImmediate rounds can finish before they
+ * fire, so each round also waits for every timer already due. Pages that read queries need it.
+ */
+export async function settleQueries(rounds = 8): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    await settle(1);
+    if (globalThis.setTimeout === realSetTimeout) {
+      await act(() => new Promise<void>((resolve) => realSetTimeout(resolve, 1)));
+    }
   }
 }
 

@@ -1,12 +1,12 @@
-import { act } from '@testing-library/react';
 import { beforeAll, expect, vi } from 'vitest';
 import type { Customer } from '../../../contracts/customers';
 import type { Dashboard } from '../../../contracts/dashboard';
 import type { Task } from '../../../contracts/tasks';
 import type { WhatsappConnectionState } from '../../../contracts/whatsapp-status';
 import { appRoutes } from '../../../src/app/routing/routes';
-import { ok, openSignedIn } from './billing-api';
-import { type FakeRoutes, HeldCalls, type Reply, settle } from './fake-api';
+import { customer, customersPage } from './customer-fixtures';
+import { type FakeRoutes, HeldCalls, ok, type Reply, settleQueries } from './fake-api';
+import { openSignedIn } from './signed-in';
 
 /** A moment of today (or `daysFromToday` away) on the test's clock, as the API writes it. */
 export function onDay(daysFromToday: number, hour: number, minute = 0): string {
@@ -109,24 +109,15 @@ export function whatsappState(overrides: Partial<WhatsappConnectionState> = {}):
   return { status: 'disconnected', phoneNumber: null, displayName: null, connectedAt: null, ...overrides };
 }
 
-export function pickerCustomer(overrides: Partial<Customer> = {}): Customer {
-  return {
+/** The customer the home page's picker lists. */
+export function pickerCustomer(): Customer {
+  return customer({
     id: '7d1c2f4e-8a51-4c59-9d57-1f0a2b3c4d5e',
     name: 'Maria Souza',
-    phone: '5511987654321',
     email: null,
-    notes: null,
-    tags: [],
-    source: null,
     createdAt: onDay(-30, 10),
     updatedAt: onDay(-30, 10),
-    lastContactAt: null,
-    ...overrides,
-  };
-}
-
-export function customersPage(customers: Customer[], hasNextPage = false) {
-  return ok({ customers, totalCount: customers.length, endCursor: null, hasNextPage });
+  });
 }
 
 /**
@@ -155,17 +146,6 @@ export function fakeHomeRoutes(
   return { dashboard, whatsapp, customers, create, complete, routes };
 }
 
-/**
- * settleQueries() that also waits on the real clock when only Date is faked (these tests fake the
- * date, not the timers): TanStack Query tells the page on a timer, and a busy machine is slow.
- */
-export async function settleHome(rounds = 8): Promise<void> {
-  for (let i = 0; i < rounds; i++) {
-    await settle(1);
-    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 1)));
-  }
-}
-
 /** /home for a signed-in owner, with the dashboard and the connection answered as given. */
 export async function openHome(
   standing: Parameters<typeof fakeHomeRoutes>[0] = {},
@@ -174,20 +154,20 @@ export async function openHome(
   const replies = {
     dashboard: ok(dashboardData()),
     whatsapp: ok(whatsappState()),
-    customers: customersPage([pickerCustomer()]),
+    customers: ok(customersPage([pickerCustomer()])),
     ...standing,
   };
   const home = fakeHomeRoutes(replies);
   const app = openSignedIn('/home', { routes: [home.routes] });
   if (!settle) return { ...app, home };
-  await settleHome();
+  await settleQueries();
   // On a busy machine the answers may take a few more rounds: wait until the page shows both.
   if (replies.dashboard && replies.whatsapp) {
     await vi.waitFor(() => {
       expect(document.querySelector('.home-grid')).not.toBeNull();
       expect(document.querySelector('.home-hello .skeleton, .home-whatsapp__loading')).toBeNull();
     });
-    await settleHome();
+    await settleQueries();
   }
   return { ...app, home };
 }

@@ -1,6 +1,8 @@
 import { beforeEach } from 'vitest';
 import type { SessionCheck } from '../../../contracts/session';
-import { fakeApi, sessionAnswer } from './fake-api';
+import { type FakeRoutes, fakeApi, sessionAnswer } from './fake-api';
+import { stubPageLocation } from './page-location';
+import { renderApp } from './render-app';
 import { accessTokenExpiringIn, sessionCheck, setSessionCookies } from './session-cookies';
 
 /**
@@ -16,4 +18,38 @@ export function withSignedInUser(answer: SessionCheck = sessionCheck()): void {
     });
     fakeApi({ session: sessionAnswer(answer) });
   });
+}
+
+/**
+ * The app at `url` for a signed-in person whose session check answers `session` (null: no session
+ * at all; `holdCheck`: the check waits until the test answers it), with the given fake endpoints,
+ * and a page location that records where the browser is sent. `url()` is the address the app shows.
+ */
+export function openSignedIn(
+  url: string,
+  {
+    session = sessionCheck(),
+    holdCheck = false,
+    routes = [],
+  }: { session?: SessionCheck | null; holdCheck?: boolean; routes?: FakeRoutes[] } = {},
+) {
+  const leaving = stubPageLocation();
+  if (session)
+    setSessionCookies({
+      accessToken: accessTokenExpiringIn(15 * 60),
+      refreshToken: 'rt-test',
+      userId: session.user.id,
+    });
+  const server = fakeApi({
+    session: session && !holdCheck ? sessionAnswer(session) : undefined,
+    routes: (request) => {
+      for (const route of routes) {
+        const answered = route(request);
+        if (answered) return answered;
+      }
+      return undefined;
+    },
+  });
+  const app = renderApp(url);
+  return { ...app, server, leaving, url: () => app.location.history!.at(-1) };
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { ImportBatchBody, ImportBatchResult } from '../../../../contracts/customers';
 import {
@@ -9,14 +9,12 @@ import {
   type ReadFileInput,
 } from '../../../../machines/customer-import/customer-import.machine';
 import type { ImportTable } from '../../../../machines/customer-import/import-table';
+import { invalidateAfter } from '../../../lib/cache/invalidate-after';
+import { useDialogFocus } from '../../../ui/dialog/useDialogFocus';
 import { sendImportBatch } from '../customer-calls';
-import { customerKeys } from '../customer-queries';
 import { ImportWizard } from './ImportWizard';
 import { readImportFile } from './read-import-file';
 import './import.css';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 type ImportSheetProps = {
   onClose: () => void;
@@ -52,42 +50,15 @@ export default function ImportSheet({ onClose, limits = {} }: ImportSheetProps) 
 
   // The list changes with what was imported (also when the import stopped halfway).
   useEffect(() => {
-    if (done) void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+    if (done) void invalidateAfter(queryClient, 'customer');
   }, [done, queryClient]);
-
-  useEffect(() => {
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, []);
 
   const requestClose = () => {
     if (importing) actor.send({ type: 'CANCEL' });
     else onClose();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      requestClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = useDialogFocus(panel, null, requestClose);
 
   return (
     <div className="import-sheet">

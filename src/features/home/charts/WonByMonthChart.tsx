@@ -1,4 +1,5 @@
-import { compactReais, monthAbbreviation, type WonMonth, wonByMonthSummary } from './chart-summaries';
+import { formatCompactReais } from '../../../lib/format/currency';
+import { monthAbbreviation, type WonMonth, wonByMonthSummary } from './chart-summaries';
 
 const WIDTH = 320;
 const HEIGHT = 180;
@@ -45,7 +46,7 @@ export function WonByMonthChart({ months }: { months: readonly WonMonth[] }) {
               y={TOP + plot - columnHeight - 6}
               textAnchor="middle"
             >
-              {compactReais(month.totalValueCents)}
+              {formatCompactReais(month.totalValueCents)}
             </text>
             <text className="chart__muted" x={centre} y={HEIGHT - 6} textAnchor="middle">
               {monthAbbreviation(month.month)}

@@ -66,13 +66,6 @@ export function wonByMonthSummary(months: readonly WonMonth[]): string {
   return `Vendas ganhas nos últimos ${months.length} meses: ${parts.join('; ')}.`;
 }
 
-const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
-
-/** Reais in few characters for a column's label: 150000 centavos → "1,5 mil". */
-export function compactReais(cents: number): string {
-  return compact.format(Math.round(cents / 100));
-}
-
 /** A label cut to fit the chart's width, with an ellipsis. */
 export function fitLabel(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;

@@ -6,8 +6,8 @@ import { fromPromise } from 'xstate';
 import type { Task, TaskInput } from '../../../../contracts/tasks';
 import { quickTaskMachine } from '../../../../machines/quick-task/quick-task.machine';
 import { trackEvent } from '../../../lib/analytics/track-event';
+import { invalidateAfter } from '../../../lib/cache/invalidate-after';
 import { toast } from '../../../lib/toasts';
-import { invalidateTaskLists } from '../complete-task';
 import { createTask } from './create-task';
 import { QuickTaskSheet } from './QuickTaskSheet';
 import './quick-task.css';
@@ -32,8 +32,9 @@ export function QuickTaskHost({ opens, fab }: { opens: number; fab: RefObject<HT
         opened: () => trackEvent(QUICK_TASK_OPENED_EVENT),
         created: (_, task) => {
           trackEvent(TASK_CREATED_EVENT, { source: 'quick-add', withCustomer: task.customer !== null });
-          toast.success('Tarefa criada.', { id: `task-created-${task.id}` });
-          void invalidateTaskLists(queryClient);
+          // After the chart's step: the toaster is a chart too, not to be driven from inside this one's action.
+          queueMicrotask(() => toast.success('Tarefa criada.', { id: `task-created-${task.id}` }));
+          void invalidateAfter(queryClient, 'task');
         },
       },
     }),

@@ -10,8 +10,8 @@ import type {
 } from '../../../../machines/quick-task/quick-task.machine';
 import { localDate } from '../../../../machines/quick-task/quick-task-due';
 import { Link } from '../../../app/routing/Link';
-import { CustomerPicker } from './CustomerPicker';
-import { useDialogFocus } from './useDialogFocus';
+import { CustomerPicker } from '../../../ui/customer-picker/CustomerPicker';
+import { useDialogFocus } from '../../../ui/dialog/useDialogFocus';
 import { useSwipeDown } from './useSwipeDown';
 
 export type QuickTaskActor = ActorRefFrom<typeof quickTaskMachine>;
@@ -188,12 +188,26 @@ export function QuickTaskSheet({ actor }: { actor: QuickTaskActor }) {
             </div>
           </fieldset>
 
-          <CustomerPicker
-            customer={draft.customer}
-            error={errors.customer}
-            disabled={saving}
-            onChoose={(customer) => actor.send({ type: 'CHOOSE_CUSTOMER', customer })}
-          />
+          <div className="quick-task__field">
+            <label className="quick-task__label" htmlFor={`${id}-customer`}>
+              Cliente
+            </label>
+            <CustomerPicker
+              inputId={`${id}-customer`}
+              inputClassName="quick-task__input"
+              value={draft.customer}
+              disabled={saving}
+              invalid={Boolean(errors.customer)}
+              describedBy={describedBy('customer')}
+              onChange={(customer) =>
+                actor.send({
+                  type: 'CHOOSE_CUSTOMER',
+                  customer: customer && { id: customer.id, name: customer.name },
+                })
+              }
+            />
+            <FieldError id={`${id}-customer-error`} text={errors.customer} />
+          </div>
 
           <FieldError id={`${id}-form-error`} text={errors.form} />
           <div className="quick-task__actions">

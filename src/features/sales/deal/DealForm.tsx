@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import type { Issue } from '../../../../contracts/envelope';
 import {
   DEAL_NOTES_MAX,
   DEAL_TITLE_MAX,
@@ -11,13 +12,15 @@ import {
 } from '../../../../contracts/sales';
 import { Link } from '../../../app/routing/Link';
 import { trackEvent } from '../../../lib/analytics/track-event';
+import { fieldIssues, issuesOfCheck } from '../../../lib/forms/field-issues';
 import { toast } from '../../../lib/toasts';
+import { ConfirmAction } from '../../../ui/confirm/ConfirmAction';
+import { CustomerPicker } from '../../../ui/customer-picker/CustomerPicker';
+import { MoneyInput } from '../../../ui/money-input/MoneyInput';
 import { RetryButton } from '../../../ui/retry-button/RetryButton';
-import { MoneyInput } from '../../services/MoneyInput';
 import { invalidateDealCaches } from '../deal-caches';
 import { salesQueryKeys } from '../sales-board-query';
 import { stagesQuery } from '../stages-query';
-import { CustomerPicker, type PickedCustomer } from './CustomerPicker';
 import { DealServices, lineQuantity, type ServiceLine } from './DealServices';
 import { deleteDeal, saveDeal } from './deal-calls';
 
@@ -42,18 +45,10 @@ const fields: readonly Field[] = [
   'notes',
   'lostReason',
 ];
-const isField = (name: unknown): name is Field => fields.includes(name as Field);
 
 export const QUANTITY_INVALID_TEXT = `Use quantidades de 1 a 999.`;
 
-function errorsOf(issues: readonly { path: string; message: string }[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const field = issue.path.split('.')[0];
-    if (isField(field)) errors[field] ??= issue.message;
-  }
-  return errors;
-}
+const errorsOf = (issues: readonly Issue[]): Errors => fieldIssues(issues, fields).byField;
 
 const blankToNull = (text: string) => (text.trim() === '' ? null : text);
 
@@ -69,7 +64,7 @@ export function DealForm({ deal }: { deal: Deal | null }) {
   const form = useRef<HTMLFormElement>(null);
   const stages = useQuery(stagesQuery);
   const [title, setTitle] = useState(deal?.title ?? '');
-  const [customer, setCustomer] = useState<PickedCustomer | null>(deal?.customer ?? null);
+  const [customer, setCustomer] = useState<{ id: string; name: string } | null>(deal?.customer ?? null);
   const [lines, setLines] = useState<ServiceLine[]>(
     (deal?.services ?? []).map((line) => ({ ...line, quantity: String(line.quantity) })),
   );
@@ -113,9 +108,7 @@ export function DealForm({ deal }: { deal: Deal | null }) {
       lostReason: blankToNull(lostReason),
       services: lines.map((line) => ({ serviceId: line.serviceId, quantity: lineQuantity(line) ?? 0 })),
     });
-    const local: Errors = checked.success
-      ? {}
-      : errorsOf(checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    const local: Errors = checked.success ? {} : errorsOf(issuesOfCheck(checked.error.issues));
     if (lines.some((line) => lineQuantity(line) === null)) local.services = QUANTITY_INVALID_TEXT;
     if (!checked.success || Object.keys(local).length > 0) return refuse(local);
 
@@ -181,7 +174,20 @@ export function DealForm({ deal }: { deal: Deal | null }) {
         {fieldError('title')}
       </div>
 
-      <CustomerPicker value={customer} onChange={setCustomer} error={errors.customerId} />
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-customer`}>
+          Cliente
+        </label>
+        <CustomerPicker
+          inputId={`${id}-customer`}
+          inputClassName="field__input"
+          value={customer}
+          onChange={setCustomer}
+          invalid={Boolean(errors.customerId)}
+          describedBy={errors.customerId ? `${id}-customerId-error` : undefined}
+        />
+        {fieldError('customerId')}
+      </div>
 
       <DealServices
         lines={lines}
@@ -305,45 +311,31 @@ export function DealForm({ deal }: { deal: Deal | null }) {
       {deal ? (
         <div className="deal-form__danger">
           {confirmingDelete ? (
-            <div className="deal-form__confirm">
-              <p id={`${id}-delete-question`}>
-                Excluir a venda {deal.title}? Esta ação não pode ser desfeita.
-              </p>
-              <div className="deal-form__actions">
-                <button
-                  type="button"
-                  className="button deal-form__delete"
-                  disabled={deleting}
-                  onClick={remove}
-                >
-                  {deleting ? 'Excluindo...' : 'Sim, excluir venda'}
-                </button>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => {
-                    setConfirmingDelete(false);
-                    setDeleteError(null);
-                  }}
-                >
-                  Cancelar
-                </button>
-              </div>
-            </div>
+            <ConfirmAction
+              question={`Excluir a venda ${deal.title}?`}
+              confirmLabel="Sim, excluir venda"
+              pendingLabel="Excluindo..."
+              pending={deleting}
+              error={deleteError}
+              onConfirm={() => void remove()}
+              cancel={{
+                onCancel: () => {
+                  setConfirmingDelete(false);
+                  setDeleteError(null);
+                },
+              }}
+            >
+              <p>Esta ação não pode ser desfeita.</p>
+            </ConfirmAction>
           ) : (
             <button
               type="button"
-              className="button button--secondary deal-form__ask-delete"
+              className="button button--secondary button--danger-text"
               onClick={() => setConfirmingDelete(true)}
             >
               Excluir venda
             </button>
           )}
-          {deleteError ? (
-            <p className="form-error" role="alert">
-              {deleteError}
-            </p>
-          ) : null}
         </div>
       ) : null}
     </form>

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from '../../../app/routing/Link';
 import { formatBRL } from '../../../lib/format/currency';
-import { RetryButton } from '../../../ui/retry-button/RetryButton';
-import { servicesQuery } from '../../services/services-query';
+import { servicesQuery } from '../../../lib/services/services-query';
+import { LoadError } from '../../../ui/load-error/LoadError';
 
 /** A service on the deal; the quantity as typed (checked on submit). */
 export interface ServiceLine {
@@ -133,10 +133,7 @@ export function DealServices({ lines, onLines, onUseTotal, error }: DealServices
           </div>
         ) : null
       ) : catalogue.isError ? (
-        <div className="deal-form__inline-failure">
-          <p className="form-error">{catalogue.error.message}</p>
-          <RetryButton onRetry={() => void catalogue.refetch()} />
-        </div>
+        <LoadError error={catalogue.error} onRetry={() => void catalogue.refetch()} framed={false} />
       ) : (
         <p className="field__hint" role="status">
           Carregando serviços...

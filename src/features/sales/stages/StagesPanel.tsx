@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type DealStage, STAGE_NAME_MAX, STAGE_NAME_REQUIRED_TEXT } from '../../../../contracts/sales';
 import { toast } from '../../../lib/toasts';
-import { RetryButton } from '../../../ui/retry-button/RetryButton';
+import { ConfirmAction } from '../../../ui/confirm/ConfirmAction';
+import { LoadError } from '../../../ui/load-error/LoadError';
 import { invalidateDealCaches } from '../deal-caches';
 import { salesQueryKeys } from '../sales-board-query';
 import { stagesQuery } from '../stages-query';
@@ -75,12 +76,7 @@ export function StagesPanel({ id, onClose }: { id: string; onClose: () => void }
       {query.isPending ? (
         <p role="status">Carregando etapas...</p>
       ) : query.isError ? (
-        <div className="stages-panel__failed">
-          <p className="form-error" role="alert">
-            {query.error.message}
-          </p>
-          <RetryButton onRetry={() => void query.refetch()} />
-        </div>
+        <LoadError error={query.error} onRetry={() => void query.refetch()} framed={false} />
       ) : (
         <>
           <ol className="stages-panel__list" ref={list}>
@@ -246,19 +242,16 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
         </div>
       )}
       {mode === 'deleting' ? (
-        <div className="stage-row__confirm">
-          <p>
-            Excluir a etapa {stage.name}? As vendas não são apagadas: só é possível excluir uma etapa vazia.
-          </p>
-          <div className="stage-row__actions">
-            <button type="button" className="button button--danger" disabled={pending} onClick={remove}>
-              {pending ? 'Excluindo...' : 'Sim, excluir'}
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => setMode('view')}>
-              Cancelar
-            </button>
-          </div>
-        </div>
+        <ConfirmAction
+          question={`Excluir a etapa ${stage.name}?`}
+          confirmLabel="Sim, excluir"
+          pendingLabel="Excluindo..."
+          pending={pending}
+          onConfirm={() => void remove()}
+          cancel={{ onCancel: () => setMode('view') }}
+        >
+          <p>As vendas não são apagadas: só é possível excluir uma etapa vazia.</p>
+        </ConfirmAction>
       ) : null}
       {error ? (
         <p id={errorId} className="form-error" role="alert">

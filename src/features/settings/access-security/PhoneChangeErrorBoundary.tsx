@@ -1,11 +1,6 @@
-import { QueryErrorResetBoundary } from '@tanstack/react-query';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ApiError } from '../../../api/api-error';
-import { reportClientError } from '../../../app/errors/report-client-error';
+import type { ReactNode } from 'react';
 import { Link } from '../../../app/routing/Link';
-
-type BoundaryProps = { children: ReactNode; onReset: () => void };
-type BoundaryState = { failed: boolean };
+import { OwnErrorScreen } from '../../../ui/error-boundary/OwnErrorScreen';
 
 /** The phone change's own error screen (spec §2): what went wrong, try again, or back to settings. */
 export function PhoneChangeErrorView({ onRetry }: { onRetry: () => void }) {
@@ -31,39 +26,12 @@ export function PhoneChangeErrorView({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-class Boundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { failed: false };
-
-  static getDerivedStateFromError(): BoundaryState {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    // A call that failed is the server's or the network's doing, not a defect of this page.
-    if (!(error instanceof ApiError)) reportClientError(error, info.componentStack);
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <PhoneChangeErrorView
-        onRetry={() => {
-          this.props.onReset();
-          this.setState({ failed: false });
-        }}
-      />
-    );
-  }
-}
-
 /**
  * Catches what fails below it on the phone-change pages (the user's data not loading, a render
  * error) and shows their own error screen; "Tentar de novo" fetches the failed queries again.
  */
 export function PhoneChangeErrorBoundary({ children }: { children: ReactNode }) {
   return (
-    <QueryErrorResetBoundary>
-      {({ reset }) => <Boundary onReset={reset}>{children}</Boundary>}
-    </QueryErrorResetBoundary>
+    <OwnErrorScreen screen={(retry) => <PhoneChangeErrorView onRetry={retry} />}>{children}</OwnErrorScreen>
   );
 }

@@ -3,7 +3,7 @@ import { getPaidSubscriptionContract } from '../../../../contracts/billing';
 import { api } from '../../../api/client';
 import { unwrapEnvelope } from '../../../api/unwrap-envelope';
 import { cacheTime } from '../../../app/query-client';
-import { billingQueryKeys } from '../../paywall/billing-query-keys';
+import { billingQueryKeys } from '../../../lib/billing/billing-query-keys';
 
 /**
  * Spec §7 "GET settings subscription paid": the company's current subscription, or null. Fresh for

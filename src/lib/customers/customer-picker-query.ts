@@ -6,18 +6,20 @@ import {
 } from '../../../contracts/customers';
 import { api } from '../../api/client';
 import { missingDataText, requireData } from '../../api/require-data';
-
-/** Spec §5: shorter searches list everyone. */
-export const MIN_SEARCH_LENGTH = 2;
+import { cacheTime } from '../../app/query-client';
+import { cacheRoots } from '../cache/cache-roots';
+import { appliedSearch } from '../search/applied-search';
 
 /**
- * GET /api/customers for the task form's picker (spec §7, §9: limit 100). Under ['customers'], so
- * a customer created or edited elsewhere shows here too.
+ * GET /api/customers for a customer picker (spec §7, §9: limit 100; §8 "No customers data
+ * returned"): the first 100, or those matching the search. One query for every picker (tasks,
+ * deals, the quick-add sheet), under the customers' root, so a customer created, edited or
+ * deleted anywhere shows in all of them.
  */
 export function customerPickerQuery(search: string) {
-  const term = search.trim().length >= MIN_SEARCH_LENGTH ? search.trim() : '';
+  const term = appliedSearch(search);
   return queryOptions({
-    queryKey: ['customers', 'picker', term] as const,
+    queryKey: [...cacheRoots.customers, 'picker', term] as const,
     queryFn: ({ signal }) =>
       api
         .get(listCustomersContract.url, {
@@ -25,5 +27,6 @@ export function customerPickerQuery(search: string) {
           signal,
         })
         .then(requireData(missingDataText.customers, customersPageSchema, (data) => data.customers)),
+    staleTime: cacheTime.frequent,
   });
 }

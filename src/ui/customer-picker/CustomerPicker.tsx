@@ -1,32 +1,47 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
-import type { TaskFormCustomer } from '../../../machines/task-form/task-form.values';
-import { customerPickerQuery, MIN_SEARCH_LENGTH } from './customer-picker-query';
+import { customerPickerQuery } from '../../lib/customers/customer-picker-query';
+import { appliedSearch } from '../../lib/search/applied-search';
+import './customer-picker.css';
 
 export const NO_CUSTOMER_LABEL = 'Sem cliente';
+export const NO_CUSTOMER_FOUND_TEXT = 'Nenhum cliente encontrado.';
+export const NO_CUSTOMERS_YET_TEXT = 'Nenhum cliente cadastrado ainda.';
+export const FIRST_CUSTOMERS_ONLY_TEXT = 'Mostrando os 100 primeiros. Digite para buscar outros.';
 /** The search waits for the typing to pause this long. */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** A customer as a picker gives it: a follow-up needs the phone (digits with 55, or null). */
+export interface PickedCustomer {
+  id: string;
+  name: string;
+  phone: string | null;
+}
 
 type CustomerPickerProps = {
   /** The id of the text field, for the label outside. */
   inputId: string;
-  value: TaskFormCustomer | null;
-  onChange: (customer: TaskFormCustomer | null) => void;
+  value: { id: string; name: string } | null;
+  onChange: (customer: PickedCustomer | null) => void;
+  /** The text field's class, so it looks like the form's other fields. */
+  inputClassName: string;
   disabled?: boolean;
   invalid?: boolean;
   describedBy?: string;
 };
 
 /**
- * The task's customer: a combobox (WAI-ARIA 1.2, list autocomplete). Opening it lists the first
- * 100 customers; typing 2 or more characters searches by name, phone or e-mail. Arrow keys move
- * through the options, Enter picks, Escape closes; "Sem cliente" leaves the task without one.
+ * A customer field: a combobox (WAI-ARIA 1.2, list autocomplete) over the first 100 customers;
+ * typing 2 or more characters searches by name, phone or e-mail (spec §5, §9). Arrow keys move
+ * through the options, Enter picks, Escape closes; "Sem cliente" leaves it empty. The focus stays
+ * in the field, so it works the same with a keyboard, a mouse or a finger.
  */
 export function CustomerPicker({
   inputId,
   value,
   onChange,
+  inputClassName,
   disabled,
   invalid,
   describedBy,
@@ -36,6 +51,7 @@ export function CustomerPicker({
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
+  const popup = useRef<HTMLDivElement>(null);
   const search = useDebouncedSearch(text);
   const customers = useQuery({
     ...customerPickerQuery(search),
@@ -44,10 +60,11 @@ export function CustomerPicker({
     placeholderData: keepPreviousData,
   });
 
-  const searching = text.trim().length >= MIN_SEARCH_LENGTH;
-  const options: Array<TaskFormCustomer | null> = [
+  const searching = appliedSearch(text) !== '';
+  const found = customers.data?.customers ?? [];
+  const options: Array<PickedCustomer | null> = [
     ...(searching ? [] : [null]),
-    ...(customers.data?.customers ?? []).map(({ id, name, phone }) => ({ id, name, phone })),
+    ...found.map(({ id, name, phone }) => ({ id, name, phone })),
   ];
   const activeIndex = Math.max(0, Math.min(active, options.length - 1));
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -56,9 +73,16 @@ export function CustomerPicker({
     if (disabled) setOpen(false);
   }, [disabled]);
 
+  // The list opens below the field: in a bottom sheet or low on a phone's screen, bring it into
+  // view, again once the customers arrive and it grows.
+  const shown = open ? options.length : 0;
+  useEffect(() => {
+    // jsdom and old browsers lack scrollIntoView; the list still works without it.
+    if (shown > 0) popup.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [shown]);
+
   useEffect(() => {
     if (!open) return;
-    // jsdom and old browsers lack scrollIntoView; the list still works without it.
     document.getElementById(optionId(activeIndex))?.scrollIntoView?.({ block: 'nearest' });
   });
 
@@ -67,7 +91,7 @@ export function CustomerPicker({
     setText('');
     setActive(0);
   };
-  const choose = (customer: TaskFormCustomer | null) => {
+  const choose = (customer: PickedCustomer | null) => {
     onChange(customer);
     close();
   };
@@ -93,7 +117,9 @@ export function CustomerPicker({
       }
       case 'Escape':
         if (open) {
+          // Closes the list only, not a dialog the picker is in.
           event.preventDefault();
+          event.stopPropagation();
           close();
         }
         return;
@@ -103,11 +129,25 @@ export function CustomerPicker({
     }
   };
 
+  const status = customers.isFetching
+    ? 'Buscando clientes...'
+    : customers.isError
+      ? customers.error.message
+      : !customers.data
+        ? ''
+        : found.length === 0
+          ? searching
+            ? NO_CUSTOMER_FOUND_TEXT
+            : NO_CUSTOMERS_YET_TEXT
+          : !searching && customers.data.hasNextPage
+            ? FIRST_CUSTOMERS_ONLY_TEXT
+            : '';
+
   return (
     <div className="customer-picker">
       <input
         id={inputId}
-        className="task-field__input"
+        className={inputClassName}
         type="text"
         role="combobox"
         autoComplete="off"
@@ -117,7 +157,7 @@ export function CustomerPicker({
         aria-activedescendant={open && options.length > 0 ? optionId(activeIndex) : undefined}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={describedBy}
-        placeholder={open ? (value?.name ?? 'Buscar cliente') : NO_CUSTOMER_LABEL}
+        placeholder={open ? (value?.name ?? 'Buscar por nome, telefone ou e-mail') : NO_CUSTOMER_LABEL}
         value={open ? text : (value?.name ?? '')}
         disabled={disabled}
         onClick={() => setOpen(true)}
@@ -130,7 +170,7 @@ export function CustomerPicker({
         onBlur={close}
       />
       {open ? (
-        <div className="customer-picker__popup">
+        <div ref={popup} className="customer-picker__popup">
           <div id={listId} role="listbox" aria-label="Clientes" className="customer-picker__list">
             {options.map((customer, index) => (
               // The focus stays in the field (aria-activedescendant), whose keys pick the options.
@@ -160,13 +200,7 @@ export function CustomerPicker({
             ))}
           </div>
           <p className="customer-picker__status" role="status">
-            {customers.isFetching
-              ? 'Buscando clientes...'
-              : customers.isError
-                ? customers.error.message
-                : searching && customers.data?.customers.length === 0
-                  ? 'Nenhum cliente encontrado.'
-                  : ''}
+            {status}
           </p>
         </div>
       ) : null}
@@ -174,15 +208,16 @@ export function CustomerPicker({
   );
 }
 
+/** What is typed, once the typing pauses; clearing it (under 2 characters) lists everyone at once. */
 function useDebouncedSearch(text: string): string {
-  const [settled, setSettled] = useState(text);
+  const [settled, setSettled] = useState(appliedSearch(text));
   useEffect(() => {
-    // Clearing the search shows everyone at once; only typing waits.
-    if (text.trim().length < MIN_SEARCH_LENGTH) {
+    const term = appliedSearch(text);
+    if (term === '') {
       setSettled('');
       return;
     }
-    const timer = setTimeout(() => setSettled(text), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => setSettled(term), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
   return settled;

@@ -3,11 +3,13 @@ import { listServicesContract, SERVICES_FETCH_FAILED_TEXT } from '../../../contr
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/client';
 import { servicesQueryTiming } from '../../app/query-client';
+import { cacheRoots } from '../cache/cache-roots';
 
-export const servicesQueryKey = ['settings', 'services'] as const;
+export const servicesQueryKey = cacheRoots.services;
 
 /**
- * GET settings services (spec §7): the catalogue, fresh for 300 s (§9). Any failure reads
+ * GET settings services (spec §7): the catalogue, fresh for 300 s (§9). The services pages edit it;
+ * a deal picks its services from it. Any failure reads
  * "Failed to fetch services" (§8); the status stays, so a 4xx is not retried.
  */
 export const servicesQuery = queryOptions({

@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { type CacheRoot, cacheRoots } from './cache-roots';
+
+/**
+ * What each kind of change makes stale, wherever it is shown: a task is counted on the home page; a
+ * customer's name shows on tasks, deals and the home page (which also counts customers); a deal or a
+ * stage is on the board and in the home page's pipeline; the company's name is on the home page and
+ * in the settings.
+ */
+const staleAfter = {
+  task: ['tasks', 'dashboard'],
+  customer: ['customers', 'tasks', 'sales', 'dashboard'],
+  deal: ['sales', 'dashboard'],
+  company: ['dashboard', 'settingsUser'],
+  service: ['services'],
+} as const satisfies Record<string, readonly CacheRoot[]>;
+
+export type DataChange = keyof typeof staleAfter;
+
+/** Marks what `change` affects as stale; the queries on screen fetch again at once. */
+export function invalidateAfter(queryClient: QueryClient, change: DataChange): Promise<unknown> {
+  return Promise.all(
+    staleAfter[change].map((root) => queryClient.invalidateQueries({ queryKey: cacheRoots[root] })),
+  );
+}
