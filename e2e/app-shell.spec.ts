@@ -78,7 +78,7 @@ test('a page that cannot load shows the error view, reports it, and reloading re
   await signIn(page, '/settings');
   let blocked = true;
   const reports: unknown[] = [];
-  await page.route('**/assets/TitleOnlyPage-*.js', (route) => (blocked ? route.abort() : route.fallback()));
+  await page.route('**/assets/CustomersPage-*.js', (route) => (blocked ? route.abort() : route.fallback()));
   page.on('request', (req) => {
     if (req.url().endsWith('/api/client-errors') && req.method() === 'POST') reports.push(req.postDataJSON());
   });
