@@ -16,7 +16,7 @@ function CompanyInfo() {
       <div className="company-card company-info__loading" role="status">
         <span className="visually-hidden">Carregando dados da empresa...</span>
         {[0, 1, 2, 3].map((n) => (
-          <span key={n} className="company-info__placeholder" />
+          <span key={n} className="company-info__skeleton" />
         ))}
       </div>
     );

@@ -187,7 +187,7 @@ function DashboardSkeleton() {
       <div className="home-stats home-stats--loading" role="status">
         <span className="visually-hidden">Carregando o início...</span>
         {[0, 1, 2, 3].map((n) => (
-          <span key={n} className="skeleton home-stat-placeholder" />
+          <span key={n} className="skeleton home-stat-skeleton" />
         ))}
       </div>
       <div className="home-card home-tasks" aria-hidden="true">
@@ -198,11 +198,11 @@ function DashboardSkeleton() {
       </div>
       <div className="home-card home-pipeline" aria-hidden="true">
         <span className="skeleton skeleton--line skeleton--short" />
-        <span className="skeleton home-chart-placeholder" />
+        <span className="skeleton home-chart-skeleton" />
       </div>
       <div className="home-card home-won" aria-hidden="true">
         <span className="skeleton skeleton--line skeleton--short" />
-        <span className="skeleton home-chart-placeholder--tall" />
+        <span className="skeleton home-chart-skeleton--tall" />
       </div>
     </>
   );

@@ -21,10 +21,8 @@ function useAfterFirstPaint(): boolean {
   return painted;
 }
 
-function ChartPlaceholder({ tall = false }: { tall?: boolean }) {
-  return (
-    <div className={tall ? 'skeleton home-chart-placeholder--tall' : 'skeleton home-chart-placeholder'} />
-  );
+function ChartSkeleton({ tall = false }: { tall?: boolean }) {
+  return <div className={tall ? 'skeleton home-chart-skeleton--tall' : 'skeleton home-chart-skeleton'} />;
 }
 
 /** A chart whose chunk did not arrive (offline, a new deploy) says so; the numbers stay on the page. */
@@ -45,14 +43,14 @@ type LazyChartProps =
   | ({ chart: 'pipeline' } & ComponentProps<typeof PipelineChart>)
   | ({ chart: 'wonByMonth' } & ComponentProps<typeof WonByMonthChart>);
 
-/** A chart of the home page, from the charts' chunk; a placeholder of its size until then. */
+/** A chart of the home page, from the charts' chunk; a skeleton of its size until then. */
 export function LazyChart(props: LazyChartProps) {
   const painted = useAfterFirstPaint();
-  const placeholder = <ChartPlaceholder tall={props.chart === 'wonByMonth'} />;
-  if (!painted) return placeholder;
+  const skeleton = <ChartSkeleton tall={props.chart === 'wonByMonth'} />;
+  if (!painted) return skeleton;
   return (
     <ChartBoundary>
-      <Suspense fallback={placeholder}>
+      <Suspense fallback={skeleton}>
         {props.chart === 'pipeline' ? (
           <PipelineChart stages={props.stages} />
         ) : (

@@ -1,3 +1,4 @@
+import { whatsappChatUrl } from '../../../contracts/brazil/customer-phone';
 import { ASSISTANT_PHONE, SUPPORT_PHONE } from '../../app/build-config';
 
 /**
@@ -13,16 +14,12 @@ export const SUPPORT_GREETING = 'Olá! Uso o Fechaí e preciso de ajuda.';
 /** What the chat with the assistant starts with. */
 export const ASSISTANT_GREETING = 'Olá! Quero falar com o assistente do Fechaí.';
 
-function chatUrl(phone: string, text: string): string {
-  return `https://wa.me/${phone}?text=${encodeURIComponent(text)}`;
-}
-
 /** Opens a WhatsApp chat with support, the greeting typed in. */
 export function supportChatUrl(text: string = SUPPORT_GREETING): string {
-  return chatUrl(SUPPORT_PHONE, text);
+  return whatsappChatUrl(SUPPORT_PHONE, text);
 }
 
 /** Opens a WhatsApp chat with the AI assistant, the greeting typed in. */
 export function assistantChatUrl(text: string = ASSISTANT_GREETING): string {
-  return chatUrl(ASSISTANT_PHONE, text);
+  return whatsappChatUrl(ASSISTANT_PHONE, text);
 }
