@@ -12,6 +12,7 @@ import { registerClient } from './http/client';
 import { closeConnectionsWhenDrained } from './http/drain-connections';
 import { BODY_LIMIT_BYTES, sendFailure, sendNotFound } from './http/error-handler';
 import { loggerOptions } from './http/logger';
+import { refuseNulCharacters } from './http/nul-characters';
 import { rateLimitOptions } from './http/rate-limit';
 import { requestId } from './http/request-id';
 import { RequestLog } from './http/request-log';
@@ -76,6 +77,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The API speaks JSON only: anything else is a 415 (a module that needs another type adds a parser).
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, request, reply) => sendFailure(error, request, reply));
+  // Before any route is added, so every one (pages and simulators included) inherits it.
+  app.addHook('preHandler', refuseNulCharacters);
 
   closeConnectionsWhenDrained(app);
   registerResponseHeaders(app);
