@@ -13,6 +13,7 @@ import { closeConnectionsWhenDrained } from './http/drain-connections';
 import { BODY_LIMIT_BYTES, sendFailure, sendNotFound } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { refuseNulCharacters } from './http/nul-characters';
+import { answerClientError, requireHostHeader } from './http/protocol-errors';
 import { rateLimitOptions } from './http/rate-limit';
 import { requestId } from './http/request-id';
 import { RequestLog } from './http/request-log';
@@ -72,12 +73,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: false,
     logController: new RequestLog(),
     frameworkErrors: (error, request, reply) => sendFailure(error, request, reply),
+    // Requests the HTTP parser refuses, and a missing Host, are answered in the envelope too.
+    clientErrorHandler: answerClientError,
+    http: { requireHostHeader: false },
   });
 
   // The API speaks JSON only: anything else is a 415 (a module that needs another type adds a parser).
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, request, reply) => sendFailure(error, request, reply));
-  // Before any route is added, so every one (pages and simulators included) inherits it.
+  // Before any route is added, so every one (pages and simulators included) inherits them.
+  app.addHook('onRequest', requireHostHeader);
   app.addHook('preHandler', refuseNulCharacters);
 
   closeConnectionsWhenDrained(app);
