@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import { callerGuards } from './auth/api/caller';
 import { realtimeAuthenticate, selectRealtimeProtocol } from './auth/api/realtime-caller';
 import { hostedLoginRoutes } from './auth/hosted/routes';
@@ -52,6 +52,8 @@ export interface BuildAppOptions {
   serveClient?: boolean;
   /** Last chance to add routes or hooks before the app is sealed (tests add failing routes here). */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Told of every route as it is added (tests walk what the server really serves). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The API speaks JSON only: anything else is a 415 (a module that needs another type adds a parser).
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, request, reply) => sendFailure(error, request, reply));
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Before any route is added, so every one (pages and simulators included) inherits them.
   app.addHook('onRequest', requireHostHeader);
   app.addHook('preHandler', refuseNulCharacters);
