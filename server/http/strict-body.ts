@@ -1,4 +1,5 @@
 import type { $ZodType } from 'zod/v4/core';
+import { wrappedBy } from './zod-definitions';
 
 /**
  * The API refuses unknown fields in a body (README: "Bodies"), at every depth, so a misspelt or
@@ -15,6 +16,8 @@ export function looseObjectsIn(schema: $ZodType): string[] {
     // Zod's definitions, by kind; each kind names its inner schemas differently.
     const def = node._zod.def as unknown as Record<string, unknown> & { type: string };
     const inner = (key: string) => def[key] as $ZodType;
+    const wrapped = wrappedBy(node);
+    if (wrapped) return visit(wrapped, path);
     switch (def.type) {
       case 'object': {
         const catchall = def.catchall as $ZodType | undefined;
@@ -26,18 +29,6 @@ export function looseObjectsIn(schema: $ZodType): string[] {
       }
       case 'array':
         visit(inner('element'), [...path, '[]']);
-        break;
-      case 'optional':
-      case 'nullable':
-      case 'default':
-      case 'prefault':
-      case 'nonoptional':
-      case 'readonly':
-      case 'catch':
-        visit(inner('innerType'), path);
-        break;
-      case 'pipe':
-        visit(inner('in'), path);
         break;
       case 'union':
         for (const option of def.options as $ZodType[]) visit(option, path);

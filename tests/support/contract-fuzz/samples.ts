@@ -1,4 +1,5 @@
 import type { $ZodType } from 'zod/v4/core';
+import { wrappedBy } from '../../../server/http/zod-definitions';
 
 /**
  * A valid value for a contract's schema, so that a malformed case changes one thing of a request
@@ -15,6 +16,8 @@ const checksOf = (schema: $ZodType) => (defOf(schema).checks ?? []).map((check) 
 
 export function sampleOf(schema: $ZodType, hints: SampleHints, key?: string): unknown {
   if (key !== undefined && Object.hasOwn(hints, key)) return hints[key];
+  const wrapped = wrappedBy(schema);
+  if (wrapped) return sampleOf(wrapped, hints, key);
   const def = defOf(schema);
   const inner = (name: string) => def[name] as $ZodType;
   switch (def.type) {
@@ -41,16 +44,6 @@ export function sampleOf(schema: $ZodType, hints: SampleHints, key?: string): un
       return [sampleOf(inner('element'), hints, key)];
     case 'tuple':
       return (def.items as $ZodType[]).map((item) => sampleOf(item, hints));
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'nonoptional':
-    case 'readonly':
-    case 'catch':
-      return sampleOf(inner('innerType'), hints, key);
-    case 'pipe':
-      return sampleOf(inner('in'), hints, key);
     case 'union':
       return sampleOf((def.options as $ZodType[])[0]!, hints, key);
     case 'record':
