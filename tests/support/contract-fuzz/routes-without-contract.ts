@@ -168,11 +168,11 @@ function stripeApi(route: string, fields: Record<string, string>) {
       ...formCases(route, fields, 'stripe', { authorization: 'Bearer sk_test_errada' }).slice(0, 1),
       {
         route,
-        name: 'brackets 3,000 deep',
+        name: 'brackets 20,000 deep',
         method: 'POST',
         path: route.split(' ')[1]!,
         headers: { ...FORM, ...auth },
-        body: `metadata${'[a]'.repeat(3000)}=1`,
+        body: `metadata${'[a]'.repeat(20_000)}=1`,
         answers: 'stripe' as const,
       },
       {
