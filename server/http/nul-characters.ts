@@ -6,26 +6,38 @@ import { inputParts } from './request-validation';
 /** The issue of a text that carries a NUL character (U+0000), which PostgreSQL cannot store. */
 export const NUL_CHARACTER_TEXT = 'Contém um caractere inválido (nulo, U+0000). Remova-o e tente de novo.';
 
+/** Enough to fix a form; a body with more NULs than this gets the first ones. */
+const MAX_REPORTED = 50;
+
+/** Where a value sits: its key and the place of the value holding it (null for the root). */
+interface Place {
+  key: string;
+  parent: Place | null;
+}
+
+const pathOf = (place: Place | null, prefix: readonly string[]): string => {
+  const keys: string[] = [];
+  for (let at = place; at !== null; at = at.parent) keys.push(at.key);
+  return [...prefix, ...keys.reverse()].join('.');
+};
+
 /**
  * The dotted paths of every text in `value` (object keys included) that holds a NUL character.
- * Iterative: a body nested thousands of levels deep is walked without exhausting the stack.
+ * Iterative, and each value's path is only spelt out when it holds one (at most MAX_REPORTED): a
+ * body nested thousands of levels deep is walked in linear time without exhausting the stack.
  */
 export function nulTextPaths(value: unknown, prefix: readonly string[] = []): string[] {
   const found: string[] = [];
-  const pending: { value: unknown; path: readonly string[] }[] = [{ value, path: prefix }];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const { value: node, path } = next;
+  const pending: { value: unknown; place: Place | null }[] = [{ value, place: null }];
+  for (let next = pending.pop(); next !== undefined && found.length < MAX_REPORTED; next = pending.pop()) {
+    const { value: node, place } = next;
     if (typeof node === 'string') {
-      if (node.includes('\u0000')) found.push(path.join('.'));
-    } else if (Array.isArray(node)) {
-      node.forEach((item, index) => {
-        pending.push({ value: item, path: [...path, String(index)] });
-      });
+      if (node.includes('\u0000')) found.push(pathOf(place, prefix));
     } else if (node !== null && typeof node === 'object' && !Buffer.isBuffer(node)) {
       for (const [key, item] of Object.entries(node)) {
-        const at = [...path, key];
-        if (key.includes('\u0000')) found.push(at.join('.'));
-        pending.push({ value: item, path: at });
+        const at = { key, parent: place };
+        if (key.includes('\u0000')) found.push(pathOf(at, prefix));
+        pending.push({ value: item, place: at });
       }
     }
   }

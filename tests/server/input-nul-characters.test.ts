@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../contracts/customers';
 import type { FailureEnvelope } from '../../contracts/envelope';
-import { NUL_CHARACTER_TEXT } from '../../server/http/nul-characters';
+import { NUL_CHARACTER_TEXT, nulTextPaths } from '../../server/http/nul-characters';
 import { loadSimulatorCredentials } from '../../server/integrations/billing/stripe-simulator/credentials';
 import { createTestAccount } from '../support/auth';
 import { HostedBrowser, hiddenInputs } from '../support/hosted-login';
@@ -199,5 +199,15 @@ describe('on the dev pages', () => {
     expect(paid.status).toBe(400);
     expect(paid.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await paid.text()).toContain('Dados inválidos. Confira os campos informados.');
+  });
+});
+
+describe('finding them', () => {
+  it('names each one by its path, keys included, however deep the value is nested', () => {
+    let deep: unknown = `fim${NUL}`;
+    for (let level = 0; level < 200_000; level++) deep = [deep];
+    const [path] = nulTextPaths({ ok: 'sim', [`chave${NUL}`]: 1, deep }, ['body']);
+    expect(path).toBe(`body.chave${NUL}`);
+    expect(nulTextPaths({ deep })).toEqual([`deep${'.0'.repeat(200_000)}`]);
   });
 });
