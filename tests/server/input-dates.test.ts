@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATE_OUT_OF_RANGE_TEXT } from '../../contracts/date-range';
 import type { Deal } from '../../contracts/sales';
 import { TASK_DUE_REQUIRED_TEXT, type Task } from '../../contracts/tasks';
-import { startTestServer, type TestServer } from '../support/server';
-import { newSubscriber, type Subscriber } from '../support/signed-in-api';
+import { withSubscriberServer } from '../support/signed-in-api';
 import { taskBody } from '../support/task-fixtures';
 
 /**
@@ -12,14 +11,7 @@ import { taskBody } from '../support/task-fixtures';
  * to come back as 2001 and 1999; year 0000 was a 500).
  */
 
-let server: TestServer;
-let owner: Subscriber;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await newSubscriber(server);
-});
-afterAll(() => server?.close());
+const setup = withSubscriberServer();
 
 const outside = ['0000-01-01', '0001-01-01', '0099-06-01', '1899-12-31', '2100-01-01', '9999-12-31'];
 
@@ -30,21 +22,21 @@ describe('a task’s dueAt', () => {
       ['2099-12-31T23:59:00-03:00', '2100-01-01T02:59:00.000Z'],
       ['2099-12-31T23:59:59Z', '2099-12-31T23:59:59.000Z'],
     ] as const) {
-      const created = await owner.api.post<{ task: Task }>('/api/tasks', taskBody({ dueAt }));
+      const created = await setup.owner.api.post<{ task: Task }>('/api/tasks', taskBody({ dueAt }));
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       expect(created.body.data.task.dueAt).toBe(instant);
-      const read = await owner.api.get<{ task: Task }>(`/api/tasks/${created.body.data.task.id}`);
+      const read = await setup.owner.api.get<{ task: Task }>(`/api/tasks/${created.body.data.task.id}`);
       expect(read.body.data.task.dueAt).toBe(instant);
     }
   });
 
   it('outside the range is a 400 on dueAt that says the range, on create and on edit', async () => {
-    const existing = (await owner.api.post<{ task: Task }>('/api/tasks', taskBody())).body.data.task;
+    const existing = (await setup.owner.api.post<{ task: Task }>('/api/tasks', taskBody())).body.data.task;
     for (const day of outside) {
       const dueAt = `${day}T12:00:00Z`;
       for (const answer of [
-        await owner.api.post('/api/tasks', taskBody({ dueAt })),
-        await owner.api.put(`/api/tasks/${existing.id}`, taskBody({ dueAt })),
+        await setup.owner.api.post('/api/tasks', taskBody({ dueAt })),
+        await setup.owner.api.put(`/api/tasks/${existing.id}`, taskBody({ dueAt })),
       ]) {
         expect(answer.status, `${dueAt}: ${JSON.stringify(answer.body)}`).toBe(400);
         expect(answer.body.issues).toEqual([{ path: 'dueAt', message: DATE_OUT_OF_RANGE_TEXT }]);
@@ -55,7 +47,7 @@ describe('a task’s dueAt', () => {
 
   it('that is not a day of the calendar stays the date-and-time 400', async () => {
     for (const dueAt of ['2026-02-30T10:00:00Z', '+275760-09-13T00:00:00Z', '2026-01-01', 'amanhã']) {
-      const answer = await owner.api.post('/api/tasks', taskBody({ dueAt }));
+      const answer = await setup.owner.api.post('/api/tasks', taskBody({ dueAt }));
       expect(answer.status, dueAt).toBe(400);
       expect(answer.body.issues).toEqual([{ path: 'dueAt', message: TASK_DUE_REQUIRED_TEXT }]);
     }
@@ -65,7 +57,7 @@ describe('a task’s dueAt', () => {
 describe('a deal’s expectedCloseDate', () => {
   it('is stored exactly as sent at both ends of the range', async () => {
     for (const expectedCloseDate of ['1900-01-01', '2099-12-31']) {
-      const created = await owner.api.post<{ deal: Deal }>('/api/sales/deals', {
+      const created = await setup.owner.api.post<{ deal: Deal }>('/api/sales/deals', {
         title: 'Festa',
         valueCents: 100,
         expectedCloseDate,
@@ -77,7 +69,7 @@ describe('a deal’s expectedCloseDate', () => {
 
   it('outside the range is a 400 on expectedCloseDate that says the range', async () => {
     for (const expectedCloseDate of outside) {
-      const answer = await owner.api.post('/api/sales/deals', {
+      const answer = await setup.owner.api.post('/api/sales/deals', {
         title: 'Festa',
         valueCents: 100,
         expectedCloseDate,
@@ -90,7 +82,7 @@ describe('a deal’s expectedCloseDate', () => {
 
 describe('the database layer', () => {
   it('hands back timestamps of any year as stored (no two-digit-year guessing)', async () => {
-    const { rows } = await server.db.query<{ first: Date; ninetyNine: Date; late: Date }>(
+    const { rows } = await setup.server.db.query<{ first: Date; ninetyNine: Date; late: Date }>(
       `SELECT '0001-01-01T00:00:00Z'::timestamptz AS first,
               '0099-06-01T10:30:00.123456Z'::timestamptz AS "ninetyNine",
               '9999-12-31T23:59:59Z'::timestamptz AS late`,

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Customer } from '../../contracts/customers';
 import type { FailureEnvelope } from '../../contracts/envelope';
 import { NUL_CHARACTER_TEXT, nulTextPaths } from '../../server/http/nul-characters';
 import { loadSimulatorCredentials } from '../../server/integrations/billing/stripe-simulator/credentials';
 import { createTestAccount } from '../support/auth';
 import { HostedBrowser, hiddenInputs } from '../support/hosted-login';
-import { startTestServer, type TestServer } from '../support/server';
-import { newSubscriber, type Subscriber, signedInApi } from '../support/signed-in-api';
+import { signedInApi, withSubscriberServer } from '../support/signed-in-api';
 
 /**
  * Issue 11: text with a NUL character (U+0000), which PostgreSQL cannot store, is a 400 naming the
@@ -18,17 +17,10 @@ import { newSubscriber, type Subscriber, signedInApi } from '../support/signed-i
 
 const NUL = '\u0000';
 
-let server: TestServer;
-let owner: Subscriber;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await newSubscriber(server);
-});
-afterAll(() => server?.close());
+const setup = withSubscriberServer();
 
 async function customerCount(companyId: string): Promise<number> {
-  const { rows } = await server.db.query<{ n: number }>(
+  const { rows } = await setup.server.db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM customers WHERE company_id = $1',
     [companyId],
   );
@@ -48,18 +40,21 @@ function expectNulIssue(answer: { status: number; body: unknown }, path: string,
 
 describe('in the API', () => {
   it('a body field is a 400 on that field, and nothing is stored', async () => {
-    const before = await customerCount(owner.companyId);
-    const answer = await owner.api.post('/api/customers', { name: `Ana${NUL} Lima` });
+    const before = await customerCount(setup.owner.companyId);
+    const answer = await setup.owner.api.post('/api/customers', { name: `Ana${NUL} Lima` });
     expectNulIssue(answer, 'name', 'Dados inválidos. Confira os campos informados.');
-    expect(await customerCount(owner.companyId)).toBe(before);
+    expect(await customerCount(setup.owner.companyId)).toBe(before);
   });
 
   it('a field inside an array or a nested object is named by its full path', async () => {
-    const tagged = await owner.api.post('/api/customers', { name: 'Bruno', tags: ['vip', `atacado${NUL}`] });
+    const tagged = await setup.owner.api.post('/api/customers', {
+      name: 'Bruno',
+      tags: ['vip', `atacado${NUL}`],
+    });
     expectNulIssue(tagged, 'tags.1', 'Dados inválidos. Confira os campos informados.');
 
     const serviceId = randomUUID();
-    const deal = await owner.api.post('/api/sales/deals', {
+    const deal = await setup.owner.api.post('/api/sales/deals', {
       title: 'Bolo',
       valueCents: 100,
       services: [{ serviceId: `${serviceId}${NUL}` }],
@@ -68,19 +63,22 @@ describe('in the API', () => {
   });
 
   it('a query parameter is a 400 on query.<name>', async () => {
-    const answer = await owner.api.get(`/api/customers?search=${encodeURIComponent(`an${NUL}a`)}`);
+    const answer = await setup.owner.api.get(`/api/customers?search=${encodeURIComponent(`an${NUL}a`)}`);
     expectNulIssue(answer, 'query.search', 'Parâmetros de consulta inválidos.');
   });
 
   it('a path parameter is a 400 on params.<name>', async () => {
-    const answer = await owner.api.put(`/api/customers/${encodeURIComponent(`${randomUUID()}${NUL}`)}`, {
-      name: 'Ana',
-    });
+    const answer = await setup.owner.api.put(
+      `/api/customers/${encodeURIComponent(`${randomUUID()}${NUL}`)}`,
+      {
+        name: 'Ana',
+      },
+    );
     expectNulIssue(answer, 'params.id', 'Parâmetro inválido no endereço da requisição.');
   });
 
   it('is checked after the route guards: without a session it is the same 401 as any input', async () => {
-    const response = await fetch(`${server.url}/api/customers`, {
+    const response = await fetch(`${setup.server.url}/api/customers`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: `Ana${NUL}` }),
@@ -90,7 +88,7 @@ describe('in the API', () => {
   });
 
   it('an imported row loses the character: the file is the person’s, the row is imported', async () => {
-    const answer = await owner.api.post<{ created: number; rows: { customerId?: string }[] }>(
+    const answer = await setup.owner.api.post<{ created: number; rows: { customerId?: string }[] }>(
       '/api/customers/import',
       {
         importId: randomUUID(),
@@ -102,7 +100,7 @@ describe('in the API', () => {
     );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.data.created).toBe(1);
-    const detail = await owner.api.get<{ customer: Customer }>(
+    const detail = await setup.owner.api.get<{ customer: Customer }>(
       `/api/customers/${answer.body.data.rows[0]!.customerId}`,
     );
     expect(detail.body.data.customer).toMatchObject({
@@ -114,7 +112,7 @@ describe('in the API', () => {
 
   it('a client error report loses the character and is stored', async () => {
     const requestId = `nul-report-${randomUUID()}`;
-    const response = await fetch(`${server.url}/api/client-errors`, {
+    const response = await fetch(`${setup.server.url}/api/client-errors`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-request-id': requestId },
       body: JSON.stringify({
@@ -124,7 +122,7 @@ describe('in the API', () => {
       }),
     });
     expect(response.status).toBe(202);
-    const { rows } = await server.db.query(
+    const { rows } = await setup.server.db.query(
       'SELECT message, stack, url FROM client_errors WHERE request_id = $1',
       [requestId],
     );
@@ -140,7 +138,7 @@ describe('in the API', () => {
 
 describe('on the hosted login', () => {
   it('a form field is the 400 page, not a crash', async () => {
-    const browser = new HostedBrowser(server.app);
+    const browser = new HostedBrowser(setup.server.app);
     for (const [page, fields] of [
       ['/auth/login', { email: `ana${NUL}@email.com.br`, password: 'uma senha qualquer' }],
       ['/auth/signup', { name: `Ana${NUL}`, email: 'ana.nova@email.com.br', password: 'Senha-forte-2026' }],
@@ -154,7 +152,7 @@ describe('on the hosted login', () => {
   });
 
   it('a query parameter is the 400 page too', async () => {
-    const answer = await new HostedBrowser(server.app).get(
+    const answer = await new HostedBrowser(setup.server.app).get(
       `/auth/reset-password?token=${encodeURIComponent(`abc${NUL}`)}`,
     );
     expect(answer.status).toBe(400);
@@ -164,9 +162,9 @@ describe('on the hosted login', () => {
 
 describe('on the dev pages', () => {
   it('the outbox page and its JSON answer 400', async () => {
-    const page = await fetch(`${server.url}/dev/outbox?to=${encodeURIComponent(`a${NUL}`)}`);
+    const page = await fetch(`${setup.server.url}/dev/outbox?to=${encodeURIComponent(`a${NUL}`)}`);
     expect(page.status).toBe(400);
-    const json = await fetch(`${server.url}/dev/outbox/messages?to=${encodeURIComponent(`a${NUL}`)}`);
+    const json = await fetch(`${setup.server.url}/dev/outbox/messages?to=${encodeURIComponent(`a${NUL}`)}`);
     expect(json.status).toBe(400);
     expect(((await json.json()) as FailureEnvelope).issues).toEqual([
       { path: 'query.to', message: NUL_CHARACTER_TEXT },
@@ -174,8 +172,8 @@ describe('on the dev pages', () => {
   });
 
   it('the Stripe simulator answers 400 on its API (Stripe’s shape) and on its checkout page', async () => {
-    const { secretKey } = await loadSimulatorCredentials(server.db);
-    const api = await fetch(`${server.url}/dev/stripe/v1/customers`, {
+    const { secretKey } = await loadSimulatorCredentials(setup.server.db);
+    const api = await fetch(`${setup.server.url}/dev/stripe/v1/customers`, {
       method: 'POST',
       headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ email: `ana${NUL}@email.com.br` }).toString(),
@@ -185,12 +183,15 @@ describe('on the dev pages', () => {
       error: { type: 'invalid_request_error', message: expect.any(String), param: 'email' },
     });
 
-    const unpaid = signedInApi(server.url, await createTestAccount(server.db, { subscription: 'expired' }));
+    const unpaid = signedInApi(
+      setup.server.url,
+      await createTestAccount(setup.server.db, { subscription: 'expired' }),
+    );
     const checkout = await unpaid.post<{ url: string }>('/api/billing/checkout', { planId: 'monthly' });
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
     const path = new URL(checkout.body.data.url).pathname;
-    const form = hiddenInputs(await (await fetch(`${server.url}${path}`)).text());
-    const paid = await fetch(`${server.url}${path}/pay`, {
+    const form = hiddenInputs(await (await fetch(`${setup.server.url}${path}`)).text());
+    const paid = await fetch(`${setup.server.url}${path}/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ ...form, email: `ana${NUL}@email.com.br`, cardNumber: '4242424242424242' }),

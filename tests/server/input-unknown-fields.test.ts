@@ -1,10 +1,9 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { Task } from '../../contracts/tasks';
 import { route } from '../../server/http/route';
-import { startTestServer, type TestServer } from '../support/server';
-import { newSubscriber, type Subscriber } from '../support/signed-in-api';
+import { withSubscriberServer } from '../support/signed-in-api';
 import { taskBody } from '../support/task-fixtures';
 
 /**
@@ -13,14 +12,7 @@ import { taskBody } from '../support/task-fixtures';
  * will not register a body schema that could let one through. Unknown query parameters are ignored.
  */
 
-let server: TestServer;
-let owner: Subscriber;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await newSubscriber(server);
-});
-afterAll(() => server?.close());
+const setup = withSubscriberServer();
 
 describe('route()', () => {
   const response = z.object({ ok: z.boolean() });
@@ -57,11 +49,15 @@ describe('route()', () => {
 
 describe('in the API', () => {
   it('an unknown field is a 400 naming it, at the top and inside nested objects', async () => {
-    const top = await owner.api.post('/api/sales/deals', { title: 'Bolo', valueCents: 100, desconto: 10 });
+    const top = await setup.owner.api.post('/api/sales/deals', {
+      title: 'Bolo',
+      valueCents: 100,
+      desconto: 10,
+    });
     expect(top.status).toBe(400);
     expect(top.body.issues).toEqual([{ path: 'desconto', message: 'Campo não permitido' }]);
 
-    const nested = await owner.api.post('/api/sales/deals', {
+    const nested = await setup.owner.api.post('/api/sales/deals', {
       title: 'Bolo',
       valueCents: 100,
       services: [{ serviceId: '0b6f3c5e-8d0a-4c1e-9a57-3f1d2b4c6e8a', preco: 1 }],
@@ -71,23 +67,24 @@ describe('in the API', () => {
   });
 
   it('a route that takes no body refuses fields, and takes none or {}', async () => {
-    const task = async () => (await owner.api.post<{ task: Task }>('/api/tasks', taskBody())).body.data.task;
+    const task = async () =>
+      (await setup.owner.api.post<{ task: Task }>('/api/tasks', taskBody())).body.data.task;
 
-    const withFields = await owner.api.post(`/api/tasks/${(await task()).id}/complete`, {
+    const withFields = await setup.owner.api.post(`/api/tasks/${(await task()).id}/complete`, {
       status: 'completed',
     });
     expect(withFields.status).toBe(400);
     expect(withFields.body.issues).toEqual([{ path: 'status', message: 'Campo não permitido' }]);
 
-    expect((await owner.api.post(`/api/tasks/${(await task()).id}/complete`, {})).status).toBe(200);
-    const none = await owner.api.post(`/api/tasks/${(await task()).id}/complete`);
+    expect((await setup.owner.api.post(`/api/tasks/${(await task()).id}/complete`, {})).status).toBe(200);
+    const none = await setup.owner.api.post(`/api/tasks/${(await task()).id}/complete`);
     expect(none.status, JSON.stringify(none.body)).toBe(200);
   });
 
   it('an unknown query parameter is ignored', async () => {
-    const tasks = await owner.api.get('/api/tasks?filter=today&utm_source=whatsapp');
+    const tasks = await setup.owner.api.get('/api/tasks?filter=today&utm_source=whatsapp');
     expect(tasks.status).toBe(200);
-    const outbox = await fetch(`${server.url}/dev/outbox/messages?utm_source=whatsapp`);
+    const outbox = await fetch(`${setup.server.url}/dev/outbox/messages?utm_source=whatsapp`);
     expect(outbox.status).toBe(200);
   });
 });
