@@ -113,8 +113,9 @@ export function answerClientError(
   const failure = protocolFailure(error.code);
   // No request was read, so no caller's x-request-id either: a fresh id ties the log line to the answer.
   const id = randomUUID();
+  // The parser's code and reason only: the error also carries the raw bytes read, tokens included.
   this.log.info(
-    { err: error, requestId: id, statusCode: failure.status },
+    { parserError: error.code, reason: error.message, requestId: id, statusCode: failure.status },
     'request refused by the HTTP parser',
   );
   if (socket.writable) socket.end(protocolFailureResponse(failure, id));
