@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/types';
+import { HttpError } from '../../../http/errors';
 import { type DecodedForm, decodeStripeForm } from '../stripe-form';
 import {
   type ActionResult,
@@ -120,7 +121,17 @@ export const stripeSimulatorRoutes: FastifyPluginAsync<StripeSimulatorOptions> =
     done();
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    // The app's own refusals (a NUL character in a field) read like Stripe's: the field is the param.
+    const error =
+      thrown instanceof HttpError && thrown.statusCode < 500
+        ? new SimulatorRequestError(
+            thrown.statusCode,
+            'invalid_request_error',
+            thrown.message,
+            thrown.issues?.[0]?.path,
+          )
+        : thrown;
     if (error instanceof SimulatorRequestError) {
       if (isApi(request)) return stripeError(reply, error);
       return reply
