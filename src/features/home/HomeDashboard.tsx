@@ -3,6 +3,7 @@ import type { Dashboard } from '../../../contracts/dashboard';
 import { Link } from '../../app/routing/Link';
 import { formatBRL } from '../../lib/format/currency';
 import { SupportLink } from '../../lib/support/SupportLink';
+import { whatsappStatusQuery } from '../../lib/whatsapp/whatsapp-status-query';
 import { LoadError } from '../../ui/load-error/LoadError';
 import { dashboardQuery } from './dashboard-query';
 import { greetingFor } from './greeting';
@@ -28,7 +29,7 @@ export function HomeDashboard() {
         {dashboard || failed ? (
           <>
             <p className="home-hello__greeting">{greetingFor(hour, dashboard?.firstName ?? null)}</p>
-            {dashboard?.companyName ? <p className="home-card__muted">{dashboard.companyName}</p> : null}
+            {dashboard?.companyName ? <p className="card__text">{dashboard.companyName}</p> : null}
           </>
         ) : (
           <span className="skeleton skeleton--title" />
@@ -37,8 +38,8 @@ export function HomeDashboard() {
       {dashboard ? (
         <DashboardContent dashboard={dashboard} />
       ) : failed ? (
-        <section className="home-card home-error" aria-labelledby="home-error">
-          <h2 id="home-error" className="home-card__title">
+        <section className="card home-error" aria-labelledby="home-error">
+          <h2 id="home-error" className="card__heading">
             Não foi possível carregar o início
           </h2>
           <LoadError error={query.error} onRetry={() => void query.refetch()} framed={false} />
@@ -63,7 +64,7 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
     <>
       <ul className="home-stats" aria-label="Resumo do dia">
         <li>
-          <Link to="/tasks?filter=today" className="home-stat">
+          <Link to="/tasks?filter=today" className="card-link home-stat">
             <span className="home-stat__value">{taskSummary.today}</span>{' '}
             <span className="home-stat__label">
               {plural(taskSummary.today, 'tarefa para hoje', 'tarefas para hoje')}
@@ -73,7 +74,7 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
         <li>
           <Link
             to="/tasks?filter=overdue"
-            className={taskSummary.overdue > 0 ? 'home-stat home-stat--late' : 'home-stat'}
+            className={taskSummary.overdue > 0 ? 'card-link home-stat home-stat--late' : 'card-link home-stat'}
           >
             <span className="home-stat__value">{taskSummary.overdue}</span>{' '}
             <span className="home-stat__label">
@@ -82,7 +83,7 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
           </Link>
         </li>
         <li>
-          <Link to="/sales" className="home-stat">
+          <Link to="/sales" className="card-link home-stat">
             <span className="home-stat__value">{formatBRL(wonThisMonth.totalValueCents)}</span>{' '}
             <span className="home-stat__label">
               {wonThisMonth.count === 0
@@ -92,17 +93,17 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
           </Link>
         </li>
         <li>
-          <Link to="/customers" className="home-stat">
+          <Link to="/customers" className="card-link home-stat">
             <span className="home-stat__value">{customerCount}</span>{' '}
             <span className="home-stat__label">{plural(customerCount, 'cliente', 'clientes')}</span>
           </Link>
         </li>
       </ul>
 
-      {customerCount === 0 ? <GettingStarted /> : null}
+      <GettingStarted hasCustomers={customerCount > 0} hasDeals={hasDeals} />
 
-      <section className="home-card home-tasks" aria-labelledby="home-tasks">
-        <h2 id="home-tasks" className="home-card__title">
+      <section className="card home-tasks" aria-labelledby="home-tasks">
+        <h2 id="home-tasks" className="card__heading">
           Suas tarefas
         </h2>
         {taskSummary.overdue > 0 ? (
@@ -119,20 +120,20 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
           filter="today"
           tasks={dashboard.todayTasks}
           total={taskSummary.today}
-          empty="Nenhuma tarefa para hoje. Toque em + para criar uma."
+          empty="Nenhuma tarefa para hoje. Use o botão + para criar uma."
         />
       </section>
 
-      <section className="home-card home-pipeline" aria-labelledby="home-pipeline">
-        <div className="home-card__head">
-          <h2 id="home-pipeline" className="home-card__title">
+      <section className="card home-pipeline" aria-labelledby="home-pipeline">
+        <div className="card__head">
+          <h2 id="home-pipeline" className="card__heading">
             Funil de vendas
           </h2>
           <Link to="/sales" className="home-card__more">
             Ver vendas
           </Link>
         </div>
-        <p className="home-card__muted">
+        <p className="card__text">
           {formatBRL(openValue)} em {openDeals} {plural(openDeals, 'negócio aberto', 'negócios abertos')}
         </p>
         {hasDeals ? (
@@ -144,11 +145,11 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
         )}
       </section>
 
-      <section className="home-card home-won" aria-labelledby="home-won">
-        <h2 id="home-won" className="home-card__title">
+      <section className="card home-won" aria-labelledby="home-won">
+        <h2 id="home-won" className="card__heading">
           Vendas ganhas
         </h2>
-        <p className="home-card__muted">
+        <p className="card__text">
           Este mês: {wonThisMonth.count} {plural(wonThisMonth.count, 'venda', 'vendas')} ·{' '}
           {formatBRL(wonThisMonth.totalValueCents)}
         </p>
@@ -158,23 +159,37 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
-/** A company without customers yet: the first three things worth doing. */
-function GettingStarted() {
+/**
+ * The first three things worth doing, shown until all are done: each done step is ticked off, the
+ * WhatsApp one by the connection's status (not shown while that is still unknown and the rest done).
+ */
+function GettingStarted({ hasCustomers, hasDeals }: { hasCustomers: boolean; hasDeals: boolean }) {
+  const whatsapp = useQuery(whatsappStatusQuery);
+  const connected = whatsapp.data?.status === 'connected';
+  const whatsappUnknown = !whatsapp.data && !whatsapp.isError;
+  if (hasCustomers && hasDeals && (connected || whatsappUnknown)) return null;
+  const steps = [
+    { done: hasCustomers, to: '/customers/new', label: 'Cadastre seu primeiro cliente' },
+    { done: connected, to: '/settings/whatsapp-business-connection', label: 'Conecte o WhatsApp Business' },
+    { done: hasDeals, to: '/sales/new', label: 'Registre um negócio no funil' },
+  ];
   return (
-    <section className="home-card home-start" aria-labelledby="home-start">
-      <h2 id="home-start" className="home-card__title">
+    <section className="card home-start" aria-labelledby="home-start">
+      <h2 id="home-start" className="card__heading">
         Comece por aqui
       </h2>
       <ol className="home-start__steps">
-        <li>
-          <Link to="/customers/new">Cadastre seu primeiro cliente</Link>
-        </li>
-        <li>
-          <Link to="/settings/whatsapp-business-connection">Conecte o WhatsApp Business</Link>
-        </li>
-        <li>
-          <Link to="/sales/new">Registre um negócio no funil</Link>
-        </li>
+        {steps.map((step) =>
+          step.done ? (
+            <li key={step.to} className="home-start__step--done">
+              {step.label} <span className="visually-hidden">(feito)</span>
+            </li>
+          ) : (
+            <li key={step.to}>
+              <Link to={step.to}>{step.label}</Link>
+            </li>
+          ),
+        )}
       </ol>
     </section>
   );
@@ -190,17 +205,17 @@ function DashboardSkeleton() {
           <span key={n} className="skeleton home-stat-skeleton" />
         ))}
       </div>
-      <div className="home-card home-tasks" aria-hidden="true">
+      <div className="card home-tasks" aria-hidden="true">
         <span className="skeleton skeleton--line skeleton--short" />
         <span className="skeleton skeleton--row" />
         <span className="skeleton skeleton--row" />
         <span className="skeleton skeleton--row" />
       </div>
-      <div className="home-card home-pipeline" aria-hidden="true">
+      <div className="card home-pipeline" aria-hidden="true">
         <span className="skeleton skeleton--line skeleton--short" />
         <span className="skeleton home-chart-skeleton" />
       </div>
-      <div className="home-card home-won" aria-hidden="true">
+      <div className="card home-won" aria-hidden="true">
         <span className="skeleton skeleton--line skeleton--short" />
         <span className="skeleton home-chart-skeleton--tall" />
       </div>
