@@ -1,0 +1,283 @@
+/**
+ * Screenshots of every screen, at 1280 px and 390 px, in the light and dark themes, for reviewing the
+ * layout by eye; each also reports what can be measured: the page scrolling sideways, buttons whose
+ * label wraps, placeholders and labels cut off. Against a running server with the demo data:
+ *
+ *   PORT=3104 DATA_DIR=memory:// SEED_DEMO=1 node scripts/start.mjs
+ *   node --import tsx scripts/screenshots.ts --base http://127.0.0.1:3104 --out /tmp/screens [--only home,tasks]
+ *
+ * Phones are sent to /download-app by the guards, so the 390 px shots of the app use a desktop user
+ * agent; /download-app itself is shot with a phone's.
+ */
+import { mkdir } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
+import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from '../server/demo/seed-demo';
+
+const { values: args } = parseArgs({
+  options: {
+    base: { type: 'string', default: `http://127.0.0.1:${process.env.PORT ?? 3000}` },
+    out: { type: 'string', default: '/tmp/screens' },
+    only: { type: 'string' },
+    widths: { type: 'string', default: '1280,390' },
+    themes: { type: 'string', default: 'light,dark' },
+  },
+});
+
+const base = args.base.replace(/\/+$/, '');
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const TRIAL_ENDED = { email: 'bruno@oficinadobruno.example', password: DEMO_USER_PASSWORD };
+
+const PART_HEIGHT = 900;
+
+type Who = 'ana' | 'bruno' | 'nobody';
+interface Shot {
+  name: string;
+  who: Who;
+  /** A path, or a function that finds the path (an item's id) on a signed-in page. */
+  path: string | ((page: Page) => Promise<string>);
+  /** Something to do once the page is there (open a dialog, a menu). */
+  afterOpening?: (page: Page) => Promise<void>;
+  userAgent?: string;
+}
+
+/** The first link whose address matches `pattern` on `listPath`. */
+const firstLink =
+  (listPath: string, pattern: RegExp) =>
+  async (page: Page): Promise<string> => {
+    await open(page, listPath);
+    const hrefs = await page
+      .locator('a[href]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const href = hrefs.find((h): h is string => h !== null && pattern.test(h));
+    if (!href) throw new Error(`no link like ${pattern} on ${listPath}`);
+    return href;
+  };
+
+const shots: Shot[] = [
+  { name: 'auth-login', who: 'nobody', path: '/auth/login' },
+  { name: 'auth-signup', who: 'nobody', path: '/auth/signup' },
+  { name: 'auth-forgot', who: 'nobody', path: '/auth/forgot-password' },
+  { name: 'download-app-phone', who: 'nobody', path: '/download-app', userAgent: PHONE_UA },
+  { name: 'not-found', who: 'ana', path: '/nada-aqui' },
+  { name: 'home', who: 'ana', path: '/home' },
+  {
+    name: 'home-quick-add',
+    who: 'ana',
+    path: '/home',
+    afterOpening: async (page) => {
+      await page.getByRole('button', { name: 'Adicionar tarefa' }).click();
+    },
+  },
+  { name: 'customers', who: 'ana', path: '/customers' },
+  {
+    name: 'customers-import',
+    who: 'ana',
+    path: '/customers',
+    afterOpening: async (page) => {
+      await page
+        .getByRole('button', { name: /importar/i })
+        .first()
+        .click();
+    },
+  },
+  { name: 'customer-detail', who: 'ana', path: firstLink('/customers', /^\/customers\/[0-9a-f-]{36}$/) },
+  { name: 'customer-new', who: 'ana', path: '/customers/new' },
+  {
+    name: 'customer-edit',
+    who: 'ana',
+    path: async (page) => `${await firstLink('/customers', /^\/customers\/[0-9a-f-]{36}$/)(page)}/edit`,
+  },
+  { name: 'tasks-today', who: 'ana', path: '/tasks?filter=today' },
+  { name: 'tasks-overdue', who: 'ana', path: '/tasks?filter=overdue' },
+  { name: 'tasks-future', who: 'ana', path: '/tasks?filter=future' },
+  { name: 'tasks-completed', who: 'ana', path: '/tasks?filter=completed' },
+  { name: 'task-detail', who: 'ana', path: firstLink('/tasks?filter=future', /^\/tasks\/[0-9a-f-]{36}$/) },
+  { name: 'task-new', who: 'ana', path: '/tasks/new' },
+  {
+    name: 'task-edit',
+    who: 'ana',
+    path: async (page) => `${await firstLink('/tasks?filter=future', /^\/tasks\/[0-9a-f-]{36}$/)(page)}/edit`,
+  },
+  { name: 'sales', who: 'ana', path: '/sales' },
+  { name: 'deal', who: 'ana', path: firstLink('/sales', /^\/sales\/[0-9a-f-]{36}$/) },
+  { name: 'deal-new', who: 'ana', path: '/sales/new' },
+  { name: 'services', who: 'ana', path: '/settings/services' },
+  { name: 'service-new', who: 'ana', path: '/settings/services/new' },
+  {
+    name: 'service-edit',
+    who: 'ana',
+    path: firstLink('/settings/services', /^\/settings\/services\/[0-9a-f-]{36}\/edit$/),
+  },
+  { name: 'settings', who: 'ana', path: '/settings' },
+  { name: 'company-info', who: 'ana', path: '/settings/company-info' },
+  { name: 'phone-change', who: 'ana', path: '/settings/access-security/phone-change' },
+  { name: 'whatsapp', who: 'ana', path: '/settings/whatsapp-business-connection' },
+  { name: 'invite', who: 'ana', path: '/settings/invite' },
+  { name: 'paywall', who: 'bruno', path: '/paywall' },
+];
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  // Skeletons and lazily loaded charts settle after the network does.
+  await page.waitForTimeout(400);
+}
+
+async function signIn(browser: Browser, account: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/auth/login?returnTo=${encodeURIComponent(base)}`);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Senha', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth') && !url.pathname.startsWith('/login'));
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** What a look at the page would find too, measured. */
+async function findings(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) {
+      found.push(`page scrolls sideways (${root.scrollWidth} > ${root.clientWidth})`);
+    }
+    const nameOf = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    // Hidden for the eye only (1px, clipped: .visually-hidden and the like) counts as not visible.
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return box.width > 2 && box.height > 2 && style.visibility !== 'hidden' && style.clipPath === 'none';
+    };
+    for (const el of document.querySelectorAll('button, a.button, .button')) {
+      if (!visible(el)) continue;
+      const style = getComputedStyle(el);
+      const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.5;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      const text = range.getBoundingClientRect();
+      if (lines > 1 && text.height > lineHeight * 1.5) found.push(`label wraps: ${nameOf(el)}`);
+    }
+    // Measured as rendered text: a canvas may pick another font for system-ui than the page does.
+    const probe = document.createElement('span');
+    probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre;left:-9999px';
+    document.body.append(probe);
+    for (const input of document.querySelectorAll<HTMLInputElement>(
+      'input[placeholder], textarea[placeholder]',
+    )) {
+      if (!visible(input) || input.value) continue;
+      const style = getComputedStyle(input);
+      probe.style.font = style.font;
+      probe.style.letterSpacing = style.letterSpacing;
+      probe.textContent = input.placeholder;
+      // A search field keeps room for its clear button even while empty.
+      const clearButton = input.type === 'search' ? 20 : 0;
+      const room =
+        input.clientWidth -
+        Number.parseFloat(style.paddingLeft) -
+        Number.parseFloat(style.paddingRight) -
+        clearButton;
+      if (probe.getBoundingClientRect().width > room + 1)
+        found.push(`placeholder cut: "${input.placeholder}"`);
+    }
+    probe.remove();
+    for (const el of document.querySelectorAll('body *')) {
+      if (!visible(el) || el.children.length > 0) continue;
+      const style = getComputedStyle(el);
+      if (style.overflow === 'visible' && style.textOverflow !== 'ellipsis') continue;
+      if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll') {
+        found.push(`text cut: ${nameOf(el)}`);
+      }
+    }
+    for (const el of document.querySelectorAll('main *, [role="dialog"] *')) {
+      if (!visible(el)) continue;
+      const box = el.getBoundingClientRect();
+      let clipped = false;
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const o = getComputedStyle(p).overflowX;
+        if (o !== 'visible') {
+          clipped = true;
+          break;
+        }
+      }
+      if (!clipped && box.right > window.innerWidth + 1) found.push(`past the right edge: ${nameOf(el)}`);
+    }
+    return [...new Set(found)].slice(0, 12);
+  });
+}
+
+async function main() {
+  await mkdir(args.out, { recursive: true });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    const states: Partial<Record<Who, Awaited<ReturnType<typeof signIn>>>> = {
+      ana: await signIn(browser, { email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD }),
+      bruno: await signIn(browser, TRIAL_ENDED),
+    };
+    const only = args.only?.split(',');
+    const selected = shots.filter((shot) => !only || only.some((name) => shot.name.startsWith(name)));
+    for (const theme of args.themes.split(',') as ('light' | 'dark')[]) {
+      for (const width of args.widths.split(',').map(Number)) {
+        const contexts = new Map<string, BrowserContext>();
+        for (const shot of selected) {
+          const key = `${shot.who}|${shot.userAgent ?? ''}`;
+          let context = contexts.get(key);
+          if (!context) {
+            context = await browser.newContext({
+              viewport: { width, height: width < 600 ? 844 : 800 },
+              colorScheme: theme,
+              locale: 'pt-BR',
+              timezoneId: 'America/Sao_Paulo',
+              ...(shot.userAgent && { userAgent: shot.userAgent, isMobile: true, hasTouch: true }),
+              ...(shot.who !== 'nobody' && { storageState: states[shot.who] }),
+            });
+            // tsx names the functions it compiles with a helper the page does not have (findings()).
+            await context.addInitScript('window.__name = (fn) => fn');
+            contexts.set(key, context);
+          }
+          const page = await context.newPage();
+          const file = `${args.out}/${shot.name}-${width}-${theme}.png`;
+          try {
+            const path = typeof shot.path === 'string' ? shot.path : await shot.path(page);
+            await open(page, path);
+            if (shot.afterOpening) {
+              await shot.afterOpening(page);
+              // A sheet's code loads, then it fades in.
+              await page.waitForTimeout(900);
+            }
+            // A dialog as it shows on the screen: a full-page capture replays its opening animation.
+            await page.screenshot({ path: file, fullPage: !shot.afterOpening });
+            // A tall phone page is easier to read in screen-sized parts: name.1.png, name.2.png…
+            const height = await page.evaluate(() => document.documentElement.scrollHeight);
+            if (!shot.afterOpening && width < 600 && height > PART_HEIGHT * 1.25) {
+              for (let y = 0, n = 1; y < height; y += PART_HEIGHT, n++) {
+                await page.screenshot({
+                  path: file.replace(/\.png$/, `.${n}.png`),
+                  fullPage: true,
+                  clip: { x: 0, y, width, height: Math.min(PART_HEIGHT, height - y) },
+                });
+              }
+            }
+            const problems = await findings(page);
+            console.log(`${file}${problems.length ? `\n  - ${problems.join('\n  - ')}` : ''}`);
+          } catch (err) {
+            console.log(`${file}: FAILED ${(err as Error).message.split('\n')[0]}`);
+          } finally {
+            await page.close();
+          }
+        }
+        for (const context of contexts.values()) await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();
