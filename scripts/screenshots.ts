@@ -44,17 +44,19 @@ interface Shot {
   userAgent?: string;
 }
 
-/** The first link whose address matches `pattern` on `listPath`. */
+/** The first link whose address matches `pattern` on `listPath` (waiting for the list to load). */
 const firstLink =
   (listPath: string, pattern: RegExp) =>
   async (page: Page): Promise<string> => {
     await open(page, listPath);
-    const hrefs = await page
-      .locator('a[href]')
-      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    const href = hrefs.find((h): h is string => h !== null && pattern.test(h));
-    if (!href) throw new Error(`no link like ${pattern} on ${listPath}`);
-    return href;
+    const found = await page.waitForFunction(
+      (source) =>
+        [...document.querySelectorAll('a[href]')]
+          .map((a) => a.getAttribute('href') ?? '')
+          .find((href) => new RegExp(source).test(href)),
+      pattern.source,
+    );
+    return (await found.jsonValue()) as string;
   };
 
 const shots: Shot[] = [

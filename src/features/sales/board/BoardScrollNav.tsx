@@ -15,10 +15,13 @@ export function BoardScrollNav({
   boardId: string;
 }) {
   if (!scroll.overflows) return null;
+  const { firstShown: first, lastShown: last } = scroll;
   const shown =
-    scroll.firstShown > 0 && scroll.lastShown >= scroll.firstShown
-      ? `Etapas ${scroll.firstShown} a ${scroll.lastShown} de ${count}`
-      : `${count} etapas`;
+    first > 0 && last > first
+      ? `Etapas ${first} a ${last} de ${count}`
+      : first > 0 && last === first
+        ? `Etapa ${first} de ${count}`
+        : `${count} etapas`;
   return (
     <div className="board-nav">
       <p className="board-nav__shown">{shown}</p>
