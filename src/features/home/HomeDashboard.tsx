@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { Dashboard } from '../../../contracts/dashboard';
 import { Link } from '../../app/routing/Link';
 import { formatBRL } from '../../lib/format/currency';
@@ -53,6 +54,27 @@ export function HomeDashboard() {
   );
 }
 
+/** One of the day's numbers, leading to its list. */
+function Stat({
+  to,
+  value,
+  late = false,
+  children,
+}: {
+  to: string;
+  value: ReactNode;
+  late?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <Link to={to} className={late ? 'card-link home-stat home-stat--late' : 'card-link home-stat'}>
+        <span className="home-stat__value">{value}</span> <span className="home-stat__label">{children}</span>
+      </Link>
+    </li>
+  );
+}
+
 function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
   const { taskSummary, wonThisMonth, customerCount, pipeline, wonByMonth } = dashboard;
   const open = pipeline.filter((stage) => stage.kind === 'open');
@@ -63,41 +85,20 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
   return (
     <>
       <ul className="home-stats" aria-label="Resumo do dia">
-        <li>
-          <Link to="/tasks?filter=today" className="card-link home-stat">
-            <span className="home-stat__value">{taskSummary.today}</span>{' '}
-            <span className="home-stat__label">
-              {plural(taskSummary.today, 'tarefa para hoje', 'tarefas para hoje')}
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link
-            to="/tasks?filter=overdue"
-            className={taskSummary.overdue > 0 ? 'card-link home-stat home-stat--late' : 'card-link home-stat'}
-          >
-            <span className="home-stat__value">{taskSummary.overdue}</span>{' '}
-            <span className="home-stat__label">
-              {plural(taskSummary.overdue, 'tarefa atrasada', 'tarefas atrasadas')}
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/sales" className="card-link home-stat">
-            <span className="home-stat__value">{formatBRL(wonThisMonth.totalValueCents)}</span>{' '}
-            <span className="home-stat__label">
-              {wonThisMonth.count === 0
-                ? 'nenhuma venda ganha este mês'
-                : `${wonThisMonth.count} ${plural(wonThisMonth.count, 'venda ganha', 'vendas ganhas')} este mês`}
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/customers" className="card-link home-stat">
-            <span className="home-stat__value">{customerCount}</span>{' '}
-            <span className="home-stat__label">{plural(customerCount, 'cliente', 'clientes')}</span>
-          </Link>
-        </li>
+        <Stat to="/tasks?filter=today" value={taskSummary.today}>
+          {plural(taskSummary.today, 'tarefa para hoje', 'tarefas para hoje')}
+        </Stat>
+        <Stat to="/tasks?filter=overdue" value={taskSummary.overdue} late={taskSummary.overdue > 0}>
+          {plural(taskSummary.overdue, 'tarefa atrasada', 'tarefas atrasadas')}
+        </Stat>
+        <Stat to="/sales" value={formatBRL(wonThisMonth.totalValueCents)}>
+          {wonThisMonth.count === 0
+            ? 'nenhuma venda ganha este mês'
+            : `${wonThisMonth.count} ${plural(wonThisMonth.count, 'venda ganha', 'vendas ganhas')} este mês`}
+        </Stat>
+        <Stat to="/customers" value={customerCount}>
+          {plural(customerCount, 'cliente', 'clientes')}
+        </Stat>
       </ul>
 
       <GettingStarted hasCustomers={customerCount > 0} hasDeals={hasDeals} />
@@ -159,37 +160,32 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
+const START_STEPS = [
+  ['/customers/new', 'Cadastre seu primeiro cliente'],
+  ['/settings/whatsapp-business-connection', 'Conecte o WhatsApp Business'],
+  ['/sales/new', 'Registre um negócio no funil'],
+] as const;
+
 /**
- * The first three things worth doing, shown until all are done: each done step is ticked off, the
- * WhatsApp one by the connection's status (not shown while that is still unknown and the rest done).
+ * The first three things worth doing, shown until all are done: a done step is ticked off (its
+ * marker a check), the WhatsApp one by the connection's status. While that status is unknown and
+ * the rest is done, nothing shows rather than a card that may vanish.
  */
 function GettingStarted({ hasCustomers, hasDeals }: { hasCustomers: boolean; hasDeals: boolean }) {
   const whatsapp = useQuery(whatsappStatusQuery);
-  const connected = whatsapp.data?.status === 'connected';
-  const whatsappUnknown = !whatsapp.data && !whatsapp.isError;
-  if (hasCustomers && hasDeals && (connected || whatsappUnknown)) return null;
-  const steps = [
-    { done: hasCustomers, to: '/customers/new', label: 'Cadastre seu primeiro cliente' },
-    { done: connected, to: '/settings/whatsapp-business-connection', label: 'Conecte o WhatsApp Business' },
-    { done: hasDeals, to: '/sales/new', label: 'Registre um negócio no funil' },
-  ];
+  const done = [hasCustomers, whatsapp.data?.status === 'connected', hasDeals];
+  if (hasCustomers && hasDeals && (done[1] || !(whatsapp.data || whatsapp.isError))) return null;
   return (
     <section className="card home-start" aria-labelledby="home-start">
       <h2 id="home-start" className="card__heading">
         Comece por aqui
       </h2>
       <ol className="home-start__steps">
-        {steps.map((step) =>
-          step.done ? (
-            <li key={step.to} className="home-start__step--done">
-              {step.label} <span className="visually-hidden">(feito)</span>
-            </li>
-          ) : (
-            <li key={step.to}>
-              <Link to={step.to}>{step.label}</Link>
-            </li>
-          ),
-        )}
+        {START_STEPS.map(([to, label], step) => (
+          <li key={to} className={done[step] ? 'home-start__step--done' : undefined}>
+            {done[step] ? label : <Link to={to}>{label}</Link>}
+          </li>
+        ))}
       </ol>
     </section>
   );
