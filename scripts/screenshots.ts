@@ -7,7 +7,8 @@
  *   node --import tsx scripts/screenshots.ts --base http://127.0.0.1:3104 --out /tmp/screens [--only home,tasks]
  *
  * Phones are sent to /download-app by the guards, so the 390 px shots of the app use a desktop user
- * agent; /download-app itself is shot with a phone's.
+ * agent; /download-app itself is shot with a phone's. Each width and theme also signs a newcomer up
+ * and shoots the five onboarding steps (the codes come from the dev outbox).
  */
 import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -141,6 +142,79 @@ async function signIn(browser: Browser, account: { email: string; password: stri
   return state;
 }
 
+/** A newcomer's onboarding, step by step: signs up, confirms the e-mail, walks the five steps. */
+async function onboardingShots(context: BrowserContext, prefix: string): Promise<void> {
+  const page = await context.newPage();
+  const stamp = String(Date.now()).slice(-8);
+  const email = `telas-${stamp}@docesdabia.com.br`;
+  const password = 'brigadeiro2026';
+  const national = `119${stamp}`;
+  const outbox = async (
+    query: Record<string, string>,
+    pick: (text: string, links: string[]) => string | undefined,
+  ) => {
+    for (let tries = 0; tries < 50; tries++) {
+      const res = await page.request.get(`${base}/dev/outbox/messages?${new URLSearchParams(query)}`);
+      const body = (await res.json()) as { data: { messages: { text: string; links: string[] }[] } };
+      const found = body.data.messages.map((m) => pick(m.text, m.links)).find(Boolean);
+      if (found) return found;
+      await page.waitForTimeout(200);
+    }
+    throw new Error(`nothing in the dev outbox for ${JSON.stringify(query)}`);
+  };
+  const shoot = async (step: string) => {
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    const file = `${prefix.replace('{step}', step)}`;
+    await page.screenshot({ path: file, fullPage: true });
+    const problems = await layoutFindings(page);
+    console.log(`${file}${problems.length ? `\n  - ${problems.join('\n  - ')}` : ''}`);
+  };
+  try {
+    await page.goto(`${base}/auth/signup?returnTo=${encodeURIComponent(base)}`);
+    await page.getByLabel('Nome').fill('Beatriz Almeida');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    const link = await outbox({ to: email, channel: 'email' }, (_text, links) =>
+      links.find((l) => l.includes('/signup?verificationToken=')),
+    );
+    await page.goto(link);
+    await page.getByRole('link', { name: 'Entrar' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.waitForURL(/\/onboarding\/user-name$/);
+    await shoot('user-name');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL(/\/onboarding\/company$/);
+    await shoot('company');
+    await page.getByLabel('Nome da empresa').fill('Doces da Bia');
+    await page.getByLabel('Razão social').fill('Beatriz Almeida Doces ME');
+    await page.getByRole('radio', { name: 'CNPJ' }).check();
+    await page.getByLabel('Número do CNPJ').pressSequentially('11222333000181');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL(/\/onboarding\/phone$/);
+    await shoot('phone');
+    await page.getByLabel('Celular com DDD').pressSequentially(national);
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    await page.waitForURL(/\/onboarding\/verify-phone/);
+    await shoot('verify-phone');
+    const code = await outbox(
+      { to: `+55${national}`, channel: 'sms' },
+      (text) => /\b([0-9]{6})\b/.exec(text)?.[1],
+    );
+    await page.getByLabel('Código de verificação').fill(code);
+    await page.getByRole('button', { name: 'Validar' }).click();
+    await page.waitForURL(/\/onboarding\/trial$/);
+    await shoot('trial');
+  } catch (err) {
+    console.log(`${prefix}: FAILED ${(err as Error).message.split('\n')[0]}`);
+  } finally {
+    await page.close();
+  }
+}
+
 async function main() {
   await mkdir(args.out, { recursive: true });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
@@ -202,6 +276,16 @@ async function main() {
           }
         }
         for (const context of contexts.values()) await context.close();
+        if (!only || only.some((name) => 'onboarding'.startsWith(name))) {
+          const context = await browser.newContext({
+            viewport: { width, height: width < 600 ? 844 : 800 },
+            colorScheme: theme,
+            locale: 'pt-BR',
+          });
+          await context.addInitScript('window.__name = (fn) => fn');
+          await onboardingShots(context, `${args.out}/onboarding-{step}-${width}-${theme}.png`);
+          await context.close();
+        }
       }
     }
   } finally {
