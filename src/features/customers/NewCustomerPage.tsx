@@ -16,7 +16,7 @@ export default function NewCustomerPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return (
-    <div className="customers-page customers-page--narrow">
+    <div className="page page--narrow">
       <PageHeading />
       <CustomerForm
         initial={formValuesOf()}

@@ -24,8 +24,11 @@ import { findEvent, findObject, latestEvents, latestObjects } from './store';
 
 export interface StripeSimulatorOptions {
   db: Db;
-  /** Where browsers reach these pages (the app's APP_URL when embedded). No trailing slash. */
-  publicUrl: () => string;
+  /**
+   * Where browsers reach the checkout page of a session returning to `successUrl` (embedded: the
+   * app's address the person is on). No trailing slash.
+   */
+  publicUrl: (successUrl: string) => string;
   /** The recurring prices it sells. */
   prices: SimulatorPrice[];
   /** Its API key and webhook secret; loaded on first use. */
@@ -88,9 +91,7 @@ export const stripeSimulatorRoutes: FastifyPluginAsync<StripeSimulatorOptions> =
   const manual = options.delivery === 'manual';
   const catalog = {
     prices: options.prices,
-    get publicUrl() {
-      return options.publicUrl();
-    },
+    publicUrl: options.publicUrl,
   };
   const assets: SimulatorAssets = await registerSimulatorAssets(app);
 
