@@ -28,6 +28,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/web-setup.ts'],
+          // Limits only catch a hang: the first test of a file also pays for loading the app's
+          // modules, which takes seconds on a busy machine.
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -1,6 +1,8 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { errorTracker } from '../../src/lib/error-tracking/report-error';
 import { installFakeMatchMedia } from '../web/support/fake-media';
+import { forgetAllToasts } from '../web/support/toasts-forgotten';
 
 // jsdom lays nothing out and does not scroll: this scrollTo moves window.scrollY and fires
 // `scroll` the way a browser would, so scroll restoration can be observed.
@@ -30,8 +32,13 @@ function clearCookies() {
   }
 }
 
+// What the app keeps in modules for the page's life is reset too, so no test sees what the one
+// before it left behind, however fast either ran: toasts (same ids across tests) and the error
+// tracker's 5 s dedupe memory.
 afterEach(() => {
   cleanup();
+  forgetAllToasts();
+  errorTracker.reset();
   clearCookies();
   vi.useRealTimers();
   vi.unstubAllGlobals();

@@ -5,12 +5,10 @@ import { CUSTOMER_PHONE_INVALID_TEXT } from '../../contracts/brazil/customer-pho
 import { CUSTOMER_EMAIL_INVALID_TEXT, CUSTOMER_NAME_REQUIRED_TEXT } from '../../contracts/customers';
 import { maskCustomerPhone } from '../../src/features/customers/phone-mask';
 import { type AnalyticsEvent, onTrack } from '../../src/lib/analytics/track-event';
-import { errorTracker } from '../../src/lib/error-tracking/report-error';
 import { customer } from './support/customer-fixtures';
 import { fakeCustomersServer, settleCustomers, withCustomerPagesPreloaded } from './support/customers-api';
 import { failed } from './support/fake-api';
 import { openSignedIn } from './support/signed-in';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 // Whole-app renders: a loaded machine (the suite runs two files at a time) needs more than 5 s.
 vi.setConfig({ testTimeout: 15_000 });
@@ -100,8 +98,6 @@ describe('the WhatsApp field mask', () => {
 
 describe('/customers/new: "Novo cliente"', () => {
   withCustomerPagesPreloaded();
-  withToastsDismissed();
-  afterEach(() => errorTracker.reset());
 
   test('a label on every field; the name is required, and nothing is sent without it', async () => {
     const app = open('/customers/new');
@@ -292,8 +288,6 @@ describe('/customers/new: "Novo cliente"', () => {
 
 describe('/customers/{id}/edit', () => {
   withCustomerPagesPreloaded();
-  withToastsDismissed();
-  afterEach(() => errorTracker.reset());
 
   test('the form holds the customer; saved, it goes to the detail with the change', async () => {
     const app = open('/customers/c-ana/edit');

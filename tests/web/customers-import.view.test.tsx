@@ -6,7 +6,6 @@ import { customer } from './support/customer-fixtures';
 import { fakeCustomersServer, settleCustomers, withCustomerPagesPreloaded } from './support/customers-api';
 import { failed } from './support/fake-api';
 import { openSignedIn } from './support/signed-in';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 // Whole-app renders: a loaded machine (the suite runs two files at a time) needs more than 5 s.
 vi.setConfig({ testTimeout: 15_000 });
@@ -104,7 +103,6 @@ function capturedDownloads() {
 
 describe('/customers: "Importar"', () => {
   withCustomerPagesPreloaded();
-  withToastsDismissed();
   const downloads = capturedDownloads();
 
   test('a modal dialog: focus inside and kept there, Esc closes it and gives the focus back', async () => {
@@ -336,7 +334,6 @@ describe('/customers: "Importar"', () => {
 
 describe('/customers: "Exportar"', () => {
   withCustomerPagesPreloaded();
-  withToastsDismissed();
   const downloads = capturedDownloads();
   const toastTitle = (id: string) =>
     document.querySelector(`[data-testid="toast-${id}"] [data-title]`)?.textContent ?? null;

@@ -16,7 +16,6 @@ import { generatePaths, walkPath } from '../support/chart-paths';
 import { type Reply, sessionAnswer, sessionRefused, settle } from './support/fake-api';
 import { openOnboarding } from './support/onboarding-api';
 import { withPagesPreloaded } from './support/preload-pages';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const paths = generatePaths(onboardingPathModel);
 
@@ -104,7 +103,6 @@ function expectScreen(app: App, seen: OnboardingScreen) {
 
 describe('onboarding chart paths, as the user sees them', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
     'path %s',
