@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { errorTracker } from '../../src/lib/error-tracking/report-error';
@@ -33,12 +34,13 @@ function clearCookies() {
 }
 
 // What the app keeps in modules for the page's life is reset too, so no test sees what the one
-// before it left behind, however fast either ran: toasts (same ids across tests) and the error
-// tracker's 5 s dedupe memory.
+// before it left behind, however fast either ran: toasts (same ids across tests), the error
+// tracker's 5 s dedupe memory, and whether TanStack Query believes the browser is online.
 afterEach(() => {
   cleanup();
   forgetAllToasts();
   errorTracker.reset();
+  onlineManager.setOnline(true);
   clearCookies();
   vi.useRealTimers();
   vi.unstubAllGlobals();

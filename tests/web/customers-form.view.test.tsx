@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { CUSTOMER_PHONE_INVALID_TEXT } from '../../contracts/brazil/customer-phone';
 import { CUSTOMER_EMAIL_INVALID_TEXT, CUSTOMER_NAME_REQUIRED_TEXT } from '../../contracts/customers';
+import { UNREACHABLE_TEXT } from '../../src/api/error-text';
 import { maskCustomerPhone } from '../../src/features/customers/phone-mask';
 import { type AnalyticsEvent, onTrack } from '../../src/lib/analytics/track-event';
 import { customer } from './support/customer-fixtures';
@@ -324,7 +325,7 @@ describe('/customers/{id}/edit', () => {
     await settled();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     await settled();
-    expect(screen.getByRole('alert').textContent).toBe('Failed to fetch');
+    expect(screen.getByRole('alert').textContent).toBe(UNREACHABLE_TEXT);
     expect(app.url()).toBe('/customers/c-ana/edit');
     expect(await errorReports(app)).toEqual([
       expect.objectContaining({

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { IMPORT_BATCH_MAX_ROWS, IMPORT_MAX_ROWS, type ImportBatchBody } from '../../contracts/customers';
+import { UNREACHABLE_TEXT } from '../../src/api/error-text';
 import { customer } from './support/customer-fixtures';
 import { fakeCustomersServer, settleCustomers, withCustomerPagesPreloaded } from './support/customers-api';
 import { failed } from './support/fake-api';
@@ -207,7 +208,7 @@ describe('/customers: "Importar"', () => {
     await settled();
     expect(progress().getAttribute('aria-valuenow')).toBe('500');
     expect(within(dialog()).getByRole('alert').textContent).toBe(
-      'O lote 2 não foi importado: Failed to fetch',
+      `O lote 2 não foi importado: ${UNREACHABLE_TEXT}`,
     );
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Tentar de novo' }));
     await settled();
