@@ -65,7 +65,7 @@ describe('Acesso e Segurança: "Alterar o número de celular" and "Valide seu te
     expect(screen.queryByLabelText('Novo número de celular')).toBeNull();
 
     settings.user.always(ok({ getUser: settingsUser() }));
-    await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await settleQueries();
     expect(phoneField()).toBeDefined();
     expect(screen.queryByRole('alert')).toBeNull();

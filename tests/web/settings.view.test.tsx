@@ -178,7 +178,7 @@ describe('/settings (spec §2): Configurações', () => {
       'Erro ao carregar dados da assinatura',
     );
     billing.subscription.always(ok({ subscription: paidSubscription() }));
-    await userEvent.click(within(section('Assinatura')).getByRole('button', { name: 'Tentar de novo' }));
+    await userEvent.click(within(section('Assinatura')).getByRole('button', { name: 'Tentar novamente' }));
     await settleQueries();
     expect(rows().Plano).toBe('Anual');
   });

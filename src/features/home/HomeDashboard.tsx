@@ -4,6 +4,7 @@ import { Link } from '../../app/routing/Link';
 import { formatBRL } from '../../lib/format/currency';
 import { SupportLink } from '../../lib/support/SupportLink';
 import { LoadError } from '../../ui/load-error/LoadError';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { dashboardQuery } from './dashboard-query';
 import { greetingFor } from './greeting';
 import { LazyChart } from './LazyChart';
@@ -44,7 +45,9 @@ export function HomeDashboard() {
           <LoadError error={query.error} onRetry={() => void query.refetch()} framed={false} />
         </section>
       ) : (
-        <DashboardSkeleton />
+        <QueryLoading query={query} queryKey={dashboardQuery.queryKey} frameClassName="home-card home-error">
+          <DashboardSkeleton />
+        </QueryLoading>
       )}
       <WhatsappStatusCard />
       <SupportLink className="home-support" hint="Tire suas dúvidas pelo WhatsApp" />
