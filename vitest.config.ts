@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'machines',
           environment: 'node',
           include: ['tests/machines/**/*.test.ts'],
+          // Limits only catch a hang: generating a chart's paths again takes seconds on a busy machine.
+          testTimeout: 60_000,
         },
       },
       {
