@@ -15,9 +15,16 @@ type PhoneVerificationViewProps = {
  * The SMS code form (spec §2 verify-phone and "Valide seu telefone"): the number the code went to,
  * one field for the 6 digits (the phone's one-time-code suggestion, numeric keypad, pasting a whole
  * message works), "Validar", "Reenviar código" counting down to when another may be asked for,
- * and "Alterar número". The embedding page gives the heading.
+ * and "Alterar número". With no code pending yet, it says so and offers to send the first one.
+ * The embedding page gives the heading.
  */
 export function PhoneVerificationView({ verification }: PhoneVerificationViewProps) {
+  const unsent = useSelector(verification, (s) => s.matches('unsent'));
+  return unsent ? <FirstCodeForm verification={verification} /> : <CodeForm verification={verification} />;
+}
+
+/** The code that was sent: its field, "Validar", the resend and "Alterar número". */
+function CodeForm({ verification }: PhoneVerificationViewProps) {
   const id = useId();
   const snapshot = useSelector(verification, (s) => s);
   const { phoneNumber, code, codeFailure, sendFailure, resent, resendAvailableAt, now } = snapshot.context;
@@ -129,6 +136,46 @@ export function PhoneVerificationView({ verification }: PhoneVerificationViewPro
           Enviamos um novo código.
         </p>
       )}
+    </form>
+  );
+}
+
+/** No code is pending for the number (the page was opened directly): say so, offer to send one. */
+function FirstCodeForm({ verification }: PhoneVerificationViewProps) {
+  const snapshot = useSelector(verification, (s) => s);
+  const { phoneNumber, sendFailure } = snapshot.context;
+  const sending = snapshot.matches({ unsent: 'sending' });
+  return (
+    <form
+      className="phone-verification"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        verification.send({ type: 'SEND' });
+      }}
+    >
+      <p className="phone-verification__sent-to">
+        Ainda não enviamos um código para{' '}
+        <strong className="phone-verification__phone">{formatBrazilianPhone(phoneNumber)}</strong>. Envie um
+        código por SMS para confirmar que o número é seu.
+      </p>
+      {snapshot.matches({ unsent: 'failed' }) && sendFailure ? (
+        <p className="form-error" role="alert">
+          {sendFailureText(sendFailure)}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary phone-verification__submit" disabled={sending}>
+        {sending ? 'Enviando código...' : 'Enviar código'}
+      </button>
+      <div className="phone-verification__actions">
+        <button
+          type="button"
+          className="phone-verification__link"
+          onClick={() => verification.send({ type: 'CHANGE_NUMBER' })}
+        >
+          Alterar número
+        </button>
+      </div>
     </form>
   );
 }
