@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { type ClipboardEvent, useId } from 'react';
+import { type ClipboardEvent, type ReactNode, useId } from 'react';
 import { formatBrazilianPhone } from '../../../contracts/brazil/mobile-phone';
 import type { PhoneVerificationActor } from '../../../machines/phone-verification/phone-verification.machine';
 import { minutesAndSeconds, useSecondsLeft } from './useSecondsLeft';
@@ -53,17 +53,9 @@ function CodeForm({ verification }: PhoneVerificationViewProps) {
   };
 
   return (
-    <form
-      className="phone-verification"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        verification.send({ type: 'SUBMIT' });
-      }}
-    >
+    <StepForm verification={verification} submit={{ type: 'SUBMIT' }}>
       <p className="phone-verification__sent-to">
-        Enviamos um código de 6 números por SMS para{' '}
-        <strong className="phone-verification__phone">{formatBrazilianPhone(phoneNumber)}</strong>.
+        Enviamos um código de 6 números por SMS para <ShownPhone phoneNumber={phoneNumber} />.
       </p>
 
       <div className="phone-verification__field">
@@ -117,13 +109,7 @@ function CodeForm({ verification }: PhoneVerificationViewProps) {
               ? `Reenviar código em ${minutesAndSeconds(secondsLeft)}`
               : 'Reenviar código'}
         </button>
-        <button
-          type="button"
-          className="phone-verification__link"
-          onClick={() => verification.send({ type: 'CHANGE_NUMBER' })}
-        >
-          Alterar número
-        </button>
+        <ChangeNumberButton verification={verification} />
       </div>
 
       {resendFailed && sendFailure && (
@@ -136,7 +122,7 @@ function CodeForm({ verification }: PhoneVerificationViewProps) {
           Enviamos um novo código.
         </p>
       )}
-    </form>
+    </StepForm>
   );
 }
 
@@ -146,18 +132,10 @@ function FirstCodeForm({ verification }: PhoneVerificationViewProps) {
   const { phoneNumber, sendFailure } = snapshot.context;
   const sending = snapshot.matches({ unsent: 'sending' });
   return (
-    <form
-      className="phone-verification"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        verification.send({ type: 'SEND' });
-      }}
-    >
+    <StepForm verification={verification} submit={{ type: 'SEND' }}>
       <p className="phone-verification__sent-to">
-        Ainda não enviamos um código para{' '}
-        <strong className="phone-verification__phone">{formatBrazilianPhone(phoneNumber)}</strong>. Envie um
-        código por SMS para confirmar que o número é seu.
+        Ainda não enviamos um código para <ShownPhone phoneNumber={phoneNumber} />. Envie um código por SMS
+        para confirmar que o número é seu.
       </p>
       {snapshot.matches({ unsent: 'failed' }) && sendFailure ? (
         <p className="form-error" role="alert">
@@ -168,14 +146,45 @@ function FirstCodeForm({ verification }: PhoneVerificationViewProps) {
         {sending ? 'Enviando código...' : 'Enviar código'}
       </button>
       <div className="phone-verification__actions">
-        <button
-          type="button"
-          className="phone-verification__link"
-          onClick={() => verification.send({ type: 'CHANGE_NUMBER' })}
-        >
-          Alterar número
-        </button>
+        <ChangeNumberButton verification={verification} />
       </div>
+    </StepForm>
+  );
+}
+
+/** The form of either state: sending it is `submit` (the code, or the first code). */
+function StepForm({
+  verification,
+  submit,
+  children,
+}: PhoneVerificationViewProps & { submit: { type: 'SUBMIT' | 'SEND' }; children: ReactNode }) {
+  return (
+    <form
+      className="phone-verification"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        verification.send(submit);
+      }}
+    >
+      {children}
     </form>
+  );
+}
+
+function ShownPhone({ phoneNumber }: { phoneNumber: string }) {
+  return <strong className="phone-verification__phone">{formatBrazilianPhone(phoneNumber)}</strong>;
+}
+
+/** "Alterar número": back to the form that sent the code. */
+function ChangeNumberButton({ verification }: PhoneVerificationViewProps) {
+  return (
+    <button
+      type="button"
+      className="phone-verification__link"
+      onClick={() => verification.send({ type: 'CHANGE_NUMBER' })}
+    >
+      Alterar número
+    </button>
   );
 }

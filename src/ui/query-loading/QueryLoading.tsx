@@ -2,6 +2,7 @@ import { type FetchStatus, type QueryKey, useQueryClient } from '@tanstack/react
 import type { ReactNode } from 'react';
 import { QUERY_RETRIES } from '../../app/query-client';
 import { retryQueryNow } from '../../lib/cache/retry-query-now';
+import '../load-error/load-error.css';
 import './query-loading.css';
 
 /** What the loading view reads of a query: a useQuery result has it all. */
@@ -55,7 +56,7 @@ export function QueryLoading({
   if (!offline && query.failureCount === 0) return children;
   const retryNow = onRetryNow ?? (() => queryKey && void retryQueryNow(queryClient, queryKey));
   return (
-    <div className={`query-loading ${frameClassName}`.trim()} role="status">
+    <div className={`load-error ${frameClassName}`.trim()} role="status">
       <p className="query-loading__title">
         <span className="query-loading__spinner" aria-hidden="true" />
         {offline ? OFFLINE_WAIT_TEXT : retryingText(query.failureCount, retries)}
