@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { errorTracker } from '../../src/lib/error-tracking/report-error';
 import { installFakeMatchMedia } from '../web/support/fake-media';
@@ -19,6 +19,10 @@ if (typeof window.CSS?.escape !== 'function') {
   const cssEscape = (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`);
   Object.defineProperty(window, 'CSS', { value: { ...window.CSS, escape: cssEscape }, configurable: true });
 }
+
+// findBy…/waitFor wait for what the user would see; their limit only catches a hang. Testing
+// Library's 1 s default fails a first render that loads a page's chunk on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   installFakeMatchMedia(false);
