@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'machines',
           environment: 'node',
           include: ['tests/machines/**/*.test.ts'],
+          // Limits only catch a hang: generating a chart's paths again takes seconds on a busy machine.
+          testTimeout: 60_000,
         },
       },
       {
@@ -28,6 +30,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/web-setup.ts'],
+          // Limits only catch a hang: the first test of a file also pays for loading the app's
+          // modules, which takes seconds on a busy machine.
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -147,3 +147,40 @@ test('every step page not reachable yet redirects to the current step’s page',
   );
   await expectEachLandsOn(page, ['/onboarding/company'], /\/onboarding\/company$/);
 });
+
+test('a person goes back to correct the company, is offered a code only when none went out, and signs out', async ({
+  page,
+}) => {
+  const person = newPerson('back-and-out');
+  await signUpAndSignIn(page, person);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/company$/);
+  await expect(page.getByRole('button', { name: 'Voltar' })).toBeVisible();
+  await fillCompany(page);
+  await expect(page).toHaveURL(/\/onboarding\/phone$/);
+
+  // "Voltar": the company as saved, corrected and saved again; the correction is what the server keeps.
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/company$/);
+  await expect(page.getByLabel('Nome da empresa')).toHaveValue('Doces da Bia');
+  await page.getByLabel('Nome da empresa').fill('Doces e Bolos da Bia');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/phone$/);
+  await page.reload();
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  await expect(page.getByLabel('Nome da empresa')).toHaveValue('Doces e Bolos da Bia');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/onboarding\/phone$/);
+
+  // The code page opened directly, with no code sent: it says so, and sends one only when asked.
+  await page.goto(`/onboarding/verify-phone?phone=${person.phone}`);
+  await expect(page.getByText(/^Ainda não enviamos um código para/)).toContainText(person.shownPhone);
+  await expect(page.getByLabel('Código de verificação')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(page.getByText(/^Enviamos um código de 6 números por SMS para/)).toBeVisible();
+  expect(await codeTextedTo(page, person.phone)).toMatch(/^\d{6}$/);
+
+  // "Sair": signed out, on the hosted login, where another account can sign in.
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+});

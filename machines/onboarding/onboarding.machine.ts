@@ -27,8 +27,10 @@ import {
  * → complete, from the server's status. The URL asks for a step (VISIT); the chart decides which
  * step shows: the one asked for when reachable, else the current step's page (`arrival`
  * `redirected`, the view replaces the address). A successful submit moves on to the next step,
- * reachable by then (`advanced`, the view navigates there). The trial ends with the session refreshed,
- * so the signed-in area's guards see the finished sign-up.
+ * reachable by then (`advanced`, the view navigates there). "Voltar" goes back a step (`returned`,
+ * the view navigates there too): the company's name, say, can be corrected and saved again. "Sair"
+ * ends onboarding for /logout from any step, so someone signed in with the wrong account can switch.
+ * The trial ends with the session refreshed, so the signed-in area's guards see the finished sign-up.
  *
  * Side effects are named actors and actions with harmless defaults; the app provides the real ones.
  * Texts for the user live in the views.
@@ -49,7 +51,9 @@ export type Arrival =
   /** Something else was asked for: the current step's page is shown instead. */
   | 'redirected'
   /** A submit succeeded and the chart moved on by itself. */
-  | 'advanced';
+  | 'advanced'
+  /** The user went back a step ("Voltar"). */
+  | 'returned';
 
 export interface OnboardingContext {
   /** The address the chart last heard of; null once it moved on by itself. */
@@ -79,7 +83,11 @@ export type OnboardingEvent =
   /** Digits with 55. */
   | { type: 'SUBMIT_PHONE'; phoneNumber: string }
   | { type: 'START_TRIAL' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  /** "Voltar": the step before this one. */
+  | { type: 'BACK' }
+  /** "Sair": leave for /logout. */
+  | { type: 'SIGN_OUT' };
 
 export interface SendFirstCodeInput {
   phoneNumber: string;
@@ -173,6 +181,10 @@ const onboardingSetup = setup({
     },
     wantsOtherNumber: (_, params: { output: PhoneVerificationOutput }) =>
       params.output.kind === 'changeNumber',
+    /** The number sent is the one already verified (the user came back from the trial): no code needed. */
+    verifiedAlready: ({ context }, params: { phoneNumber: string }) =>
+      context.status?.signupSteps.phoneVerified === true &&
+      context.status.prefillData.phone === params.phoneNumber,
   },
   actions: {
     /**
@@ -199,9 +211,10 @@ const onboardingSetup = setup({
     })),
     takeFailure: assign((_, params: { error: unknown }) => ({ failure: callFailureOf(params.error) })),
     forgetFailure: assign({ failure: null }),
+    goBack: assign({ arrival: 'returned', request: null, failure: null }),
     showStep: assign((_, params: { step: OnboardingStep }) => ({ step: params.step, failure: null })),
     /**
-     * Leaving the code step: a code resent there has newer times than the ones it opened with, and
+     * Leaving the code step: a code sent there has newer times than the ones it opened with, and
      * coming back (Back/forward, or "Alterar número" then the same number) must count down to those.
      */
     takeResentTimes: assign(({ context, self }) => {
@@ -210,7 +223,7 @@ const onboardingSetup = setup({
       const running = self.getSnapshot() as OnboardingSnapshot | undefined;
       const child = running?.children?.phoneVerification as PhoneVerificationActor | undefined;
       const code = child?.getSnapshot()?.context;
-      if (!code?.resent || code.expiresAt === null || code.resendAvailableAt === null) return {};
+      if (!code?.sentHere || code.expiresAt === null || code.resendAvailableAt === null) return {};
       const sent: PhoneVerificationSent = {
         phoneNumber: code.phoneNumber,
         expiresAt: new Date(code.expiresAt).toISOString(),
@@ -264,6 +277,32 @@ const fromAnswer = ({ context, event }: RouteArgs) => ({
   sentTo: context.sent?.phoneNumber ?? null,
 });
 
+/**
+ * "Voltar" to the step before (from the trial: the phone, its code already checked). The step before
+ * is always open by then; it shows what was saved, so sending it again corrects it.
+ */
+function back(step: 'userName' | 'companyDetails' | 'phone') {
+  return { target: `#onboarding.${step}` as const, actions: 'goBack' as const };
+}
+
+/**
+ * The phone form sent with the number already verified (back from the trial): on to the trial, no
+ * code. After a failed send, sending again asks for a code, whatever the number.
+ */
+const verifiedNumberGoesOn = {
+  guard: {
+    type: 'verifiedAlready' as const,
+    params: ({ event }: { event: { type: string } }) => ({
+      phoneNumber: eventOf(event, 'SUBMIT_PHONE').phoneNumber,
+    }),
+  },
+  target: '#onboarding.trial' as const,
+  actions: {
+    type: 'moveOn' as const,
+    params: ({ context }: { context: OnboardingContext }) => ({ status: context.status! }),
+  },
+};
+
 export const onboardingMachine = onboardingSetup.createMachine({
   id: 'onboarding',
   context: ({ input }) => ({
@@ -281,6 +320,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
   }),
   initial: 'loading',
   on: {
+    SIGN_OUT: '.signingOut',
     VISIT: [
       { guard: 'showsRequested', actions: 'takeVisit' },
       { guard: 'redirectsToShown', actions: ['takeVisit', 'markRedirected'] },
@@ -358,7 +398,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
       entry: { type: 'showStep', params: { step: 'companyDetails' } },
       initial: 'editing',
       states: {
-        editing: { on: { SUBMIT_COMPANY: 'submitting' } },
+        editing: { on: { SUBMIT_COMPANY: 'submitting', BACK: back('userName') } },
         submitting: {
           invoke: {
             id: 'saveCompany',
@@ -377,7 +417,9 @@ export const onboardingMachine = onboardingSetup.createMachine({
             },
           },
         },
-        failed: { on: { SUBMIT_COMPANY: { target: 'submitting', actions: 'forgetFailure' } } },
+        failed: {
+          on: { SUBMIT_COMPANY: { target: 'submitting', actions: 'forgetFailure' }, BACK: back('userName') },
+        },
       },
     },
 
@@ -389,6 +431,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
         editing: {
           on: {
             SUBMIT_PHONE: [
+              verifiedNumberGoesOn,
               {
                 guard: 'lacksUser',
                 target: 'failed',
@@ -396,6 +439,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
               },
               { target: 'sending' },
             ],
+            BACK: back('companyDetails'),
           },
         },
         sending: {
@@ -437,6 +481,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
               },
               { target: 'sending', actions: 'forgetFailure' },
             ],
+            BACK: back('companyDetails'),
           },
         },
       },
@@ -451,13 +496,15 @@ export const onboardingMachine = onboardingSetup.createMachine({
         })),
       ],
       exit: 'takeResentTimes',
+      on: { BACK: back('phone') },
       invoke: {
         id: 'phoneVerification',
         src: 'phoneVerification',
-        input: ({ context }) => ({
-          phoneNumber: context.phoneNumber!,
-          sent: codeSentTo(context.phoneNumber, context.sent, context.status),
-        }),
+        input: ({ context }) => {
+          const sent = codeSentTo(context.phoneNumber, context.sent, context.status);
+          // No code pending for this number (the address was opened directly): none is said to be sent.
+          return { phoneNumber: context.phoneNumber!, sent, awaitingSend: sent === null };
+        },
         onDone: [
           {
             guard: { type: 'wantsOtherNumber', params: ({ event }) => ({ output: event.output }) },
@@ -484,6 +531,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
       initial: 'loadingOffer',
       states: {
         loadingOffer: {
+          on: { BACK: back('phone') },
           invoke: {
             id: 'loadFreeTrial',
             src: 'loadFreeTrial',
@@ -491,8 +539,8 @@ export const onboardingMachine = onboardingSetup.createMachine({
             onError: 'offerFailed',
           },
         },
-        offerFailed: { on: { RETRY: 'loadingOffer' } },
-        offer: { on: { START_TRIAL: 'starting' } },
+        offerFailed: { on: { RETRY: 'loadingOffer', BACK: back('phone') } },
+        offer: { on: { START_TRIAL: 'starting', BACK: back('phone') } },
         starting: {
           invoke: {
             id: 'startFreeTrial',
@@ -507,7 +555,9 @@ export const onboardingMachine = onboardingSetup.createMachine({
             },
           },
         },
-        startFailed: { on: { START_TRIAL: { target: 'starting', actions: 'forgetFailure' } } },
+        startFailed: {
+          on: { START_TRIAL: { target: 'starting', actions: 'forgetFailure' }, BACK: back('phone') },
+        },
         refreshingSession: {
           description: 'The session is checked again and its verdict awaited, so the guards let the user in.',
           invoke: {
@@ -524,6 +574,10 @@ export const onboardingMachine = onboardingSetup.createMachine({
     complete: {
       type: 'final',
       description: 'Sign-up complete: on to /settings/whatsapp-business-connection.',
+    },
+    signingOut: {
+      type: 'final',
+      description: '"Sair": on to /logout, which ends the sign-in, so another account can sign in.',
     },
     notNeeded: {
       type: 'final',

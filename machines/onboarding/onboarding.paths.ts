@@ -23,7 +23,7 @@ import {
   STEP_PAGES_ELSEWHERE_PATH,
   stepPage,
 } from './onboarding-pages';
-import { type StepRequest, statusAfterCodeSent } from './onboarding-reach';
+import { codeSentTo, type StepRequest, statusAfterCodeSent } from './onboarding-reach';
 
 /**
  * The onboarding chart's path model, and per step what to do in the running app and what the user
@@ -192,29 +192,35 @@ function requestName(request: StepRequest | null): string {
 
 const resting = ['editing', 'failed', 'offer', 'offerFailed', 'startFailed'];
 
+const back: OnboardingEvent = { type: 'BACK' };
+const signOut: OnboardingEvent = { type: 'SIGN_OUT' };
+
 export const onboardingPathModel = {
   chart: 'onboarding',
-  title: 'Onboarding: name, company, phone, SMS code, free trial; unreachable steps redirect',
+  title:
+    'Onboarding: name, company, phone, SMS code, free trial; back a step, sign out; unreachable steps redirect',
   machine: onboardingMachine,
   scenarios: onboardingScenarios,
 
   events(snapshot: OnboardingSnapshot): OnboardingEvent[] {
     if (snapshot.status !== 'active') return [];
     const c = snapshot.context;
-    if (snapshot.matches('loading')) return [...visits];
-    if (snapshot.matches('loadFailed')) return [{ type: 'RETRY' }, visits[7]!];
+    if (snapshot.matches('loading')) return [...visits, signOut];
+    if (snapshot.matches('loadFailed')) return [{ type: 'RETRY' }, visits[7]!, signOut];
     const own: OnboardingEvent[] = [];
     if (snapshot.matches('userName')) own.push({ type: 'SUBMIT_NAME', name: PATHS_NAME });
     if (snapshot.matches('companyDetails')) own.push({ type: 'SUBMIT_COMPANY', company: pathsCompany });
     if (snapshot.matches('phone')) own.push({ type: 'SUBMIT_PHONE', phoneNumber: PATHS_PHONE });
     if (snapshot.matches({ trial: 'offerFailed' })) own.push({ type: 'RETRY' });
+    // "Voltar" wherever the step has one (the trial's offer also while it loads).
+    if (snapshot.can(back)) own.push(back);
     if (snapshot.matches({ trial: 'offer' }) || snapshot.matches({ trial: 'startFailed' }))
       own.push({ type: 'START_TRIAL' });
     // Without a user id only the phone step's refusal is of interest.
     if (c.userId === null) return snapshot.matches('phone') ? own : [];
     const value = flattenStateValue(snapshot.value);
     const canLeave = snapshot.matches('verifyPhone') || resting.some((s) => value.endsWith(`.${s}`));
-    return canLeave ? [...own, ...visits] : own;
+    return canLeave ? [...own, ...visits, signOut] : own;
   },
 
   actors: [
@@ -266,9 +272,14 @@ export const onboardingPathModel = {
       .join(' · ');
   },
 
-  /** Every state, reached each way (asked for, redirected, moved on), at each current step. */
+  /**
+   * Every state, reached each way (asked for, redirected, moved on), at each current step; a step gone
+   * back to once per step, and signing out once (from anywhere it is the same transition).
+   */
   coverageKey(snapshot: OnboardingSnapshot): string {
     const c = snapshot.context;
+    if (snapshot.matches('signingOut')) return 'signingOut';
+    if (c.arrival === 'returned') return `${flattenStateValue(snapshot.value)} · returned`;
     return [
       flattenStateValue(snapshot.value),
       c.status && `current ${c.status.currentStep}`,
@@ -289,9 +300,13 @@ export const onboardingPathModel = {
       return 'sign-up complete: the session is checked again before leaving ("Carregando onboarding...")';
     if (snapshot.matches('notNeeded')) return `no onboarding needed: leaves for ${leavingPath(snapshot)}`;
     if (snapshot.matches('complete')) return `sign-up complete: leaves for ${AFTER_ONBOARDING_PATH}`;
-    const how = { visited: 'as asked', redirected: 'redirected there', advanced: 'moved on there' }[
-      c.arrival
-    ];
+    if (snapshot.matches('signingOut')) return 'signs out: leaves for /logout';
+    const how = {
+      visited: 'as asked',
+      redirected: 'redirected there',
+      advanced: 'moved on there',
+      returned: 'gone back there',
+    }[c.arrival];
     const page = stepPage(c.step!, c.phoneNumber);
     const value = flattenStateValue(snapshot.value);
     const sub = value.includes('.') ? ` (${value.slice(value.indexOf('.') + 1)})` : '';
@@ -314,6 +329,10 @@ export const onboardingPathModel = {
         return 'The user clicks "Começar teste grátis"';
       case 'RETRY':
         return 'The user clicks "Tentar novamente"';
+      case 'BACK':
+        return 'The user clicks "Voltar"';
+      case 'SIGN_OUT':
+        return 'The user clicks "Sair"';
       case 'xstate.done.actor.loadStatus':
         return `The server answers the status: ${statusName(e.output as OnboardingStatus)}`;
       case 'xstate.error.actor.loadStatus':
@@ -397,8 +416,11 @@ export type OnboardingUserAction =
   | { do: 'go-to'; url: string }
   | { do: 'submit-name'; name: string }
   | { do: 'submit-company'; company: CompanyDetails }
-  /** Types the national number in the mask and sends. */
-  | { do: 'submit-phone'; phone: string }
+  /**
+   * Types the national number in the mask and sends: "Enviar código", or "Continuar" for the number
+   * already verified (back from the trial).
+   */
+  | { do: 'submit-phone'; phone: string; button: 'Enviar código' | 'Continuar' }
   | { do: 'type-code'; code: string }
   | { do: 'click'; button: string }
   /** Answers the pending call (after checking it asked `asked`, its JSON body); `status: 0` drops the connection. */
@@ -423,8 +445,13 @@ export type OnboardingScreen =
       step: OnboardingStep;
       /** The address on screen. */
       path: string;
-      /** How the step came on screen: an address asked for it, a redirect replaced it, or a submit moved on. */
-      arrival: 'visited' | 'redirected' | 'advanced';
+      /**
+       * How the step came on screen: an address asked for it, a redirect replaced it, a submit moved
+       * on, or "Voltar" went back.
+       */
+      arrival: 'visited' | 'redirected' | 'advanced' | 'returned';
+      /** "Voltar" is offered (the step has one before it) and can be used now. */
+      back: 'none' | 'enabled' | 'disabled';
       heading: string;
       /** 1-based: the stepper's current indicator. */
       indicator: number;
@@ -434,6 +461,11 @@ export type OnboardingScreen =
       alerts: string[];
       /** verify-phone: the number shown. */
       phoneShown?: string;
+      /**
+       * verify-phone: the page says a code was sent (one is pending for the number), or that none was
+       * and offers to send it.
+       */
+      codeSent?: boolean;
       /** trial: what the step shows. */
       trial?: 'loading' | 'failed' | 'offer';
     };
@@ -512,17 +544,49 @@ function actionsFor(path: PlannablePath, index: number): OnboardingUserAction[] 
       return [{ do: 'submit-name', name: e.name as string }];
     case 'SUBMIT_COMPANY':
       return [{ do: 'submit-company', company: e.company as CompanyDetails }];
-    case 'SUBMIT_PHONE':
-      return [{ do: 'submit-phone', phone: formatBrazilianPhone(e.phoneNumber as string) }];
+    case 'SUBMIT_PHONE': {
+      const before = path.steps[index - 1]!.state;
+      const status = before.context.status;
+      const keepsVerified =
+        before.matches({ phone: 'editing' }) &&
+        status?.signupSteps.phoneVerified === true &&
+        status.prefillData.phone === e.phoneNumber;
+      return [
+        {
+          do: 'submit-phone',
+          phone: formatBrazilianPhone(e.phoneNumber as string),
+          button: keepsVerified ? 'Continuar' : 'Enviar código',
+        },
+      ];
+    }
     case 'START_TRIAL':
       return [{ do: 'click', button: 'Começar teste grátis' }];
     case 'RETRY':
       return [{ do: 'click', button: 'Tentar novamente' }];
+    case 'BACK':
+      return [{ do: 'click', button: 'Voltar' }];
+    case 'SIGN_OUT':
+      return [{ do: 'click', button: 'Sair' }];
     case 'xstate.done.actor.phoneVerification': {
       const output = e.output as PhoneVerificationOutput;
       if (output.kind === 'changeNumber') return [{ do: 'click', button: 'Alterar número' }];
-      const phoneNumber = path.steps[index - 1]!.state.context.phoneNumber;
+      const before = path.steps[index - 1]!.state.context;
+      const phoneNumber = before.phoneNumber;
+      // No code pending for the number (the address named it): the user sends the first one.
+      const firstSend: OnboardingUserAction[] =
+        codeSentTo(phoneNumber, before.sent, before.status) === null
+          ? [
+              { do: 'click', button: 'Enviar código' },
+              {
+                do: 'answer',
+                call: 'send-code',
+                ...ok({ ...firstCodeSent, phoneNumber }),
+                asked: { phoneNumber, userId: PATHS_USER_ID, isResend: false },
+              },
+            ]
+          : [];
       return [
+        ...firstSend,
         { do: 'type-code', code: PATHS_CODE },
         { do: 'click', button: 'Validar' },
         { do: 'answer', call: 'verify', ...ok(output.answer), asked: { phoneNumber, code: PATHS_CODE } },
@@ -567,6 +631,7 @@ function screenOf(path: PlannablePath, index: number): OnboardingScreen {
   if (snapshot.matches('complete')) {
     return { shows: 'left', path: signedOut ? '/logout' : AFTER_ONBOARDING_PATH };
   }
+  if (snapshot.matches('signingOut')) return { shows: 'left', path: '/logout' };
   const step = c.step!;
   const value = flattenStateValue(snapshot.value);
   const busy = /\.(submitting|sending|starting|refreshingSession)$/.test(value);
@@ -575,11 +640,15 @@ function screenOf(path: PlannablePath, index: number): OnboardingScreen {
     step,
     path: stepPage(step, c.phoneNumber),
     arrival: c.arrival,
+    back: step === 'userName' ? 'none' : snapshot.can({ type: 'BACK' }) ? 'enabled' : 'disabled',
     heading: stepHeadings[step],
     indicator: stepIndicator[step],
     busy,
     alerts: alertsOf(snapshot),
-    ...(step === 'verifyPhone' && { phoneShown: phoneName(c.phoneNumber) }),
+    ...(step === 'verifyPhone' && {
+      phoneShown: phoneName(c.phoneNumber),
+      codeSent: codeSentTo(c.phoneNumber, c.sent, c.status) !== null,
+    }),
     ...(step === 'trial' && {
       trial: snapshot.matches({ trial: 'loadingOffer' })
         ? ('loading' as const)

@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, not, type SnapshotFrom, setup } from 'xstate';
 import { VERIFICATION_CODE_LENGTH } from '../../contracts/onboarding';
 import { type CallFailure, callFailureOf } from './call-failure';
 
@@ -6,7 +6,9 @@ import { type CallFailure, callFailureOf } from './call-failure';
  * The SMS code step (spec §2 verify-phone, settings "Valide seu telefone", §5, §8), shared by
  * onboarding and the settings phone change. A code was sent to `phoneNumber` by the flow that
  * embeds this chart; here the user types the 6 digits, may ask for another code once the cooldown
- * is over (the view counts down to `resendAvailableAt`), or goes back to change the number.
+ * is over (the view counts down to `resendAvailableAt`), or goes back to change the number. When
+ * the flow knows no code is pending for the number (the page was opened directly), the user first
+ * sends one (`unsent`): the page never says a code went out when none did.
  *
  * The embedding flow provides both calls (`sendCode`, `verifyCode`): onboarding and settings use
  * different endpoints. It ends `verified` (output: the verify call's answer) or `changingNumber`.
@@ -23,13 +25,16 @@ export interface PhoneVerificationInput {
   phoneNumber: string;
   /** The send that brought the user here; without it, another code may be asked for at once. */
   sent?: CodeSent | null;
+  /** No code is pending for the number: the user sends the first one (SEND) before typing any. */
+  awaitingSend?: boolean;
   /** The clock the cooldown reads; injectable so paths and tests are deterministic. */
   now?: () => number;
 }
 
 export interface SendCodeInput {
   phoneNumber: string;
-  isResend: true;
+  /** false for the first code of `unsent`: the server then answers a code already pending instead of refusing. */
+  isResend: boolean;
 }
 
 export interface VerifyCodeInput {
@@ -50,6 +55,10 @@ export interface PhoneVerificationContext {
   sendFailure: CallFailure | null;
   /** Another code was sent from here (the view says so). */
   resent: boolean;
+  /** A code was sent from here, the first (from `unsent`) or another: its times are the latest. */
+  sentHere: boolean;
+  /** The input's: no code was pending when the step opened. */
+  awaitingSend: boolean;
   /** How the chart ended (its output): verified with the verify call's answer, or to change the number. */
   outcome: PhoneVerificationOutput | null;
   now: () => number;
@@ -60,6 +69,8 @@ export type PhoneVerificationEvent =
   | { type: 'CHANGE_CODE'; code: string }
   | { type: 'SUBMIT' }
   | { type: 'RESEND' }
+  /** "Enviar código" when no code is pending yet. */
+  | { type: 'SEND' }
   /** "Alterar número". */
   | { type: 'CHANGE_NUMBER' };
 
@@ -95,6 +106,7 @@ export const phoneVerificationMachine = setup({
     }),
   },
   guards: {
+    awaitingSend: ({ context }) => context.awaitingSend,
     codeComplete: ({ context }) => context.code.length === VERIFICATION_CODE_LENGTH,
     cooldownOver: ({ context }) =>
       context.resendAvailableAt === null || context.resendAvailableAt <= context.now(),
@@ -109,6 +121,15 @@ export const phoneVerificationMachine = setup({
     },
   },
   actions: {
+    takeSentTimes: assign((_, params: { sent: CodeSent }) => ({
+      resendAvailableAt: timeOf(params.sent.resendAvailableAt),
+      expiresAt: timeOf(params.sent.expiresAt),
+      sendFailure: null,
+      sentHere: true,
+    })),
+    takeSendFailure: assign((_, params: { error: unknown }) => ({
+      sendFailure: callFailureOf(params.error),
+    })),
     takeCode: assign({
       code: ({ event }) => (event.type === 'CHANGE_CODE' ? codeDigits(event.code) : ''),
       codeFailure: null,
@@ -129,11 +150,47 @@ export const phoneVerificationMachine = setup({
     codeFailure: null,
     sendFailure: null,
     resent: false,
+    sentHere: false,
+    awaitingSend: input.awaitingSend === true,
     outcome: null,
     now: input.now ?? Date.now,
   }),
-  initial: 'active',
+  initial: 'unsent',
   states: {
+    unsent: {
+      description:
+        'No code is pending for the number (the page was opened directly): it says so and offers to send one. With a code sent, straight on to `active`.',
+      always: { guard: not('awaitingSend'), target: 'active' },
+      initial: 'idle',
+      on: {
+        CHANGE_NUMBER: {
+          target: 'changingNumber',
+          actions: assign({ outcome: { kind: 'changeNumber' } }),
+        },
+      },
+      states: {
+        idle: { on: { SEND: 'sending' } },
+        sending: {
+          invoke: {
+            id: 'sendCode',
+            src: 'sendCode',
+            input: ({ context }) => ({ phoneNumber: context.phoneNumber, isResend: false }),
+            onDone: {
+              target: '#phoneVerification.active',
+              actions: { type: 'takeSentTimes', params: ({ event }) => ({ sent: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'takeSendFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        failed: {
+          description: 'The first send failed: spec §8’s text is shown; the user may try again.',
+          on: { SEND: 'sending' },
+        },
+      },
+    },
     active: {
       type: 'parallel',
       on: {
@@ -198,19 +255,17 @@ export const phoneVerificationMachine = setup({
               invoke: {
                 id: 'sendCode',
                 src: 'sendCode',
-                input: ({ context }) => ({ phoneNumber: context.phoneNumber, isResend: true as const }),
+                input: ({ context }) => ({ phoneNumber: context.phoneNumber, isResend: true }),
                 onDone: {
                   target: 'coolingDown',
-                  actions: assign({
-                    resendAvailableAt: ({ event }) => timeOf(event.output.resendAvailableAt),
-                    expiresAt: ({ event }) => timeOf(event.output.expiresAt),
-                    sendFailure: null,
-                    resent: true,
-                  }),
+                  actions: [
+                    { type: 'takeSentTimes', params: ({ event }) => ({ sent: event.output }) },
+                    assign({ resent: true }),
+                  ],
                 },
                 onError: {
                   target: 'failed',
-                  actions: assign({ sendFailure: ({ event }) => callFailureOf(event.error) }),
+                  actions: { type: 'takeSendFailure', params: ({ event }) => ({ error: event.error }) },
                 },
               },
             },

@@ -63,6 +63,11 @@ export const phoneVerificationScenarios: PhoneVerificationScenario[] = [
     summary: `The page is opened again for ${PATHS_PHONE_SHOWN}, with no record of when the code was sent`,
     input: { phoneNumber: PATHS_PHONE, now: frozen },
   },
+  {
+    name: 'not-sent-yet',
+    summary: `The page is opened for ${PATHS_PHONE_SHOWN}, and no code is pending for it`,
+    input: { phoneNumber: PATHS_PHONE, awaitingSend: true, now: frozen },
+  },
 ];
 
 function failureName(failure: CallFailure | null): string | undefined {
@@ -84,6 +89,8 @@ export const phoneVerificationPathModel = {
   scenarios: phoneVerificationScenarios,
 
   events(snapshot: PhoneVerificationSnapshot): PhoneVerificationEvent[] {
+    if (snapshot.matches({ unsent: 'sending' })) return [{ type: 'CHANGE_NUMBER' }];
+    if (snapshot.matches('unsent')) return [{ type: 'SEND' }, { type: 'CHANGE_NUMBER' }];
     if (!snapshot.matches('active')) return [];
     const events: PhoneVerificationEvent[] = [{ type: 'CHANGE_NUMBER' }, { type: 'RESEND' }];
     if (!snapshot.matches({ active: { code: 'verifying' } })) {
@@ -105,7 +112,7 @@ export const phoneVerificationPathModel = {
       flattenStateValue(snapshot.value),
       codeName(c.code),
       c.codeFailure && `code refused (${failureName(c.codeFailure)})`,
-      c.sendFailure && `resend refused (${failureName(c.sendFailure)})`,
+      c.sendFailure && `send refused (${failureName(c.sendFailure)})`,
       c.resent && 'sent again',
     ]
       .filter(Boolean)
@@ -122,6 +129,10 @@ export const phoneVerificationPathModel = {
   describeState(snapshot: PhoneVerificationSnapshot): string {
     if (snapshot.matches('verified')) return 'the code checked out: the flow moves on';
     if (snapshot.matches('changingNumber')) return 'back to the phone number form';
+    if (snapshot.matches({ unsent: 'idle' })) return 'says no code was sent yet, offers "Enviar código"';
+    if (snapshot.matches({ unsent: 'sending' })) return 'sends the first code';
+    if (snapshot.matches({ unsent: 'failed' }))
+      return 'says the code could not be sent, offers "Enviar código" again';
     const c = snapshot.context;
     const code: Record<string, string> = {
       entering: `the code field holds ${codeName(c.code)}`,
@@ -147,6 +158,8 @@ export const phoneVerificationPathModel = {
         return 'The user clicks "Validar"';
       case 'RESEND':
         return 'The user clicks "Reenviar código"';
+      case 'SEND':
+        return 'The user clicks "Enviar código"';
       case 'CHANGE_NUMBER':
         return 'The user clicks "Alterar número"';
       case 'xstate.done.actor.verifyCode':
@@ -156,9 +169,9 @@ export const phoneVerificationPathModel = {
           ? 'The server refuses the code (400, wrong code)'
           : 'The server fails to check the code (500)';
       case 'xstate.done.actor.sendCode':
-        return 'The server sends another code';
+        return 'The server sends a code';
       case 'xstate.error.actor.sendCode':
-        return `The server fails to send another code (${(event as { error?: { status?: number } }).error?.status})`;
+        return `The server fails to send the code (${(event as { error?: { status?: number } }).error?.status})`;
       default:
         if (event.type.startsWith('xstate.after.resendDelay.'))
           return `${RESEND_COOLDOWN_S} s pass: the cooldown is over`;
@@ -183,11 +196,11 @@ export function sendFailureText(failure: CallFailure): string {
 /** What the drivers do, as data. */
 export type PhoneVerificationUserAction =
   | { do: 'type-code'; code: string }
-  | { do: 'click'; button: 'Validar' | 'Reenviar código' | 'Alterar número' }
+  | { do: 'click'; button: 'Validar' | 'Reenviar código' | 'Alterar número' | 'Enviar código' }
   /** Answer the pending verify call. */
   | { do: 'answer-verify'; status: number; body: unknown }
-  /** Answer the pending resend; times relative to the moment of answering. */
-  | { do: 'answer-send'; status: number; body: unknown }
+  /** Answer the pending send (the first code, or another); times relative to the moment of answering. */
+  | { do: 'answer-send'; isResend: boolean; status: number; body: unknown }
   | { do: 'wait'; seconds: number };
 
 export interface PhoneVerificationScreen {
@@ -205,6 +218,11 @@ export interface PhoneVerificationScreen {
   verifying: boolean;
   /** "Enviamos um novo código" after a resend. */
   resentNotice: boolean;
+  /**
+   * No code pending yet: the page says so and offers "Enviar código" (`sending` while it goes), with
+   * no code field; null once a code is pending.
+   */
+  firstCode: 'offered' | 'sending' | null;
 }
 
 export interface PhoneVerificationStepPlan {
@@ -230,6 +248,8 @@ function envelopeOf(error: { message: string; status?: number }) {
 function actionsFor(path: PlannablePath, index: number): PhoneVerificationUserAction[] {
   if (index === 0) return [];
   const event = path.steps[index]!.event;
+  // The first code (from `unsent`) is no resend: the server answers one already pending instead.
+  const isResend = !path.steps[index - 1]!.state.matches('unsent');
   switch (event.type) {
     case 'CHANGE_CODE':
       return [{ do: 'type-code', code: (event as unknown as { code: string }).code }];
@@ -237,6 +257,8 @@ function actionsFor(path: PlannablePath, index: number): PhoneVerificationUserAc
       return [{ do: 'click', button: 'Validar' }];
     case 'RESEND':
       return [{ do: 'click', button: 'Reenviar código' }];
+    case 'SEND':
+      return [{ do: 'click', button: 'Enviar código' }];
     case 'CHANGE_NUMBER':
       return [{ do: 'click', button: 'Alterar número' }];
     case 'xstate.done.actor.verifyCode':
@@ -252,6 +274,7 @@ function actionsFor(path: PlannablePath, index: number): PhoneVerificationUserAc
       return [
         {
           do: 'answer-send',
+          isResend,
           status: 200,
           body: { success: true, data: { phoneNumber: PATHS_PHONE, ...codeSent } },
         },
@@ -260,6 +283,7 @@ function actionsFor(path: PlannablePath, index: number): PhoneVerificationUserAc
       return [
         {
           do: 'answer-send',
+          isResend,
           ...envelopeOf((event as unknown as { error: Error & { status?: number } }).error),
         },
       ];
@@ -282,8 +306,9 @@ function screenOf(snapshot: PhoneVerificationSnapshot): PhoneVerificationScreen 
   if (snapshot.matches({ active: { code: 'rejected' } }) && c.codeFailure?.kind === 'failed')
     alerts.push(c.codeFailure.message);
   const codeInvalid = alerts.length > 0;
-  if (snapshot.matches({ active: { resend: 'failed' } }) && c.sendFailure)
-    alerts.push(sendFailureText(c.sendFailure));
+  const sendFailed =
+    snapshot.matches({ active: { resend: 'failed' } }) || snapshot.matches({ unsent: 'failed' });
+  if (sendFailed && c.sendFailure) alerts.push(sendFailureText(c.sendFailure));
   const resend = snapshot.matches({ active: { resend: 'coolingDown' } })
     ? 'countdown'
     : snapshot.matches({ active: { resend: 'sending' } })
@@ -298,6 +323,11 @@ function screenOf(snapshot: PhoneVerificationSnapshot): PhoneVerificationScreen 
     resend,
     verifying: snapshot.matches({ active: { code: 'verifying' } }),
     resentNotice: c.resent && !snapshot.matches({ active: { resend: 'failed' } }),
+    firstCode: snapshot.matches({ unsent: 'sending' })
+      ? 'sending'
+      : snapshot.matches('unsent')
+        ? 'offered'
+        : null,
   };
 }
 

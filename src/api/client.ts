@@ -9,7 +9,7 @@ import {
 import { isRecord } from '../lib/is-record';
 import { sessionRequestHeaders } from '../lib/session/session-headers';
 import { reportUnauthorized } from '../lib/session/unauthorized-signal';
-import { ANSWER_FALLBACK, errorText, NO_ANSWER_FALLBACK } from './error-text';
+import { ANSWER_FALLBACK, errorText, NO_ANSWER_FALLBACK, noAnswerText } from './error-text';
 
 /** Spec §7: a call that has not finished in 10 s is abandoned. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -125,7 +125,7 @@ function successFrom<T>(data: unknown, status: number, schema: z.ZodMiniType<T> 
  * (`credentials: 'omit'`; auth travels in headers), a 10 s timeout, no retries, and it never throws:
  * every call resolves to the envelope. A 2xx `{ success: true, data }` (or an empty 2xx) is a
  * success; anything else is a failure whose text follows errorText(). No answer at all gives
- * code NETWORK_ERROR, or TIMEOUT after 10 s.
+ * code NETWORK_ERROR with a pt-BR text (noAnswerText), or TIMEOUT after 10 s.
  */
 export function createApiClient({
   getHeaders,
@@ -172,7 +172,7 @@ export function createApiClient({
     } catch (error) {
       if (timedOut) return { success: false, error: TIMEOUT_ERROR, code: 'TIMEOUT' };
       if (options.signal?.aborted) return { success: false, error: errorText(error, NO_ANSWER_FALLBACK) };
-      return { success: false, error: errorText(error, NO_ANSWER_FALLBACK), code: 'NETWORK_ERROR' };
+      return { success: false, error: noAnswerText(), code: 'NETWORK_ERROR' };
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', cancel);

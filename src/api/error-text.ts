@@ -5,6 +5,21 @@ export const ANSWER_FALLBACK = 'An error occurred';
 /** Text for a call that got no answer and whose error said nothing usable (spec §8). */
 export const NO_ANSWER_FALLBACK = 'Unknown error';
 
+/** No answer while the browser knows it is offline. */
+export const OFFLINE_TEXT = 'Você está sem internet. Verifique sua conexão e tente de novo.';
+/** No answer otherwise: the server could not be reached (the browser's own words are English). */
+export const UNREACHABLE_TEXT =
+  'Não foi possível conectar ao servidor. Verifique sua conexão e tente de novo.';
+
+/**
+ * What a call that got no answer at all (NETWORK_ERROR) says. The browser's error ("Failed to
+ * fetch", "NetworkError when attempting to fetch resource.", "Load failed") is English and says
+ * nothing more than this, so it is never shown.
+ */
+export function noAnswerText(): string {
+  return typeof navigator !== 'undefined' && navigator.onLine === false ? OFFLINE_TEXT : UNREACHABLE_TEXT;
+}
+
 function nonEmpty(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }

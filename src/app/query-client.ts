@@ -39,11 +39,19 @@ export const inviteConfigQueryTiming = { retry: retryUpTo(3), retryDelay: expone
 /** A referral (branch) link never changes once made. */
 export const branchLinkQueryTiming = { staleTime: Number.POSITIVE_INFINITY } as const;
 
-/** Spec §9 defaults: at most 3 retries, none on a 4xx; data is stale at once. */
+/** Spec §9: a query is retried at most this many times (the loading view counts them). */
+export const QUERY_RETRIES = 3;
+
+/**
+ * Spec §9 defaults: at most 3 retries, none on a 4xx; data is stale at once. Offline, a query
+ * waits for the connection (the loading view says so); a change the user asks for is tried at
+ * once instead, so it fails with "Você está sem internet…" rather than hanging on its button.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: retryUpTo(3), retryDelay: exponentialBackoff, staleTime: cacheTime.none },
+      queries: { retry: retryUpTo(QUERY_RETRIES), retryDelay: exponentialBackoff, staleTime: cacheTime.none },
+      mutations: { networkMode: 'always' },
     },
   });
 }

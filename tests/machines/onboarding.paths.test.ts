@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { OnboardingStatus, OnboardingStep } from '../../contracts/onboarding';
+import type { CompanyDetails, OnboardingStatus, OnboardingStep } from '../../contracts/onboarding';
 import { type OnboardingSnapshot, onboardingMachine } from '../../machines/onboarding/onboarding.machine';
 import {
   firstCodeSent,
@@ -65,6 +65,8 @@ describe('onboarding chart paths', () => {
       expect(reached, step).toContain(`${step} redirected`);
     for (const step of ['companyDetails', 'phone', 'verifyPhone', 'trial'])
       expect(reached, step).toContain(`${step} advanced`);
+    for (const step of ['userName', 'companyDetails', 'phone'])
+      expect(reached, step).toContain(`${step} returned`);
   });
 
   it('numbers paths 1..n, each one a readable story, the same every time', () => {
@@ -379,5 +381,104 @@ describe('onboarding chart: the code step counts down to the latest send', () =>
       resendAvailableAt: Date.parse(resend.resendAvailableAt),
     });
     actor.stop();
+  });
+});
+
+describe('onboarding chart: a way back and a way out', () => {
+  function at(status: OnboardingStatus, request: StepRequest, actors = {}) {
+    const machine = onboardingMachine.provide({
+      actors: { loadStatus: fromPromise(async () => status), ...actors },
+    });
+    return createActor(machine, { input: { request, needsOnboarding: true, userId: PATHS_USER_ID } }).start();
+  }
+
+  it('"Voltar" leads one step back, to what was saved; the company sent again moves on as before', async () => {
+    const savedAgain: OnboardingStatus[] = [];
+    const actor = at(
+      onboardingStatuses.withCompany,
+      { step: 'phone', phone: null },
+      {
+        saveCompany: fromPromise<OnboardingStatus, CompanyDetails>(async ({ input }) => {
+          savedAgain.push({ ...onboardingStatuses.withCompany, company: { ...input } });
+          return savedAgain.at(-1)!;
+        }),
+      },
+    );
+    await waitFor(actor, (s) => s.matches('phone'));
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().value).toEqual({ companyDetails: 'editing' });
+    expect(actor.getSnapshot().context.arrival).toBe('returned');
+    expect(actor.getSnapshot().context.status?.company).toEqual(pathsCompany);
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().value).toEqual({ userName: 'editing' });
+    expect(actor.getSnapshot().can({ type: 'BACK' })).toBe(false);
+
+    actor.send({ type: 'VISIT', step: 'companyDetails', phone: null });
+    actor.send({ type: 'SUBMIT_COMPANY', company: { ...pathsCompany, name: 'Doces e Bolos da Bia' } });
+    await waitFor(actor, (s) => s.matches('phone'));
+    expect(savedAgain.map((status) => status.company?.name)).toEqual(['Doces e Bolos da Bia']);
+    expect(actor.getSnapshot().context.arrival).toBe('advanced');
+    actor.stop();
+  });
+
+  it('back from the trial to the phone: the number already verified goes on without a code', async () => {
+    const sendCode = vi.fn(async () => firstCodeSent);
+    const actor = at(
+      onboardingStatuses.phoneVerified,
+      { step: 'trial', phone: null },
+      {
+        sendCode: fromPromise(sendCode),
+        loadFreeTrial: fromPromise(() => new Promise<never>(() => {})),
+      },
+    );
+    await waitFor(actor, (s) => s.matches('trial'));
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().value).toEqual({ phone: 'editing' });
+    actor.send({ type: 'SUBMIT_PHONE', phoneNumber: PATHS_PHONE });
+    expect(actor.getSnapshot().value).toEqual({ trial: 'loadingOffer' });
+    expect(actor.getSnapshot().context.arrival).toBe('advanced');
+    expect(sendCode).not.toHaveBeenCalled();
+
+    // Another number is a new one to verify.
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'SUBMIT_PHONE', phoneNumber: OTHER_PHONE });
+    expect(actor.getSnapshot().value).toEqual({ phone: 'sending' });
+    actor.stop();
+  });
+
+  it('"Sair" leaves for /logout from any step, a call under way included', async () => {
+    for (const [status, request] of [
+      [onboardingStatuses.fresh, { step: null, phone: null }],
+      [onboardingStatuses.named, { step: 'companyDetails', phone: null }],
+      [onboardingStatuses.codeSent, { step: 'verifyPhone', phone: null }],
+      [onboardingStatuses.phoneVerified, { step: 'trial', phone: null }],
+    ] as const) {
+      const actor = at(status, request, {
+        loadFreeTrial: fromPromise(() => new Promise<never>(() => {})),
+      });
+      await waitFor(actor, (s) => !s.matches('loading'));
+      actor.send({ type: 'SIGN_OUT' });
+      expect(actor.getSnapshot().value).toBe('signingOut');
+      expect(actor.getSnapshot().status).toBe('done');
+    }
+    const loading = createActor(onboardingMachine, {
+      input: { request: { step: null, phone: null }, needsOnboarding: true, userId: PATHS_USER_ID },
+    }).start();
+    loading.send({ type: 'SIGN_OUT' });
+    expect(loading.getSnapshot().value).toBe('signingOut');
+  });
+
+  it('verify-phone opened directly, with no code pending for the number: the code step starts with none sent', async () => {
+    const none = at(onboardingStatuses.withCompany, { step: 'verifyPhone', phone: PATHS_PHONE });
+    const opened = await waitFor(none, (s) => s.matches('verifyPhone'));
+    const child = opened.children.phoneVerification as PhoneVerificationActor;
+    expect(child.getSnapshot().matches('unsent')).toBe(true);
+    none.stop();
+
+    const pending = at(onboardingStatuses.codeSent, { step: 'verifyPhone', phone: PATHS_PHONE });
+    const reopened = await waitFor(pending, (s) => s.matches('verifyPhone'));
+    const code = reopened.children.phoneVerification as PhoneVerificationActor;
+    expect(code.getSnapshot().matches('active')).toBe(true);
+    pending.stop();
   });
 });

@@ -1,6 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { errorTracker } from '../../src/lib/error-tracking/report-error';
 import { installFakeMatchMedia } from '../web/support/fake-media';
+import { forgetAllToasts } from '../web/support/toasts-forgotten';
 
 // jsdom lays nothing out and does not scroll: this scrollTo moves window.scrollY and fires
 // `scroll` the way a browser would, so scroll restoration can be observed.
@@ -17,6 +20,10 @@ if (typeof window.CSS?.escape !== 'function') {
   Object.defineProperty(window, 'CSS', { value: { ...window.CSS, escape: cssEscape }, configurable: true });
 }
 
+// findBy…/waitFor wait for what the user would see; their limit only catches a hang. Testing
+// Library's 1 s default fails a first render that loads a page's chunk on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
+
 beforeEach(() => {
   installFakeMatchMedia(false);
 });
@@ -30,8 +37,14 @@ function clearCookies() {
   }
 }
 
+// What the app keeps in modules for the page's life is reset too, so no test sees what the one
+// before it left behind, however fast either ran: toasts (same ids across tests), the error
+// tracker's 5 s dedupe memory, and whether TanStack Query believes the browser is online.
 afterEach(() => {
   cleanup();
+  forgetAllToasts();
+  errorTracker.reset();
+  onlineManager.setOnline(true);
   clearCookies();
   vi.useRealTimers();
   vi.unstubAllGlobals();

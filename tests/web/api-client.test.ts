@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { createApiClient, REQUEST_TIMEOUT_MS } from '../../src/api/client';
+import { UNREACHABLE_TEXT } from '../../src/api/error-text';
 import { interceptFetch, json } from './support/network';
 
 const api = createApiClient();
@@ -194,14 +195,30 @@ describe('API client: error text (spec §8), never throws', () => {
     expect(result).toMatchObject({ success: false, error: text, status: response.status });
   });
 
+  // The browser's own words for a lost connection are English and say nothing more: a person
+  // reads pt-BR, and whether the browser knows it is offline.
   test.each([
-    ['an Error: its message', new TypeError('Failed to fetch'), 'Failed to fetch'],
-    ['a thrown string: its value', 'offline', 'offline'],
-    ['a thrown number: its value', 0, '0'],
-    ['nothing usable', {}, 'Unknown error'],
-    ['undefined', undefined, 'Unknown error'],
-  ])('no answer, %s → NETWORK_ERROR', async (_case, thrown, text) => {
+    ['Chromium', new TypeError('Failed to fetch')],
+    ['Firefox', new TypeError('NetworkError when attempting to fetch resource.')],
+    ['Safari', new TypeError('Load failed')],
+    ['a body cut short', new TypeError('terminated')],
+    ['anything else', {}],
+  ])('no answer (%s) → NETWORK_ERROR in pt-BR', async (_case, thrown) => {
     interceptFetch(() => Promise.reject(thrown));
-    expect(await api.get('/api/x')).toEqual({ success: false, error: text, code: 'NETWORK_ERROR' });
+    expect(await api.get('/api/x')).toEqual({
+      success: false,
+      error: UNREACHABLE_TEXT,
+      code: 'NETWORK_ERROR',
+    });
+  });
+
+  test('no answer while the browser is offline → says so', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    interceptFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await api.get('/api/x')).toEqual({
+      success: false,
+      error: 'Você está sem internet. Verifique sua conexão e tente de novo.',
+      code: 'NETWORK_ERROR',
+    });
   });
 });

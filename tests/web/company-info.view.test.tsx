@@ -5,7 +5,6 @@ import type { CompanyInfo } from '../../contracts/company';
 import { companyInfo, openCompanyInfo } from './support/company-info-api';
 import { failed, ok, settleQueries } from './support/fake-api';
 import { withHomePagesPreloaded } from './support/home-api';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 function input(label: string) {
   return screen.getByLabelText(label) as HTMLInputElement;
@@ -26,7 +25,6 @@ async function save() {
 
 describe('/settings/company-info (spec §2): Sobre a empresa', () => {
   withHomePagesPreloaded(['/settings/company-info', '/settings']);
-  withToastsDismissed();
 
   test('the company as saved, in its form', async () => {
     const app = await openCompanyInfo();

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   createErrorTracker,
   ERROR_DEDUPE_CLEANUP_MS,
@@ -6,7 +6,7 @@ import {
   normalizeTag,
   type TrackedError,
 } from '../../src/lib/error-tracking/error-tracker';
-import { errorTracker, reportError } from '../../src/lib/error-tracking/report-error';
+import { reportError } from '../../src/lib/error-tracking/report-error';
 import { FAKE_CLOCK, settle } from './support/fake-api';
 import { interceptFetch, json } from './support/network';
 
@@ -25,9 +25,6 @@ describe('error tracking (spec §8, §9): deduplicated within 5 s, cache cleaned
   beforeEach(() => {
     vi.useFakeTimers({ toFake: [...FAKE_CLOCK] });
     vi.setSystemTime(new Date('2030-01-15T12:00:00Z'));
-  });
-  afterEach(() => {
-    errorTracker.reset();
   });
 
   test('the spec constants', () => {

@@ -3,14 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { CUSTOMER_PHONE_INVALID_TEXT } from '../../contracts/brazil/customer-phone';
 import { CUSTOMER_EMAIL_INVALID_TEXT, CUSTOMER_NAME_REQUIRED_TEXT } from '../../contracts/customers';
+import { UNREACHABLE_TEXT } from '../../src/api/error-text';
 import { maskCustomerPhone } from '../../src/features/customers/phone-mask';
 import { type AnalyticsEvent, onTrack } from '../../src/lib/analytics/track-event';
-import { errorTracker } from '../../src/lib/error-tracking/report-error';
 import { customer } from './support/customer-fixtures';
 import { fakeCustomersServer, settleCustomers, withCustomerPagesPreloaded } from './support/customers-api';
 import { failed } from './support/fake-api';
 import { openSignedIn } from './support/signed-in';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 // Whole-app renders: a loaded machine (the suite runs two files at a time) needs more than 5 s.
 vi.setConfig({ testTimeout: 15_000 });
@@ -100,8 +99,6 @@ describe('the WhatsApp field mask', () => {
 
 describe('/customers/new: "Novo cliente"', () => {
   withCustomerPagesPreloaded();
-  withToastsDismissed();
-  afterEach(() => errorTracker.reset());
 
   test('a label on every field; the name is required, and nothing is sent without it', async () => {
     const app = open('/customers/new');
@@ -292,8 +289,6 @@ describe('/customers/new: "Novo cliente"', () => {
 
 describe('/customers/{id}/edit', () => {
   withCustomerPagesPreloaded();
-  withToastsDismissed();
-  afterEach(() => errorTracker.reset());
 
   test('the form holds the customer; saved, it goes to the detail with the change', async () => {
     const app = open('/customers/c-ana/edit');
@@ -330,7 +325,7 @@ describe('/customers/{id}/edit', () => {
     await settled();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     await settled();
-    expect(screen.getByRole('alert').textContent).toBe('Failed to fetch');
+    expect(screen.getByRole('alert').textContent).toBe(UNREACHABLE_TEXT);
     expect(app.url()).toBe('/customers/c-ana/edit');
     expect(await errorReports(app)).toEqual([
       expect.objectContaining({

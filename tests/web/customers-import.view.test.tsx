@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { IMPORT_BATCH_MAX_ROWS, IMPORT_MAX_ROWS, type ImportBatchBody } from '../../contracts/customers';
+import { UNREACHABLE_TEXT } from '../../src/api/error-text';
 import { customer } from './support/customer-fixtures';
 import { fakeCustomersServer, settleCustomers, withCustomerPagesPreloaded } from './support/customers-api';
 import { failed } from './support/fake-api';
 import { openSignedIn } from './support/signed-in';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 // Whole-app renders: a loaded machine (the suite runs two files at a time) needs more than 5 s.
 vi.setConfig({ testTimeout: 15_000 });
@@ -104,7 +104,6 @@ function capturedDownloads() {
 
 describe('/customers: "Importar"', () => {
   withCustomerPagesPreloaded();
-  withToastsDismissed();
   const downloads = capturedDownloads();
 
   test('a modal dialog: focus inside and kept there, Esc closes it and gives the focus back', async () => {
@@ -209,7 +208,7 @@ describe('/customers: "Importar"', () => {
     await settled();
     expect(progress().getAttribute('aria-valuenow')).toBe('500');
     expect(within(dialog()).getByRole('alert').textContent).toBe(
-      'O lote 2 não foi importado: Failed to fetch',
+      `O lote 2 não foi importado: ${UNREACHABLE_TEXT}`,
     );
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Tentar de novo' }));
     await settled();
@@ -336,7 +335,6 @@ describe('/customers: "Importar"', () => {
 
 describe('/customers: "Exportar"', () => {
   withCustomerPagesPreloaded();
-  withToastsDismissed();
   const downloads = capturedDownloads();
   const toastTitle = (id: string) =>
     document.querySelector(`[data-testid="toast-${id}"] [data-title]`)?.textContent ?? null;

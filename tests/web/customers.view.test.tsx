@@ -11,7 +11,6 @@ import {
 } from './support/customers-api';
 import { FAKE_CLOCK, failed, ok, settle } from './support/fake-api';
 import { openSignedIn } from './support/signed-in';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 // Whole-app renders: a loaded machine (the suite runs two files at a time) needs more than 5 s.
 vi.setConfig({ testTimeout: 15_000 });
@@ -50,7 +49,6 @@ const toastTitle = (id: string) =>
 
 describe('/customers (spec §2): the list', () => {
   withCustomerPagesPreloaded();
-  withToastsDismissed();
 
   test('the heading, the actions, the count and a row per customer linking to its detail', async () => {
     const app = open('/customers');
@@ -117,7 +115,6 @@ describe('/customers (spec §2): the list', () => {
 
 describe('/customers: search', () => {
   withCustomerPagesPreloaded();
-  withToastsDismissed();
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -207,7 +204,6 @@ describe('/customers: search', () => {
 
 describe('/customers: pages', () => {
   withCustomerPagesPreloaded();
-  withToastsDismissed();
 
   const range = () => screen.getByRole('navigation', { name: 'Paginação' }).textContent;
 
@@ -275,7 +271,6 @@ describe('/customers: pages', () => {
 
 describe('/customers/{id}: the detail', () => {
   withCustomerPagesPreloaded();
-  withToastsDismissed();
 
   const withHistory = (c: Customer) =>
     fakeCustomersServer({

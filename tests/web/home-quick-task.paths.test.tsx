@@ -12,7 +12,6 @@ import {
 import { generatePaths, walkPath } from '../support/chart-paths';
 import { settleQueries } from './support/fake-api';
 import { openHome, withHomePagesPreloaded } from './support/home-api';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const paths = generatePaths(quickTaskPathModel);
 
@@ -61,7 +60,6 @@ function expectScreen(seen: QuickTaskScreen) {
 
 describe('the quick-add task sheet: chart paths, as the owner sees them on /home', () => {
   withHomePagesPreloaded();
-  withToastsDismissed();
   beforeAll(async () => {
     // The sheet's chunk, as the "+" fetches it on the first pointer or focus.
     await import('../../src/features/home/quick-task/QuickTaskHost');

@@ -6,7 +6,6 @@ import { type AnalyticsEvent, onTrack } from '../../src/lib/analytics/track-even
 import { customersPage } from './support/customer-fixtures';
 import { failed, ok, settleQueries } from './support/fake-api';
 import { openHome, pickerCustomer, withHomePagesPreloaded } from './support/home-api';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 function sheet() {
   return screen.getByRole('dialog', { name: 'Nova tarefa' });
@@ -27,7 +26,6 @@ async function openSheet() {
 
 describe('the quick-add task sheet on /home', () => {
   withHomePagesPreloaded(['/home', '/home/new']);
-  withToastsDismissed();
   beforeAll(async () => {
     // The sheet's chunk, as the "+" fetches it on the first pointer or focus.
     await import('../../src/features/home/quick-task/QuickTaskHost');

@@ -15,7 +15,6 @@ import {
   whatsappState,
   withHomePagesPreloaded,
 } from './support/home-api';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const wa = '/settings/whatsapp-business-connection';
 
@@ -33,7 +32,6 @@ function toastTitle(id: string): string | null {
 
 describe('/home (spec §2): Início', () => {
   withHomePagesPreloaded();
-  withToastsDismissed();
   beforeAll(async () => {
     // The charts' chunk, as a browser would have it cached on a second visit.
     await import('../../src/features/home/charts/dashboard-charts');

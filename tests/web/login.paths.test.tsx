@@ -1,12 +1,10 @@
-import { act } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type LoginScreen,
   type LoginUserAction,
   loginPathModel,
   planLoginStep,
 } from '../../machines/login/login.paths';
-import { toast } from '../../src/lib/toasts';
 import { generatePaths, walkPath } from '../support/chart-paths';
 import { FAKE_CLOCK, type Reply, sessionRefused, settle } from './support/fake-api';
 import { activeAnswer, onboardingAnswer, pending } from './support/login-screen';
@@ -19,10 +17,6 @@ describe('login chart paths, as the user sees them', () => {
   withPagesPreloaded();
   beforeEach(() => {
     vi.useFakeTimers({ toFake: [...FAKE_CLOCK] });
-  });
-  afterEach(() => {
-    act(() => toast.dismiss());
-    vi.useRealTimers();
   });
 
   const replies: Record<Extract<LoginUserAction, { do: 'answer-check' }>['outcome'], Reply> = {

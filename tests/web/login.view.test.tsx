@@ -1,9 +1,8 @@
-import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { lazyPage } from '../../src/app/routing/lazy-page';
 import type { AppRoute } from '../../src/app/routing/route-definition';
 import { appRoutes } from '../../src/app/routing/routes';
-import { toast } from '../../src/lib/toasts';
 import { FAKE_CLOCK, fakeApi, sessionRefused, settle } from './support/fake-api';
 import { activeAnswer, onboardingAnswer, pending } from './support/login-screen';
 import { advanceClock as advance, openApp as open } from './support/open-app';
@@ -29,10 +28,6 @@ describe('/login (spec §2)', () => {
   withPagesPreloaded();
   beforeEach(() => {
     vi.useFakeTimers({ toFake: [...FAKE_CLOCK] });
-  });
-  afterEach(() => {
-    act(() => toast.dismiss());
-    vi.useRealTimers();
   });
 
   test('shows "Autenticando..." at once, takes the tokens out of the address bar, stores and checks them', async () => {

@@ -16,7 +16,6 @@ import { generatePaths, walkPath } from '../support/chart-paths';
 import { type Reply, sessionAnswer, sessionRefused, settle } from './support/fake-api';
 import { openOnboarding } from './support/onboarding-api';
 import { withPagesPreloaded } from './support/preload-pages';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const paths = generatePaths(onboardingPathModel);
 
@@ -61,6 +60,8 @@ function shiftedToNow(body: unknown, pathsNow: number): unknown {
 type App = ReturnType<typeof openOnboarding>;
 
 function expectScreen(app: App, seen: OnboardingScreen) {
+  // The way out is on every onboarding screen.
+  if (seen.shows !== 'left') expect(screen.getByRole('button', { name: 'Sair' })).toBeTruthy();
   switch (seen.shows) {
     case 'loading':
       expect(screen.getByRole('status').textContent).toBe(onboardingTexts.loading);
@@ -82,8 +83,16 @@ function expectScreen(app: App, seen: OnboardingScreen) {
         .filter((li) => li.getAttribute('aria-current') === 'step');
       expect(current).toHaveLength(1);
       expect(current[0]!.textContent).toContain(stepperLabels[seen.indicator - 1]);
+      const back = screen.queryByRole('button', { name: 'Voltar' }) as HTMLButtonElement | null;
+      if (seen.back === 'none') expect(back).toBeNull();
+      else expect(back?.disabled).toBe(seen.back === 'disabled');
       expect(screen.queryAllByRole('alert').map((el) => el.textContent)).toEqual(seen.alerts);
       if (seen.phoneShown) expect(screen.getByText(seen.phoneShown).tagName).toBe('STRONG');
+      if (seen.codeSent !== undefined) {
+        // Never "a code was sent" when none is pending for the number.
+        expect(!!screen.queryByText(/^Enviamos um código de 6 números/)).toBe(seen.codeSent);
+        expect(!!screen.queryByText(/^Ainda não enviamos um código/)).toBe(!seen.codeSent);
+      }
       if (seen.trial === 'loading')
         expect(screen.getByRole('status').textContent).toBe('Carregando teste grátis...');
       if (seen.trial === 'offer') {
@@ -104,7 +113,6 @@ function expectScreen(app: App, seen: OnboardingScreen) {
 
 describe('onboarding chart paths, as the user sees them', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
     'path %s',
@@ -140,7 +148,7 @@ describe('onboarding chart paths, as the user sees them', () => {
             break;
           case 'submit-phone':
             await retype('Celular com DDD', action.phone);
-            await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+            await user.click(screen.getByRole('button', { name: action.button }));
             break;
           case 'type-code':
             await retype('Código de verificação', action.code);
@@ -192,7 +200,7 @@ describe('onboarding chart paths, as the user sees them', () => {
           // An address the user goes to is one entry; a redirect replaces it; moving on adds one.
           const before = planOnboardingStep(path, index - 1).screen;
           const movedOn =
-            plan.screen.arrival === 'advanced' &&
+            (plan.screen.arrival === 'advanced' || plan.screen.arrival === 'returned') &&
             (before.shows !== 'step' || before.path !== plan.screen.path);
           const wentTo = plan.actions.some((action) => action.do === 'go-to');
           expect(app!.location.history!.length - historyBefore, 'new history entries').toBe(

@@ -16,6 +16,8 @@ import {
   stepperLabels,
 } from '../../machines/onboarding/onboarding.paths';
 import { sessionCheckAnswer } from '../../machines/session/session.paths';
+import { UNREACHABLE_TEXT } from '../../src/api/error-text';
+import { createQueryClient } from '../../src/app/query-client';
 import { indicatorStates } from '../../src/features/onboarding/OnboardingStepper';
 import { onTrack } from '../../src/lib/analytics/track-event';
 import { FAKE_CLOCK, type Reply, sessionAnswer, settle } from './support/fake-api';
@@ -365,5 +367,128 @@ describe('"Validação de telefone" and "Tudo pronto para começar"', () => {
     expect(screen.getByText('Fechaí')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Sair' })).toBeNull();
     act(() => {});
+  });
+});
+
+describe('a way back, a way out, and a load that retries', () => {
+  withPagesPreloaded();
+
+  it('"Sair" on every step leaves for /logout, which ends the sign-in', async () => {
+    for (const [url, status] of [
+      ['/onboarding/user-name', onboardingStatuses.fresh],
+      ['/onboarding/company', onboardingStatuses.named],
+      ['/onboarding/verify-phone', onboardingStatuses.codeSent],
+    ] as const) {
+      const app = await open(url, status);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Sair' }));
+      await settle();
+      expect(app.location.history).toContain('/logout');
+      // The session is forgotten and the browser goes to the hosted login's logout.
+      expect(document.cookie).not.toContain('access_token');
+      expect(app.leaving.assign).toHaveBeenLastCalledWith(
+        'https://entrar.fechai.test/auth/logout?returnTo=http%3A%2F%2Flocalhost%3A3000',
+      );
+      app.unmount();
+    }
+  });
+
+  it('"Voltar" from the phone opens the company as saved; sending it again corrects it and goes on', async () => {
+    const app = await open('/onboarding/phone', onboardingStatuses.withCompany);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    await settle();
+    expect(app.url()).toBe('/onboarding/company');
+    expect((screen.getByLabelText('Nome da empresa') as HTMLInputElement).value).toBe('Doces da Bia');
+
+    await user.clear(screen.getByLabelText('Nome da empresa'));
+    await user.type(screen.getByLabelText('Nome da empresa'), 'Doces e Bolos da Bia');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await settle();
+    expect(await app.calls.company.requests.at(-1)!.clone().json()).toMatchObject({
+      name: 'Doces e Bolos da Bia',
+    });
+    app.calls.company.answer(ok(onboardingStatuses.withCompany));
+    await settle();
+    expect(app.url()).toBe('/onboarding/phone');
+    // Both moves were the app's own: the browser's Back retraces them.
+    expect(app.location.history).toEqual(['/onboarding/phone', '/onboarding/company', '/onboarding/phone']);
+  });
+
+  it('the name step has no "Voltar"; the trial’s goes to the phone, whose verified number goes on without a code', async () => {
+    const first = await open('/onboarding/user-name', onboardingStatuses.fresh);
+    expect(screen.queryByRole('button', { name: 'Voltar' })).toBeNull();
+    first.unmount();
+
+    const app = await open('/onboarding/trial', onboardingStatuses.phoneVerified, {
+      'free-trial': ok(freeTrialOffer),
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: 'Voltar' }).at(-1)!);
+    await settle();
+    expect(app.url()).toBe('/onboarding/phone');
+    expect(screen.getByText('Este número já foi confirmado.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await settle();
+    expect(app.url()).toBe('/onboarding/trial');
+    expect(app.calls['send-code'].requests).toHaveLength(0);
+  });
+
+  it('verify-phone opened with a number no code went to says so, and sends one when asked', async () => {
+    const app = await open('/onboarding/verify-phone?phone=5511987654321', onboardingStatuses.withCompany);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Validação de telefone');
+    expect(screen.queryByText(/^Enviamos um código/)).toBeNull();
+    expect(screen.getByText(/^Ainda não enviamos um código para/).textContent).toBe(
+      'Ainda não enviamos um código para (11) 98765-4321. Envie um código por SMS para confirmar que o número é seu.',
+    );
+    expect(screen.queryByLabelText('Código de verificação')).toBeNull();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Enviar código' }));
+    await settle();
+    expect(await app.calls['send-code'].requests.at(-1)!.clone().json()).toEqual({
+      phoneNumber: '5511987654321',
+      userId: PATHS_USER_ID,
+      isResend: false,
+    });
+    app.calls['send-code'].answer(
+      ok({
+        phoneNumber: '5511987654321',
+        expiresAt: new Date(Date.now() + 600_000).toISOString(),
+        resendAvailableAt: new Date(Date.now() + 60_000).toISOString(),
+      }),
+    );
+    await settle();
+    expect(screen.getByText(/^Enviamos um código de 6 números por SMS para/)).toBeTruthy();
+    expect(screen.getByLabelText('Código de verificação')).toBeTruthy();
+  });
+
+  it('a status that does not come says it retries, and "Tentar agora" asks again at once', async () => {
+    vi.useFakeTimers({ toFake: [...FAKE_CLOCK] });
+    // user-event drains each action with a setTimeout(0) it advances only on Jest's fake timers.
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+    try {
+      const app = openOnboarding('/onboarding', needsOnboarding, {}, { queryClient: createQueryClient() });
+      await settle();
+      expect(screen.getByRole('status').textContent).toBe('Carregando onboarding...');
+      expect(screen.getByRole('button', { name: 'Sair' })).toBeTruthy();
+
+      app.calls.status.answer('network-error');
+      await act(() => vi.advanceTimersByTimeAsync(16));
+      await settle();
+      expect(screen.getByRole('status').textContent).toBe(
+        `Não foi possível carregar. Tentando de novo (1 de 3)…${UNREACHABLE_TEXT}Tentar agora`,
+      );
+      expect(app.calls.status.requests).toHaveLength(1);
+
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+      await user.click(screen.getByRole('button', { name: 'Tentar agora' }));
+      await settle();
+      expect(app.calls.status.requests, 'asked again without waiting').toHaveLength(2);
+      expect(app.calls.status.answer(ok(onboardingStatuses.named))).toBe(1);
+      await settle();
+      expect(app.url()).toBe('/onboarding/company');
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sobre sua empresa');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,7 +1,6 @@
-import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
 import { billingQueryKeys } from '../../src/lib/billing/billing-query-keys';
-import { toast } from '../../src/lib/toasts';
 import { settle } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
@@ -14,9 +13,6 @@ function paymentToast(id: string) {
 
 describe('/home?paymentsuccess=… (the checkout’s return)', () => {
   withPagesPreloaded();
-  afterEach(() => {
-    act(() => toast.dismiss());
-  });
 
   test('a success toast, the session and the billing data read again, the parameter gone from the address', async () => {
     const app = openSignedIn('/home?paymentsuccess=cs_test_a1b2c3');

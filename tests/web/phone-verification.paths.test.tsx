@@ -95,6 +95,20 @@ function expectScreen(seen: PhoneVerificationScreen) {
     return;
   }
   expect(screen.getByText(seen.phone).tagName).toBe('STRONG');
+  expect(screen.queryAllByRole('alert').map((el) => el.textContent)).toEqual(seen.alerts);
+  if (seen.firstCode) {
+    // Nothing was sent: no code to type, one way to send it.
+    expect(screen.getByText(/^Ainda não enviamos um código para/)).toBeTruthy();
+    expect(screen.queryByLabelText('Código de verificação')).toBeNull();
+    const send = screen.getByRole('button', {
+      name: seen.firstCode === 'sending' ? 'Enviando código...' : 'Enviar código',
+    }) as HTMLButtonElement;
+    expect(send.disabled).toBe(seen.firstCode === 'sending');
+    expect(screen.getByRole('button', { name: 'Alterar número' })).toBeTruthy();
+    return;
+  }
+  expect(screen.queryByText(/^Ainda não enviamos/)).toBeNull();
+  expect(screen.getByText(/^Enviamos um código de 6 números por SMS para/)).toBeTruthy();
   expect(codeField().value).toBe(seen.code);
   expect(codeField().readOnly).toBe(seen.verifying);
   expect(screen.queryAllByRole('alert').map((el) => el.textContent)).toEqual(seen.alerts);
@@ -160,7 +174,7 @@ describe('phone verification chart paths, as the user sees them', () => {
           case 'answer-send': {
             expect(await server.send.requests.at(-1)!.clone().json()).toEqual({
               phoneNumber: PATHS_PHONE,
-              isResend: true,
+              isResend: action.isResend,
             });
             const body = shiftedToNow(action.body);
             expect(server.send.answer({ status: action.status, body }), 'a send call waited').toBe(1);

@@ -1,4 +1,5 @@
-import { describe, expect, test } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { describe, expect, test, vi } from 'vitest';
 import { ApiError, isClientError } from '../../src/api/api-error';
 import { api } from '../../src/api/client';
 import { unwrapEnvelope } from '../../src/api/unwrap-envelope';
@@ -51,6 +52,30 @@ describe('query defaults (spec §9)', () => {
     });
     await expect(query).rejects.toMatchObject({ name: 'ApiError', message: 'Falhou', status });
     expect(network.fetch).toHaveBeenCalledTimes(times);
+  });
+
+  test('offline, a change is tried at once and says so; a query waits for the connection', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onlineManager.setOnline(false);
+    const network = interceptFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const client = createQueryClient();
+    const change = client
+      .getMutationCache()
+      .build(client, { mutationFn: () => api.post('/api/x').then(unwrapEnvelope) });
+    await expect(change.execute(undefined)).rejects.toMatchObject({
+      message: 'Você está sem internet. Verifique sua conexão e tente de novo.',
+      code: 'NETWORK_ERROR',
+    });
+    expect(network.fetch).toHaveBeenCalledTimes(1);
+
+    const query = client.fetchQuery({
+      queryKey: ['offline'],
+      queryFn: ({ signal }) => api.get('/api/x', { signal }).then(unwrapEnvelope),
+    });
+    query.catch(() => {});
+    await Promise.resolve();
+    expect(client.getQueryState(['offline'])?.fetchStatus).toBe('paused');
+    expect(network.fetch).toHaveBeenCalledTimes(1);
   });
 
   test('unwrapEnvelope gives the data of a success', () => {

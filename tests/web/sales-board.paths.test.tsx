@@ -13,7 +13,6 @@ import { generatePaths, walkPath } from '../support/chart-paths';
 import { type FakeRoutes, HeldCalls, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const paths = generatePaths(dealBoardPathModel);
 
@@ -140,7 +139,6 @@ function expectScreen(seen: DealBoardScreen) {
 
 describe('/sales: deal-board chart paths, as the owner sees them', () => {
   withPagesPreloaded();
-  withToastsDismissed();
   beforeEach(() => {
     vi.stubGlobal('PointerEvent', FakePointerEvent);
   });

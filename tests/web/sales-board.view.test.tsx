@@ -12,7 +12,6 @@ import {
 import { type FakeRoutes, failed, HeldCalls, ok, type Reply, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const DAY = 86_400_000;
 const nbsp = '\u00a0';
@@ -145,7 +144,6 @@ async function bodyOf(calls: HeldCalls): Promise<unknown> {
 
 describe('/sales (spec §2): "Vendas", the board', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   test('one column per stage: its name, how many deals and their total in BRL', async () => {
     const app = await openBoard();
@@ -414,7 +412,6 @@ describe('/sales (spec §2): "Vendas", the board', () => {
 
 describe('/sales: "Etapas"', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   async function openStages(standing: Parameters<typeof fakeSales>[0] = {}) {
     const app = await openBoard(standing);

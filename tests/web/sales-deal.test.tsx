@@ -9,7 +9,6 @@ import { customer, customersPage } from './support/customer-fixtures';
 import { type FakeRoutes, failed, HeldCalls, ok, type Reply, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const nbsp = '\u00a0';
 
@@ -123,7 +122,6 @@ const tracked: AnalyticsEvent[] = [];
 
 describe('/sales/new: "Nova venda"', () => {
   withPagesPreloaded();
-  withToastsDismissed();
   let stopTracking = () => {};
   beforeEach(() => {
     tracked.length = 0;
@@ -290,7 +288,6 @@ describe('/sales/new: "Nova venda"', () => {
 
 describe('/sales/{dealId}: a deal', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   test('the deal’s data fills the form; saving sends it back and returns to the board', async () => {
     const app = await openDeal('/sales/d-bolo');

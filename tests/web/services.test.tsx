@@ -5,7 +5,6 @@ import { type BusinessService, SERVICE_NAME_TAKEN_TEXT } from '../../contracts/s
 import { type FakeRoutes, failed, HeldCalls, ok, type Reply, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const nbsp = '\u00a0';
 
@@ -80,7 +79,6 @@ function rows(): string[][] {
 
 describe('/settings/services (spec §2): "Serviços"', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   test('the catalogue: name, price in BRL, duration, archived ones marked', async () => {
     await open('/settings/services');
@@ -123,7 +121,6 @@ describe('/settings/services (spec §2): "Serviços"', () => {
 
 describe('/settings/services/new and /settings/services/{serviceId}/edit', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   test('a new service: price typed from the cents, duration in hours and minutes; back to the list with it', async () => {
     const app = await open('/settings/services/new');

@@ -5,7 +5,6 @@ import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
 import { openSignedIn } from './support/signed-in';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const PHONE_CHANGE = '/settings/access-security/phone-change';
 
@@ -31,7 +30,6 @@ async function open(url = PHONE_CHANGE, user = ok({ getUser: settingsUser() })) 
 
 describe('Acesso e Segurança: "Alterar o número de celular" and "Valide seu telefone"', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   test('/settings/access-security leads to the phone change, which shows the current number', async () => {
     const { url } = await open('/settings/access-security');
@@ -67,7 +65,7 @@ describe('Acesso e Segurança: "Alterar o número de celular" and "Valide seu te
     expect(screen.queryByLabelText('Novo número de celular')).toBeNull();
 
     settings.user.always(ok({ getUser: settingsUser() }));
-    await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await settleQueries();
     expect(phoneField()).toBeDefined();
     expect(screen.queryByRole('alert')).toBeNull();

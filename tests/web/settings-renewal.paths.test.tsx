@@ -13,7 +13,6 @@ import { ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
 import { openSignedIn } from './support/signed-in';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const paths = generatePaths(renewalPathModel);
 
@@ -47,7 +46,6 @@ function expectScreen(seen: RenewalScreen) {
 
 describe('/settings: renewal chart paths, as the user sees them', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
     'path %s',

@@ -9,7 +9,6 @@ import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
 import { openSignedIn } from './support/signed-in';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const wa = '/settings/whatsapp-business-connection';
 
@@ -40,7 +39,6 @@ function rows(): Record<string, string> {
 
 describe('/settings (spec §2): Configurações', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   test('the settings menu lists every settings area by its spec title', async () => {
     await openSettings();
@@ -180,7 +178,7 @@ describe('/settings (spec §2): Configurações', () => {
       'Erro ao carregar dados da assinatura',
     );
     billing.subscription.always(ok({ subscription: paidSubscription() }));
-    await userEvent.click(within(section('Assinatura')).getByRole('button', { name: 'Tentar de novo' }));
+    await userEvent.click(within(section('Assinatura')).getByRole('button', { name: 'Tentar novamente' }));
     await settleQueries();
     expect(rows().Plano).toBe('Anual');
   });

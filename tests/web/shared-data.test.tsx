@@ -6,7 +6,6 @@ import { fakeCustomersServer, withCustomerPagesPreloaded } from './support/custo
 import { ok, settleQueries } from './support/fake-api';
 import { dashboardData, fakeHomeRoutes, whatsappState, withHomePagesPreloaded } from './support/home-api';
 import { openSignedIn } from './support/signed-in';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 // Whole-app renders across several pages: a loaded machine needs more than 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -34,7 +33,6 @@ const pickerNames = () =>
 describe('what one part of the workspace changes, the others show', () => {
   withHomePagesPreloaded(['/home', '/home/new', '/tasks/new', '/sales/new']);
   withCustomerPagesPreloaded();
-  withToastsDismissed();
 
   test('a customer created on /customers/new: the home page (which counts customers) is read again', async () => {
     const app = openWorkspace('/home');

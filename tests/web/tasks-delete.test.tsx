@@ -6,7 +6,6 @@ import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
 import { fakeTaskRoutes, followUpAnswer, toastTitle } from './support/tasks-api';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const anaTask = formTask();
 
@@ -22,7 +21,6 @@ async function open(url: string) {
 
 describe('"Excluir tarefa?" (spec §2 …/{taskId}/delete)', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   test.each([
     ['/tasks', '/tasks'],
@@ -73,7 +71,6 @@ describe('"Excluir tarefa?" (spec §2 …/{taskId}/delete)', () => {
 
 describe('"Remover a mensagem de follow-up?" (spec §2 …/{taskId}/deleteFollowUp)', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   test.each([['/tasks'], ['/home']])(
     'under %s: removes only the message and goes back to the task',

@@ -8,7 +8,6 @@ import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
 import { fakeTaskRoutes, followUpAnswer, notFound, toastTitle } from './support/tasks-api';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const anaTask = formTask({ dueAt: new Date(2030, 0, 15, 10, 0).toISOString() });
 
@@ -46,7 +45,6 @@ function followUpCard() {
 
 describe('task detail (spec §2 /tasks/{taskId}, /home/{taskId})', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   test('the task: title, status, when, recurrence, customer with a link and WhatsApp, description', async () => {
     const { tasks } = await openDetail('/tasks/t-ana');

@@ -17,7 +17,6 @@ import { ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
 import { fakeTaskRoutes, followUpAnswer, toastTitle } from './support/tasks-api';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const paths = generatePaths(taskFormPathModel);
 
@@ -74,7 +73,6 @@ function expectScreen(url: string, app: ReturnType<typeof openSignedIn>, seen: T
 
 describe('the task form: chart paths, as the owner sees them', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
     'path %s',

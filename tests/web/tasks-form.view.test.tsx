@@ -17,7 +17,6 @@ import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
 import { fakeTaskRoutes, followUpAnswer, toastTitle } from './support/tasks-api';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 const SWITCH = 'Enviar mensagem de follow-up no WhatsApp';
 const everyone = [
@@ -57,7 +56,6 @@ function picker() {
 
 describe('"Nova tarefa" (spec §2 /tasks/new, /home/new)', () => {
   withPagesPreloaded();
-  withToastsDismissed();
   let events: AnalyticsEvent[] = [];
   let stopTracking = () => {};
 
@@ -254,7 +252,6 @@ describe('"Nova tarefa" (spec §2 /tasks/new, /home/new)', () => {
 
 describe('editing a task (spec §2 …/{taskId}/edit)', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   test('the form holds the task as saved, its follow-up message included', async () => {
     const tasks = routes();

@@ -7,7 +7,6 @@ import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
 import { fakeTaskRoutes, summary, tasksPage, toastTitle } from './support/tasks-api';
-import { withToastsDismissed } from './support/toasts-dismissed';
 
 /** Today at hh:mm, local time, as the API sends it. */
 function todayAt(hours: number, minutes = 0): string {
@@ -46,7 +45,6 @@ function rows() {
 
 describe('/tasks (spec §2): Tarefas', () => {
   withPagesPreloaded();
-  withToastsDismissed();
 
   test("today's tasks by default: the filter tabs with their counts, 20 a page", async () => {
     const tasks = fakeTaskRoutes({

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageHeading } from '../../app/routing/PageHeading';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { CompanyInfoErrorBoundary } from './CompanyInfoError';
 import { CompanyInfoForm } from './CompanyInfoForm';
 import { companyInfoQuery } from './company-info-query';
@@ -13,12 +14,14 @@ function CompanyInfo() {
   });
   if (!query.data) {
     return (
-      <div className="card company-info__loading" role="status">
-        <span className="visually-hidden">Carregando dados da empresa...</span>
-        {[0, 1, 2, 3].map((n) => (
-          <span key={n} className="skeleton skeleton--field" />
-        ))}
-      </div>
+      <QueryLoading query={query} queryKey={companyInfoQuery.queryKey}>
+        <div className="card company-info__loading" role="status">
+          <span className="visually-hidden">Carregando dados da empresa...</span>
+          {[0, 1, 2, 3].map((n) => (
+            <span key={n} className="skeleton skeleton--field" />
+          ))}
+        </div>
+      </QueryLoading>
     );
   }
   return <CompanyInfoForm company={query.data} />;

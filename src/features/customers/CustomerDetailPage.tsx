@@ -10,6 +10,7 @@ import { formatBRL } from '../../lib/format/currency';
 import { formatDate } from '../../lib/format/date';
 import { toast } from '../../lib/toasts';
 import { ConfirmAction } from '../../ui/confirm/ConfirmAction';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { CustomerLoadFailure } from './CustomerLoadFailure';
 import { deleteCustomer } from './customer-calls';
 import { customerDetailQuery, customerKeys } from './customer-queries';
@@ -22,12 +23,15 @@ const dealStatusLabels = { open: 'Em andamento', won: 'Ganho', lost: 'Perdido' }
 /** /customers/{id}: who the customer is, how to reach them, their tasks and deals; edit or delete. */
 export default function CustomerDetailPage() {
   const id = useCurrentRoute().params.id ?? '';
-  const query = useQuery(customerDetailQuery(id));
+  const detail = customerDetailQuery(id);
+  const query = useQuery(detail);
   if (query.isPending) {
     return (
-      <p className="page__status" role="status">
-        Carregando cliente...
-      </p>
+      <QueryLoading query={query} queryKey={detail.queryKey}>
+        <p className="page__status" role="status">
+          Carregando cliente...
+        </p>
+      </QueryLoading>
     );
   }
   if (query.isError) return <CustomerLoadFailure error={query.error} onRetry={() => void query.refetch()} />;

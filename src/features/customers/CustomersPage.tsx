@@ -14,6 +14,7 @@ import { type CustomersSearch, customersSearch } from '../../app/routing/route-s
 import { useValidatedSearch } from '../../app/routing/useValidatedSearch';
 import { appliedSearch } from '../../lib/search/applied-search';
 import { LoadError } from '../../ui/load-error/LoadError';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { customersListQuery } from './customer-queries';
 import { ExportButton } from './ExportButton';
 import './customers.css';
@@ -53,10 +54,8 @@ export default function CustomersPage() {
   const [, navigate] = useLocation();
   const [importing, setImporting] = useState(false);
   const importButton = useRef<HTMLButtonElement>(null);
-  const query = useQuery({
-    ...customersListQuery({ search, page, limit }),
-    placeholderData: keepPreviousData,
-  });
+  const list = customersListQuery({ search, page, limit });
+  const query = useQuery({ ...list, placeholderData: keepPreviousData });
 
   return (
     <div className="page customers-page">
@@ -85,9 +84,11 @@ export default function CustomersPage() {
       />
 
       {query.isPending ? (
-        <p className="page__status" role="status">
-          Carregando clientes...
-        </p>
+        <QueryLoading query={query} queryKey={list.queryKey}>
+          <p className="page__status" role="status">
+            Carregando clientes...
+          </p>
+        </QueryLoading>
       ) : query.isError ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { useCurrentRoute } from '../../app/routing/current-route';
 import { invalidateAfter } from '../../lib/cache/invalidate-after';
 import { toast } from '../../lib/toasts';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { CustomerForm } from './CustomerForm';
 import { CustomerLoadFailure } from './CustomerLoadFailure';
 import { saveCustomer } from './customer-calls';
@@ -15,16 +16,19 @@ export const CUSTOMER_UPDATED_TEXT = 'Alterações salvas.';
 /** /customers/{id}/edit: the form with the customer's data; saved, it goes to /customers/{id} (spec §2). */
 export default function EditCustomerPage() {
   const id = useCurrentRoute().params.id ?? '';
-  const query = useQuery(customerDetailQuery(id));
+  const detail = customerDetailQuery(id);
+  const query = useQuery(detail);
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const detailPath = `/customers/${encodeURIComponent(id)}`;
 
   if (query.isPending) {
     return (
-      <p className="page__status" role="status">
-        Carregando cliente...
-      </p>
+      <QueryLoading query={query} queryKey={detail.queryKey}>
+        <p className="page__status" role="status">
+          Carregando cliente...
+        </p>
+      </QueryLoading>
     );
   }
   if (query.isError) return <CustomerLoadFailure error={query.error} onRetry={() => void query.refetch()} />;

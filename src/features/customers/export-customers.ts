@@ -1,5 +1,5 @@
 import { EXPORT_CUSTOMERS_URL } from '../../../contracts/customers';
-import { ANSWER_FALLBACK, errorText, NO_ANSWER_FALLBACK } from '../../api/error-text';
+import { ANSWER_FALLBACK, errorText, noAnswerText } from '../../api/error-text';
 import { sessionRequestHeaders } from '../../lib/session/session-headers';
 import { reportUnauthorized } from '../../lib/session/unauthorized-signal';
 
@@ -69,9 +69,9 @@ export async function fetchCustomersExport(): Promise<ExportResult> {
       body = undefined;
     }
     return { ok: false, error: errorText(body, ANSWER_FALLBACK) };
-  } catch (error) {
+  } catch {
     if (timedOut) return { ok: false, error: EXPORT_TIMEOUT_TEXT };
-    return { ok: false, error: errorText(error, NO_ANSWER_FALLBACK) };
+    return { ok: false, error: noAnswerText() };
   } finally {
     clearTimeout(timer);
   }

@@ -6,6 +6,7 @@ import { formatBRL } from '../../lib/format/currency';
 import { SupportLink } from '../../lib/support/SupportLink';
 import { whatsappStatusQuery } from '../../lib/whatsapp/whatsapp-status-query';
 import { LoadError } from '../../ui/load-error/LoadError';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { dashboardQuery } from './dashboard-query';
 import { greetingFor } from './greeting';
 import { LazyChart } from './LazyChart';
@@ -46,7 +47,9 @@ export function HomeDashboard() {
           <LoadError error={query.error} onRetry={() => void query.refetch()} framed={false} />
         </section>
       ) : (
-        <DashboardSkeleton />
+        <QueryLoading query={query} queryKey={dashboardQuery.queryKey} frameClassName="home-card home-error">
+          <DashboardSkeleton />
+        </QueryLoading>
       )}
       <WhatsappStatusCard />
       <SupportLink className="home-support" hint="Tire suas dúvidas pelo WhatsApp" />

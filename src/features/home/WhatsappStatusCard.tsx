@@ -3,6 +3,7 @@ import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
 import type { WhatsappConnectionState } from '../../../contracts/whatsapp-status';
 import { Link } from '../../app/routing/Link';
 import { whatsappStatusQuery } from '../../lib/whatsapp/whatsapp-status-query';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { RetryButton } from '../../ui/retry-button/RetryButton';
 
 const wa = '/settings/whatsapp-business-connection';
@@ -64,11 +65,13 @@ export function WhatsappStatusCard() {
           <RetryButton onRetry={() => void query.refetch()} />
         </>
       ) : (
-        <div className="home-whatsapp__loading" role="status">
-          <span className="visually-hidden">Carregando a conexão do WhatsApp...</span>
-          <span className="skeleton skeleton--line" />
-          <span className="skeleton skeleton--line skeleton--short" />
-        </div>
+        <QueryLoading query={query} queryKey={whatsappStatusQuery.queryKey} frameClassName="">
+          <div className="home-whatsapp__loading" role="status">
+            <span className="visually-hidden">Carregando a conexão do WhatsApp...</span>
+            <span className="skeleton skeleton--line" />
+            <span className="skeleton skeleton--line skeleton--short" />
+          </div>
+        </QueryLoading>
       )}
     </section>
   );

@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import type { OnboardingStep } from '../../../contracts/onboarding';
-import type { OnboardingActor } from '../../../machines/onboarding/onboarding.machine';
+import type { OnboardingActor, OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
 import {
   AFTER_ONBOARDING_PATH,
   requestOf,
@@ -16,11 +16,13 @@ import { useSessionActor } from '../../app/session/session-context';
 import { CompanyStep } from './CompanyStep';
 import { OnboardingStepper } from './OnboardingStepper';
 import { createOnboardingMachine } from './onboarding-machine';
+import { onboardingStatusQuery } from './onboarding-status-query';
 import { PhoneStep } from './PhoneStep';
 import { TrialStep } from './TrialStep';
 import { UserNameStep } from './UserNameStep';
 import { VerifyPhoneStep } from './VerifyPhoneStep';
 import './onboarding.css';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { RetryButton } from '../../ui/retry-button/RetryButton';
 
 const HEADINGS: Readonly<Record<OnboardingStep, string>> = {
@@ -38,7 +40,8 @@ function sameRequest(a: StepRequest | null, b: StepRequest): boolean {
 /**
  * Keeps the address and the chart in step. The address asks (VISIT) once per change; when the chart
  * shows another step than the address names, the address follows: replaced after a redirect,
- * pushed after the chart moved on by itself (a successful submit), so "back" returns to the step.
+ * pushed after the chart moved by itself (a successful submit, "Voltar"), so the browser's Back
+ * returns to the step.
  */
 function useStepAddress(onboarding: OnboardingActor, request: StepRequest, here: string, navigate: Navigate) {
   const { step: askedStep, phone: askedPhone } = request;
@@ -54,7 +57,8 @@ function useStepAddress(onboarding: OnboardingActor, request: StepRequest, here:
     const snapshot = onboarding.getSnapshot();
     if (snapshot.status !== 'active') return;
     const { context } = snapshot;
-    if (context.step !== null && context.arrival === 'advanced' && context.request === null) {
+    const movedItself = context.arrival === 'advanced' || context.arrival === 'returned';
+    if (context.step !== null && movedItself && context.request === null) {
       const page = stepPage(context.step, context.phoneNumber);
       if (page !== here) navigate(page);
       else onboarding.send({ type: 'VISIT', ...asked });
@@ -70,16 +74,50 @@ function useStepAddress(onboarding: OnboardingActor, request: StepRequest, here:
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
-/** The centred card every onboarding screen sits in: the product's name, the stepper, the step. */
-function OnboardingFrame({ children, stepper }: { children: ReactNode; stepper?: ReactNode }) {
+/**
+ * The centred card every onboarding screen sits in: the product's name with "Sair" (someone signed in
+ * with the wrong account leaves from any step), the stepper, the step.
+ */
+function OnboardingFrame({
+  children,
+  stepper,
+  onboarding,
+}: {
+  children: ReactNode;
+  stepper?: ReactNode;
+  onboarding: OnboardingActor;
+}) {
   return (
     <div className="onboarding">
-      <p className="onboarding__brand">{PRODUCT_NAME}</p>
+      <div className="onboarding__top">
+        <p className="onboarding__brand">{PRODUCT_NAME}</p>
+        <button
+          type="button"
+          className="onboarding__sign-out"
+          onClick={() => onboarding.send({ type: 'SIGN_OUT' })}
+        >
+          Sair
+        </button>
+      </div>
       {stepper}
       <section className="card onboarding-card" aria-labelledby="onboarding-title">
         {children}
       </section>
     </div>
+  );
+}
+
+/** "Voltar" to the step before, on every step that has one; unavailable while a call is under way. */
+function BackButton({ onboarding, snapshot }: { onboarding: OnboardingActor; snapshot: OnboardingSnapshot }) {
+  return (
+    <button
+      type="button"
+      className="onboarding-back"
+      disabled={!snapshot.can({ type: 'BACK' })}
+      onClick={() => onboarding.send({ type: 'BACK' })}
+    >
+      <span aria-hidden="true">←</span> Voltar
+    </button>
   );
 }
 
@@ -103,6 +141,8 @@ export default function OnboardingPage() {
   });
   const onboarding = useActorRef(machine, { input });
   const snapshot = useSelector(onboarding, (s) => s);
+  // The chart loads the status through the cache; this only watches that load (its retries).
+  const statusLoad = useQuery({ ...onboardingStatusQuery, enabled: false });
   useStepAddress(onboarding, request, here, navigate);
 
   const step = snapshot.context.step;
@@ -119,11 +159,12 @@ export default function OnboardingPage() {
       <Redirect to={request.step === null ? AFTER_ONBOARDING_PATH : STEP_PAGES_ELSEWHERE_PATH} replace />
     );
   if (snapshot.matches('complete')) return <Redirect to={AFTER_ONBOARDING_PATH} replace />;
+  if (snapshot.matches('signingOut')) return <Redirect to="/logout" />;
 
   if (snapshot.matches('loading') || step === null) {
     if (snapshot.matches('loadFailed')) {
       return (
-        <OnboardingFrame>
+        <OnboardingFrame onboarding={onboarding}>
           <h1 id="onboarding-title" className="card__title onboarding-card__title">
             Cadastro
           </h1>
@@ -138,14 +179,16 @@ export default function OnboardingPage() {
       );
     }
     return (
-      <OnboardingFrame>
+      <OnboardingFrame onboarding={onboarding}>
         <h1 id="onboarding-title" className="visually-hidden">
           Cadastro
         </h1>
-        <div className="onboarding-loading" role="status">
-          <span className="onboarding-loading__spinner" aria-hidden="true" />
-          <p>Carregando onboarding...</p>
-        </div>
+        <QueryLoading query={statusLoad} queryKey={onboardingStatusQuery.queryKey} frameClassName="">
+          <div className="onboarding-loading" role="status">
+            <span className="onboarding-loading__spinner" aria-hidden="true" />
+            <p>Carregando onboarding...</p>
+          </div>
+        </QueryLoading>
       </OnboardingFrame>
     );
   }
@@ -153,10 +196,12 @@ export default function OnboardingPage() {
   const stepProps = { onboarding, snapshot };
   return (
     <OnboardingFrame
+      onboarding={onboarding}
       stepper={
         <OnboardingStepper step={step} signupComplete={snapshot.context.status?.isSignupComplete ?? false} />
       }
     >
+      {step === 'userName' ? null : <BackButton onboarding={onboarding} snapshot={snapshot} />}
       <h1 id="onboarding-title" className="card__title onboarding-card__title" ref={heading} tabIndex={-1}>
         {HEADINGS[step]}
       </h1>

@@ -15,6 +15,15 @@ type StepProps = { onboarding: OnboardingActor; snapshot: OnboardingSnapshot };
 export function PhoneStep({ onboarding, snapshot }: StepProps) {
   const known = snapshot.context.phoneNumber ?? snapshot.context.status?.prefillData.phone ?? '';
   const [phone, setPhone] = useState(() => formatBrazilianPhone(known));
+  // Back from the trial: the number already verified goes on without a code (the chart decides).
+  const status = snapshot.context.status;
+  const verified = status?.signupSteps.phoneVerified ? status.prefillData.phone : null;
+  const typed = normalizePhoneNumber(phone);
+  const keepsVerified =
+    verified !== null &&
+    snapshot.matches({ phone: 'editing' }) &&
+    isBrazilianMobile(typed) &&
+    withCountryCode(typed) === verified;
   const [invalid, setInvalid] = useState<string | null>(null);
   const busy = snapshot.matches({ phone: 'sending' });
   const failure = snapshot.context.failure;
@@ -77,8 +86,9 @@ export function PhoneStep({ onboarding, snapshot }: StepProps) {
           {sendFailureText(failure)}
         </p>
       )}
+      {keepsVerified ? <p className="card__text">Este número já foi confirmado.</p> : null}
       <button type="submit" className="button button--primary onboarding-form__submit" disabled={busy}>
-        {busy ? 'Enviando código...' : 'Enviar código'}
+        {busy ? 'Enviando código...' : keepsVerified ? 'Continuar' : 'Enviar código'}
       </button>
     </form>
   );

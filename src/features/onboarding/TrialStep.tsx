@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import type { OnboardingActor, OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
 import { formatDate } from '../../lib/format/date';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { RetryButton } from '../../ui/retry-button/RetryButton';
+import { freeTrialQuery } from './onboarding-status-query';
 
 type StepProps = { onboarding: OnboardingActor; snapshot: OnboardingSnapshot };
 
@@ -15,11 +18,15 @@ const INCLUDED = [
 /** "Tudo pronto para começar": the free trial's offer (GET free-trial), then it starts (POST). */
 export function TrialStep({ onboarding, snapshot }: StepProps) {
   const { trial, failure } = snapshot.context;
+  // The chart loads the offer through the cache; this only watches that load (its retries).
+  const offerLoad = useQuery({ ...freeTrialQuery, enabled: false });
   if (snapshot.matches({ trial: 'loadingOffer' })) {
     return (
-      <p className="card__text" role="status">
-        Carregando teste grátis...
-      </p>
+      <QueryLoading query={offerLoad} queryKey={freeTrialQuery.queryKey} frameClassName="">
+        <p className="card__text" role="status">
+          Carregando teste grátis...
+        </p>
+      </QueryLoading>
     );
   }
   if (snapshot.matches({ trial: 'offerFailed' }) || !trial) {

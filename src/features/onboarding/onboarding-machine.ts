@@ -23,6 +23,7 @@ import {
 import { api } from '../../api/client';
 import { unwrapEnvelope } from '../../api/unwrap-envelope';
 import type { SessionActor } from '../../app/session/session-context';
+import { fetchQueryActor } from '../../lib/cache/fetch-query-actor';
 import { trackNamePrefilled, trackSignupStarted } from './onboarding-analytics';
 import { freeTrialQuery, ONBOARDING_QUERY_KEY, onboardingStatusQuery } from './onboarding-status-query';
 import { refreshSession } from './refresh-session';
@@ -57,7 +58,7 @@ export function createOnboardingMachine(queryClient: QueryClient, session: Sessi
   const phoneVerification = phoneVerificationMachine.provide({
     actors: {
       sendCode: fromPromise<CodeSent, SendCodeInput>(({ input, signal }) =>
-        send(input.phoneNumber, userId(), true, signal),
+        send(input.phoneNumber, userId(), input.isResend, signal),
       ),
       verifyCode: fromPromise<unknown, VerifyCodeInput>(async ({ input, signal }) =>
         remember(
@@ -75,7 +76,7 @@ export function createOnboardingMachine(queryClient: QueryClient, session: Sessi
 
   return onboardingMachine.provide({
     actors: {
-      loadStatus: fromPromise<OnboardingStatus>(() => queryClient.fetchQuery(onboardingStatusQuery)),
+      loadStatus: fetchQueryActor(queryClient, onboardingStatusQuery),
       saveUserName: fromPromise<OnboardingStatus, { name: string }>(async ({ input, signal }) =>
         remember(
           unwrapEnvelope(
@@ -102,7 +103,7 @@ export function createOnboardingMachine(queryClient: QueryClient, session: Sessi
         send(input.phoneNumber, input.userId, false, signal),
       ),
       phoneVerification,
-      loadFreeTrial: fromPromise<FreeTrial>(() => queryClient.fetchQuery(freeTrialQuery)),
+      loadFreeTrial: fetchQueryActor(queryClient, freeTrialQuery),
       startFreeTrial: fromPromise<FreeTrial>(async ({ signal }) => {
         const trial = unwrapEnvelope(
           await api.post(startFreeTrialContract.url, { schema: startFreeTrialContract.response, signal }),

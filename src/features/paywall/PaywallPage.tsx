@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Redirect } from 'wouter';
@@ -11,7 +11,9 @@ import { useSessionActor, useSessionStatus } from '../../app/session/session-con
 import { formatDate } from '../../lib/format/date';
 import { createCheckoutActors } from './checkout-actors';
 import { PlanOption } from './PlanOption';
+import { paywallQuery } from './paywall-query';
 import './PaywallPage.css';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { RetryButton } from '../../ui/retry-button/RetryButton';
 
 const checkIcon = 'M20 6 9 17l-5-5';
@@ -76,10 +78,17 @@ function Paywall() {
     }),
   );
   const checkout = useActorRef(machine);
+  // The chart loads the plans through the cache; this only watches that load (its retries).
+  const paywallLoad = useQuery({ ...paywallQuery, enabled: false });
   const state = useSelector(checkout, (snapshot) => snapshot.value);
   const { paywall, selectedPlan, error } = useSelector(checkout, (snapshot) => snapshot.context);
 
-  if (state === 'loading') return <Waiting text="Carregando planos..." />;
+  if (state === 'loading')
+    return (
+      <QueryLoading query={paywallLoad} queryKey={paywallQuery.queryKey}>
+        <Waiting text="Carregando planos..." />
+      </QueryLoading>
+    );
   if (state === 'redirecting') return <Waiting text="Abrindo o pagamento..." />;
   if (state === 'failed') {
     return (

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { type ClipboardEvent, useId } from 'react';
+import { type ClipboardEvent, type ReactNode, useId } from 'react';
 import { formatBrazilianPhone } from '../../../contracts/brazil/mobile-phone';
 import type { PhoneVerificationActor } from '../../../machines/phone-verification/phone-verification.machine';
 import { minutesAndSeconds, useSecondsLeft } from './useSecondsLeft';
@@ -15,9 +15,16 @@ type PhoneVerificationViewProps = {
  * The SMS code form (spec §2 verify-phone and "Valide seu telefone"): the number the code went to,
  * one field for the 6 digits (the phone's one-time-code suggestion, numeric keypad, pasting a whole
  * message works), "Validar", "Reenviar código" counting down to when another may be asked for,
- * and "Alterar número". The embedding page gives the heading.
+ * and "Alterar número". With no code pending yet, it says so and offers to send the first one.
+ * The embedding page gives the heading.
  */
 export function PhoneVerificationView({ verification }: PhoneVerificationViewProps) {
+  const unsent = useSelector(verification, (s) => s.matches('unsent'));
+  return unsent ? <FirstCodeForm verification={verification} /> : <CodeForm verification={verification} />;
+}
+
+/** The code that was sent: its field, "Validar", the resend and "Alterar número". */
+function CodeForm({ verification }: PhoneVerificationViewProps) {
   const id = useId();
   const snapshot = useSelector(verification, (s) => s);
   const { phoneNumber, code, codeFailure, sendFailure, resent, resendAvailableAt, now } = snapshot.context;
@@ -46,17 +53,9 @@ export function PhoneVerificationView({ verification }: PhoneVerificationViewPro
   };
 
   return (
-    <form
-      className="phone-verification"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        verification.send({ type: 'SUBMIT' });
-      }}
-    >
+    <StepForm verification={verification} submit={{ type: 'SUBMIT' }}>
       <p className="phone-verification__sent-to">
-        Enviamos um código de 6 números por SMS para{' '}
-        <strong className="phone-verification__phone">{formatBrazilianPhone(phoneNumber)}</strong>.
+        Enviamos um código de 6 números por SMS para <ShownPhone phoneNumber={phoneNumber} />.
       </p>
 
       <div className="phone-verification__field">
@@ -110,13 +109,7 @@ export function PhoneVerificationView({ verification }: PhoneVerificationViewPro
               ? `Reenviar código em ${minutesAndSeconds(secondsLeft)}`
               : 'Reenviar código'}
         </button>
-        <button
-          type="button"
-          className="phone-verification__link"
-          onClick={() => verification.send({ type: 'CHANGE_NUMBER' })}
-        >
-          Alterar número
-        </button>
+        <ChangeNumberButton verification={verification} />
       </div>
 
       {resendFailed && sendFailure && (
@@ -129,6 +122,69 @@ export function PhoneVerificationView({ verification }: PhoneVerificationViewPro
           Enviamos um novo código.
         </p>
       )}
+    </StepForm>
+  );
+}
+
+/** No code is pending for the number (the page was opened directly): say so, offer to send one. */
+function FirstCodeForm({ verification }: PhoneVerificationViewProps) {
+  const snapshot = useSelector(verification, (s) => s);
+  const { phoneNumber, sendFailure } = snapshot.context;
+  const sending = snapshot.matches({ unsent: 'sending' });
+  return (
+    <StepForm verification={verification} submit={{ type: 'SEND' }}>
+      <p className="phone-verification__sent-to">
+        Ainda não enviamos um código para <ShownPhone phoneNumber={phoneNumber} />. Envie um código por SMS
+        para confirmar que o número é seu.
+      </p>
+      {snapshot.matches({ unsent: 'failed' }) && sendFailure ? (
+        <p className="form-error" role="alert">
+          {sendFailureText(sendFailure)}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary phone-verification__submit" disabled={sending}>
+        {sending ? 'Enviando código...' : 'Enviar código'}
+      </button>
+      <div className="phone-verification__actions">
+        <ChangeNumberButton verification={verification} />
+      </div>
+    </StepForm>
+  );
+}
+
+/** The form of either state: sending it is `submit` (the code, or the first code). */
+function StepForm({
+  verification,
+  submit,
+  children,
+}: PhoneVerificationViewProps & { submit: { type: 'SUBMIT' | 'SEND' }; children: ReactNode }) {
+  return (
+    <form
+      className="phone-verification"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        verification.send(submit);
+      }}
+    >
+      {children}
     </form>
+  );
+}
+
+function ShownPhone({ phoneNumber }: { phoneNumber: string }) {
+  return <strong className="phone-verification__phone">{formatBrazilianPhone(phoneNumber)}</strong>;
+}
+
+/** "Alterar número": back to the form that sent the code. */
+function ChangeNumberButton({ verification }: PhoneVerificationViewProps) {
+  return (
+    <button
+      type="button"
+      className="phone-verification__link"
+      onClick={() => verification.send({ type: 'CHANGE_NUMBER' })}
+    >
+      Alterar número
+    </button>
   );
 }

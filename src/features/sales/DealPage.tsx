@@ -3,6 +3,7 @@ import { useCurrentRoute } from '../../app/routing/current-route';
 import { Link } from '../../app/routing/Link';
 import { RouteLoading } from '../../app/routing/RouteLoading';
 import { LoadError } from '../../ui/load-error/LoadError';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { DealForm } from './deal/DealForm';
 import { dealQuery } from './deal-query';
 import './deal.css';
@@ -24,8 +25,13 @@ export default function DealPage() {
 
 /** GET the deal; missing data is spec §8's "No deal data returned". */
 function ExistingDeal({ dealId }: { dealId: string }) {
-  const query = useQuery(dealQuery(dealId));
+  const options = dealQuery(dealId);
+  const query = useQuery(options);
   if (query.data) return <DealForm key={query.data.id} deal={query.data} />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  return <RouteLoading />;
+  return (
+    <QueryLoading query={query} queryKey={options.queryKey}>
+      <RouteLoading />
+    </QueryLoading>
+  );
 }

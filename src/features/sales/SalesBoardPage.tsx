@@ -4,6 +4,7 @@ import { Link } from '../../app/routing/Link';
 import { PageHeading } from '../../app/routing/PageHeading';
 import { RouteLoading } from '../../app/routing/RouteLoading';
 import { LoadError } from '../../ui/load-error/LoadError';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { SalesBoardView } from './board/SalesBoardView';
 import { salesBoardQuery } from './sales-board-query';
 import { StagesPanel } from './stages/StagesPanel';
@@ -50,7 +51,9 @@ export default function SalesBoardPage() {
       ) : query.isError ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <RouteLoading />
+        <QueryLoading query={query} queryKey={salesBoardQuery.queryKey}>
+          <RouteLoading />
+        </QueryLoading>
       )}
     </div>
   );

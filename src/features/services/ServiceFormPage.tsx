@@ -5,6 +5,7 @@ import { Link } from '../../app/routing/Link';
 import { RouteLoading } from '../../app/routing/RouteLoading';
 import { servicesQuery } from '../../lib/services/services-query';
 import { LoadError } from '../../ui/load-error/LoadError';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { ServiceForm } from './ServiceForm';
 import './services.css';
 
@@ -30,7 +31,12 @@ function EditService({ serviceId }: { serviceId: string }) {
   const query = useQuery(servicesQuery);
   if (!query.data && query.isError)
     return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  if (!query.data) return <RouteLoading />;
+  if (!query.data)
+    return (
+      <QueryLoading query={query} queryKey={servicesQuery.queryKey}>
+        <RouteLoading />
+      </QueryLoading>
+    );
   const service = query.data.find((s) => s.id === serviceId);
   if (!service)
     return (

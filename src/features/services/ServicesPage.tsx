@@ -5,6 +5,7 @@ import { RouteLoading } from '../../app/routing/RouteLoading';
 import { formatBRL } from '../../lib/format/currency';
 import { servicesQuery } from '../../lib/services/services-query';
 import { LoadError } from '../../ui/load-error/LoadError';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { formatDuration } from './service-duration';
 import './services.css';
 
@@ -60,7 +61,9 @@ export default function ServicesPage() {
       ) : query.isError ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <RouteLoading />
+        <QueryLoading query={query} queryKey={servicesQuery.queryKey}>
+          <RouteLoading />
+        </QueryLoading>
       )}
     </div>
   );

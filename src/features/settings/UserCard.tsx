@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatBrazilianPhone } from '../../../contracts/brazil/mobile-phone';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
+import { RetryButton } from '../../ui/retry-button/RetryButton';
 import { settingsUserQuery } from './settings-user-query';
 
 /** Spec §8, to the letter. */
@@ -14,13 +16,18 @@ export function UserCard() {
         Sua conta
       </h2>
       {query.isPending ? (
-        <p className="card__text" role="status">
-          Carregando seus dados...
-        </p>
+        <QueryLoading query={query} queryKey={settingsUserQuery.queryKey} frameClassName="">
+          <p className="card__text" role="status">
+            Carregando seus dados...
+          </p>
+        </QueryLoading>
       ) : query.isError ? (
-        <p className="form-error" role="alert">
-          {USER_LOAD_FAILED_TEXT}
-        </p>
+        <>
+          <p className="form-error" role="alert">
+            {USER_LOAD_FAILED_TEXT}
+          </p>
+          <RetryButton onRetry={() => void query.refetch()} />
+        </>
       ) : (
         <dl className="details">
           <div className="details__row">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { taskValues } from '../../../machines/task-form/task-form.values';
 import { RouteLoading } from '../../app/routing/RouteLoading';
 import { LoadError } from '../../ui/load-error/LoadError';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { TaskFormScreen } from './TaskFormScreen';
 import { useTaskPaths } from './task-prefix';
 import { followUpIdOf, followUpQuery, taskDetailQuery } from './task-queries';
@@ -16,16 +17,28 @@ import './tasks.css';
 export default function EditTaskPage() {
   const taskId = useTaskId();
   const paths = useTaskPaths();
-  const detail = useQuery(taskDetailQuery(taskId));
+  const detailOptions = taskDetailQuery(taskId);
+  const detail = useQuery(detailOptions);
   const followUpId = detail.data ? followUpIdOf(detail.data.task) : null;
-  const followUp = useQuery({ ...followUpQuery(followUpId ?? ''), enabled: followUpId !== null });
+  const followUpOptions = followUpQuery(followUpId ?? '');
+  const followUp = useQuery({ ...followUpOptions, enabled: followUpId !== null });
 
   let content: ReactNode;
   if (detail.isError) content = <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
-  else if (!detail.data) content = <RouteLoading />;
+  else if (!detail.data)
+    content = (
+      <QueryLoading query={detail} queryKey={detailOptions.queryKey}>
+        <RouteLoading />
+      </QueryLoading>
+    );
   else if (followUpId !== null && followUp.isError)
     content = <LoadError error={followUp.error} onRetry={() => void followUp.refetch()} />;
-  else if (followUpId !== null && !followUp.data) content = <RouteLoading />;
+  else if (followUpId !== null && !followUp.data)
+    content = (
+      <QueryLoading query={followUp} queryKey={followUpOptions.queryKey}>
+        <RouteLoading />
+      </QueryLoading>
+    );
   else {
     const { task } = detail.data;
     content = (

@@ -6,6 +6,7 @@ import { RouteLoading } from '../../app/routing/RouteLoading';
 import { formatDateTime } from '../../lib/format/date';
 import { useTaskCompletion } from '../../lib/tasks/useTaskCompletion';
 import { LoadError } from '../../ui/load-error/LoadError';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { ChargeCard } from './ChargeCard';
 import { FollowUpCard } from './FollowUpCard';
 import { formatDue } from './task-dates';
@@ -61,7 +62,8 @@ function TaskActions({ task, paths }: { task: Task; paths: TaskPaths }) {
 export default function TaskDetailPage() {
   const taskId = useTaskId();
   const paths = useTaskPaths();
-  const detail = useQuery(taskDetailQuery(taskId));
+  const detailOptions = taskDetailQuery(taskId);
+  const detail = useQuery(detailOptions);
   const followUpId = detail.data ? followUpIdOf(detail.data.task) : null;
   const followUp = useQuery({ ...followUpQuery(followUpId ?? ''), enabled: followUpId !== null });
 
@@ -72,7 +74,12 @@ export default function TaskDetailPage() {
         <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
       </div>
     );
-  if (!detail.data) return <RouteLoading />;
+  if (!detail.data)
+    return (
+      <QueryLoading query={detail} queryKey={detailOptions.queryKey}>
+        <RouteLoading />
+      </QueryLoading>
+    );
 
   const { task, showNubankWidget } = detail.data;
   const { customer } = task;

@@ -6,6 +6,7 @@ import { RouteLoading } from '../../app/routing/RouteLoading';
 import { tasksSearch } from '../../app/routing/route-search';
 import { useValidatedSearch } from '../../app/routing/useValidatedSearch';
 import { LoadError } from '../../ui/load-error/LoadError';
+import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { TaskFilterTabs } from './TaskFilterTabs';
 import { TaskRow } from './TaskRow';
 import { TaskIcon } from './task-icons';
@@ -27,8 +28,14 @@ export const emptyTexts: Record<TaskFilter, { title: string; text: string }> = {
 const paths = taskPaths('/tasks');
 
 function TaskList({ filter }: { filter: TaskFilter }) {
-  const list = useInfiniteQuery(tasksListQuery(filter));
-  if (list.isPending) return <RouteLoading />;
+  const options = tasksListQuery(filter);
+  const list = useInfiniteQuery(options);
+  if (list.isPending)
+    return (
+      <QueryLoading query={list} queryKey={options.queryKey}>
+        <RouteLoading />
+      </QueryLoading>
+    );
   if (list.isError && !list.data) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
   const tasks = list.data.pages.flatMap((page) => page.tasks);
   if (tasks.length === 0) {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import {
   getFreeTrialContract,
   getOnboardingStatusContract,
@@ -51,6 +52,7 @@ export function openOnboarding(
   url: string,
   session: SessionCheck,
   standing: Parameters<typeof fakeOnboardingRoutes>[0] = {},
+  { queryClient }: { queryClient?: QueryClient } = {},
 ) {
   const leaving = stubPageLocation();
   setSessionCookies({
@@ -60,7 +62,7 @@ export function openOnboarding(
   });
   const onboarding = fakeOnboardingRoutes(standing);
   const server = fakeApi({ session: sessionAnswer(session), routes: onboarding.routes });
-  const app = renderApp(url);
+  const app = renderApp(url, undefined, queryClient);
   return {
     ...app,
     server,

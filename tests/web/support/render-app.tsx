@@ -6,10 +6,16 @@ import type { AppRoute } from '../../../src/app/routing/route-definition';
 import { appRoutes } from '../../../src/app/routing/routes';
 import { RoutesContext } from '../../../src/app/routing/routes-context';
 
-/** The whole app at `url`, on an in-memory location (wouter's memoryLocation) and a fresh cache. */
-export function renderApp(url: string, routes: readonly AppRoute[] = appRoutes) {
+/**
+ * The whole app at `url`, on an in-memory location (wouter's memoryLocation) and a fresh cache that
+ * does not retry, unless a test passes the cache it wants (the app's own, to see its retries).
+ */
+export function renderApp(
+  url: string,
+  routes: readonly AppRoute[] = appRoutes,
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   const location = memoryLocation({ path: url, record: true });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <RoutesContext value={routes}>
       <App location={location} queryClient={queryClient} />

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { beforeEach } from 'vitest';
 import type { SessionCheck } from '../../../contracts/session';
 import { type FakeRoutes, fakeApi, sessionAnswer } from './fake-api';
@@ -31,7 +32,13 @@ export function openSignedIn(
     session = sessionCheck(),
     holdCheck = false,
     routes = [],
-  }: { session?: SessionCheck | null; holdCheck?: boolean; routes?: FakeRoutes[] } = {},
+    queryClient,
+  }: {
+    session?: SessionCheck | null;
+    holdCheck?: boolean;
+    routes?: FakeRoutes[];
+    queryClient?: QueryClient;
+  } = {},
 ) {
   const leaving = stubPageLocation();
   if (session)
@@ -50,6 +57,6 @@ export function openSignedIn(
       return undefined;
     },
   });
-  const app = renderApp(url);
+  const app = renderApp(url, undefined, queryClient);
   return { ...app, server, leaving, url: () => app.location.history!.at(-1) };
 }

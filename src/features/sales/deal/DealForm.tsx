@@ -17,6 +17,7 @@ import { toast } from '../../../lib/toasts';
 import { ConfirmAction } from '../../../ui/confirm/ConfirmAction';
 import { CustomerPicker } from '../../../ui/customer-picker/CustomerPicker';
 import { MoneyInput } from '../../../ui/money-input/MoneyInput';
+import { QueryLoading } from '../../../ui/query-loading/QueryLoading';
 import { RetryButton } from '../../../ui/retry-button/RetryButton';
 import { invalidateDealCaches } from '../deal-caches';
 import { salesQueryKeys } from '../sales-board-query';
@@ -236,9 +237,11 @@ export function DealForm({ deal }: { deal: Deal | null }) {
             <RetryButton onRetry={() => void stages.refetch()} />
           </div>
         ) : (
-          <p className="field__hint" role="status">
-            Carregando etapas...
-          </p>
+          <QueryLoading query={stages} queryKey={stagesQuery.queryKey} frameClassName="">
+            <p className="field__hint" role="status">
+              Carregando etapas...
+            </p>
+          </QueryLoading>
         )}
         {fieldError('stageId')}
       </div>

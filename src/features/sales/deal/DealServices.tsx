@@ -4,6 +4,7 @@ import { Link } from '../../../app/routing/Link';
 import { formatBRL } from '../../../lib/format/currency';
 import { servicesQuery } from '../../../lib/services/services-query';
 import { LoadError } from '../../../ui/load-error/LoadError';
+import { QueryLoading } from '../../../ui/query-loading/QueryLoading';
 
 /** A service on the deal; the quantity as typed (checked on submit). */
 export interface ServiceLine {
@@ -135,9 +136,11 @@ export function DealServices({ lines, onLines, onUseTotal, error }: DealServices
       ) : catalogue.isError ? (
         <LoadError error={catalogue.error} onRetry={() => void catalogue.refetch()} framed={false} />
       ) : (
-        <p className="field__hint" role="status">
-          Carregando serviços...
-        </p>
+        <QueryLoading query={catalogue} queryKey={servicesQuery.queryKey} frameClassName="">
+          <p className="field__hint" role="status">
+            Carregando serviços...
+          </p>
+        </QueryLoading>
       )}
 
       {lines.length > 0 ? (

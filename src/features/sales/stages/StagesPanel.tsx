@@ -4,6 +4,7 @@ import { type DealStage, STAGE_NAME_MAX, STAGE_NAME_REQUIRED_TEXT } from '../../
 import { toast } from '../../../lib/toasts';
 import { ConfirmAction } from '../../../ui/confirm/ConfirmAction';
 import { LoadError } from '../../../ui/load-error/LoadError';
+import { QueryLoading } from '../../../ui/query-loading/QueryLoading';
 import { invalidateDealCaches } from '../deal-caches';
 import { salesQueryKeys } from '../sales-board-query';
 import { stagesQuery } from '../stages-query';
@@ -74,7 +75,9 @@ export function StagesPanel({ id, onClose }: { id: string; onClose: () => void }
         Renomeie, reordene ou crie etapas. Só é possível excluir uma etapa sem vendas.
       </p>
       {query.isPending ? (
-        <p role="status">Carregando etapas...</p>
+        <QueryLoading query={query} queryKey={stagesQuery.queryKey} frameClassName="">
+          <p role="status">Carregando etapas...</p>
+        </QueryLoading>
       ) : query.isError ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} framed={false} />
       ) : (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../../app/routing/Link';
 import { OwnErrorScreen } from '../../../ui/error-boundary/OwnErrorScreen';
+import { RetryButton } from '../../../ui/retry-button/RetryButton';
 
 /** The phone change's own error screen (spec §2): what went wrong, try again, or back to settings. */
 export function PhoneChangeErrorView({ onRetry }: { onRetry: () => void }) {
@@ -15,9 +16,7 @@ export function PhoneChangeErrorView({ onRetry }: { onRetry: () => void }) {
         </p>
       </div>
       <div className="form__actions">
-        <button type="button" className="button button--primary" onClick={onRetry}>
-          Tentar de novo
-        </button>
+        <RetryButton onRetry={onRetry} />
         <Link to="/settings" className="button button--secondary">
           Voltar para Configurações
         </Link>
@@ -28,7 +27,7 @@ export function PhoneChangeErrorView({ onRetry }: { onRetry: () => void }) {
 
 /**
  * Catches what fails below it on the phone-change pages (the user's data not loading, a render
- * error) and shows their own error screen; "Tentar de novo" fetches the failed queries again.
+ * error) and shows their own error screen; "Tentar novamente" fetches the failed queries again.
  */
 export function PhoneChangeErrorBoundary({ children }: { children: ReactNode }) {
   return (

@@ -10,6 +10,7 @@ import {
   type SendChangeCodeInput,
 } from '../../../../machines/phone-change/phone-change.machine';
 import { RouteLoading } from '../../../app/routing/RouteLoading';
+import { QueryLoading } from '../../../ui/query-loading/QueryLoading';
 import { sendFailureText } from '../../phone-verification/verification-texts';
 import { settingsUserQuery } from '../settings-user-query';
 import { sendPhoneChangeCode } from './phone-change-calls';
@@ -24,7 +25,12 @@ export const VALIDATE_PATH = '/settings/access-security/phone-change/validate';
  */
 export function PhoneChangeRequest() {
   const query = useQuery({ ...settingsUserQuery, throwOnError: true });
-  if (!query.data) return <RouteLoading />;
+  if (!query.data)
+    return (
+      <QueryLoading query={query} queryKey={settingsUserQuery.queryKey}>
+        <RouteLoading />
+      </QueryLoading>
+    );
   return <PhoneChangeForm currentPhone={query.data.mobilePhone} />;
 }
 

@@ -4,6 +4,8 @@ import type { PaidSubscription, SubscriptionStatus } from '../../../../contracts
 import { Link } from '../../../app/routing/Link';
 import { formatBRL } from '../../../lib/format/currency';
 import { formatDate } from '../../../lib/format/date';
+import { QueryLoading } from '../../../ui/query-loading/QueryLoading';
+import { RetryButton } from '../../../ui/retry-button/RetryButton';
 import { RenewalControl } from './RenewalControl';
 import { subscriptionQuery } from './subscription-query';
 
@@ -98,17 +100,17 @@ export function SubscriptionSummary() {
         Assinatura
       </h2>
       {query.isPending ? (
-        <p className="card__text" role="status">
-          Carregando assinatura...
-        </p>
+        <QueryLoading query={query} queryKey={subscriptionQuery.queryKey} frameClassName="">
+          <p className="card__text" role="status">
+            Carregando assinatura...
+          </p>
+        </QueryLoading>
       ) : query.isError ? (
         <>
           <p className="form-error" role="alert">
             Erro ao carregar dados da assinatura
           </p>
-          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-            Tentar de novo
-          </button>
+          <RetryButton onRetry={() => void query.refetch()} />
         </>
       ) : (
         <Details subscription={query.data.subscription} />
