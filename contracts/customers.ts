@@ -196,6 +196,7 @@ export const createCustomerContract = {
   url: '/api/customers',
   body: customerInputSchema,
   response: z.object({ customer: customerSchema }),
+  idempotent: true,
 } as const;
 
 /** Replaces the editable fields; edit returns to /customers/{id} (spec §2). */
@@ -288,6 +289,7 @@ export const importCustomersContract = {
   url: '/api/customers/import',
   body: importBatchBodySchema,
   response: importBatchResultSchema,
+  idempotent: true,
 } as const;
 
 /**

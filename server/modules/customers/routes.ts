@@ -10,6 +10,7 @@ import {
   updateCustomerContract,
 } from '../../../contracts/customers';
 import { companyOf } from '../../auth/api/caller';
+import { idempotencyKeys } from '../../http/idempotency';
 import { route } from '../../http/route';
 import type { ModuleRoutesOptions } from '../module-routes';
 import { customerDetail } from './customer-detail';
@@ -28,6 +29,7 @@ import { createCustomer, updateCustomer } from './save-customer';
  */
 export const customerRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
   const preHandler = app.auth.requireSubscriber;
+  const idempotency = idempotencyKeys(db);
 
   route(app, listCustomersContract, {
     preHandler,
@@ -42,6 +44,7 @@ export const customerRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (ap
 
   route(app, createCustomerContract, {
     preHandler,
+    idempotency,
     status: 201,
     handler: async ({ request, body }) => ({
       customer: await createCustomer(db, companyOf(request).companyId, body),
@@ -65,6 +68,7 @@ export const customerRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (ap
 
   route(app, importCustomersContract, {
     preHandler,
+    idempotency,
     config: { rateLimit: customerRateLimits.import },
     handler: ({ request, body }) => importCustomerBatch(db, companyOf(request).companyId, body),
   });
