@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  canonicalJson,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX,
+  isIdempotencyKey,
+} from '../../contracts/idempotency-key';
 import { companyOf } from '../auth/api/caller';
 import type { CommandDb } from '../db/command-transaction';
 import type { Queryable } from '../db/types';
@@ -21,19 +27,16 @@ import { HttpError } from './errors';
  *   first answer of something else.
  */
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** Set on an answer that repeats the stored one. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
-export const IDEMPOTENCY_KEY_MAX = 255;
+/** Node lower-cases header names. */
+const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 /** Keys are kept this long; a repeat after it is a new create. Clients retry within minutes. */
 export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
 
 export const IDEMPOTENCY_KEY_INVALID_TEXT = `Cabeçalho Idempotency-Key inválido: use de 1 a ${IDEMPOTENCY_KEY_MAX} caracteres visíveis, sem espaços.`;
 export const IDEMPOTENCY_KEY_REUSED_TEXT =
   'Esta Idempotency-Key já foi usada com outros dados. Use uma chave nova para um pedido novo.';
-
-/** Printable ASCII without spaces, as the draft standard's examples and every client's UUIDs are. */
-const KEY = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
 
 export interface Answer<T> {
   status: number;
@@ -50,15 +53,6 @@ export interface Idempotency {
   ): Promise<Answer<T>>;
 }
 
-/** JSON with object keys sorted, so the same body gives the same fingerprint however it was written. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  );
-}
-
 function fingerprintOf(request: FastifyRequest): string {
   return createHash('sha256')
     .update(`${request.method} ${request.url}\n${canonicalJson(request.body ?? null)}`)
@@ -67,11 +61,11 @@ function fingerprintOf(request: FastifyRequest): string {
 
 /** The key the request sent, undefined without one; a 400 when it is malformed. */
 function keyOf(request: FastifyRequest): string | undefined {
-  const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+  const key = request.headers[KEY_HEADER];
   if (key === undefined) return undefined;
-  if (typeof key !== 'string' || !KEY.test(key)) {
+  if (typeof key !== 'string' || !isIdempotencyKey(key)) {
     throw new HttpError(400, 'VALIDATION_ERROR', IDEMPOTENCY_KEY_INVALID_TEXT, [
-      { path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message: IDEMPOTENCY_KEY_INVALID_TEXT },
+      { path: `headers.${KEY_HEADER}`, message: IDEMPOTENCY_KEY_INVALID_TEXT },
     ]);
   }
   return key;

@@ -10,6 +10,7 @@ import {
   texts,
 } from '../../machines/quick-task/quick-task.paths';
 import { generatePaths, walkPath } from '../support/chart-paths';
+import { expectKeysFollowSubmissions, sentAlongPath } from '../support/submission-keys';
 import { settleQueries } from './support/fake-api';
 import { openHome, withHomePagesPreloaded } from './support/home-api';
 import { withToastsDismissed } from './support/toasts-dismissed';
@@ -128,6 +129,10 @@ describe('the quick-add task sheet: chart paths, as the owner sees them on /home
         },
         check: (index) => expectScreen(planQuickTaskStep(path, index).screen),
       });
+      // "Salvar" again after a failure sent the same Idempotency-Key; another draft, or the next task, a new one.
+      const sent = await sentAlongPath(app?.home.create.requests ?? [], path.steps, 'createTask');
+      for (const { key } of sent) expect(key).not.toBe('');
+      expectKeysFollowSubmissions(sent);
       app?.unmount();
     },
   );

@@ -29,17 +29,29 @@ function failureReport(what: string, failure: ApiFailure): Error {
   return new Error(`${what} failed: ${how}`);
 }
 
+/** Where a save goes: the customer being edited, or a new one under its submission's key. */
+export type CustomerSaveTarget = { id: string } | { idempotencyKey: string };
+
 /**
- * POST /api/customers, or PUT /api/customers/{id} with `id`. Spec §8: every failed create or update
- * is reported to the error tracker, tagged "customer.create" / "customer.update".
+ * POST /api/customers with the submission's Idempotency-Key, or PUT /api/customers/{id}. Spec §8:
+ * every failed create or update is reported to the error tracker, tagged "customer.create" /
+ * "customer.update".
  */
-export async function saveCustomer(input: CustomerInput, id?: string): Promise<ApiResult<SavedCustomer>> {
-  const result = id
-    ? await api.put(customerPath(updateCustomerContract.url, id), { body: input, schema: savedSchema })
-    : await api.post(createCustomerContract.url, { body: input, schema: savedSchema });
+export async function saveCustomer(
+  input: CustomerInput,
+  target: CustomerSaveTarget,
+): Promise<ApiResult<SavedCustomer>> {
+  const editing = 'id' in target;
+  const result = editing
+    ? await api.put(customerPath(updateCustomerContract.url, target.id), { body: input, schema: savedSchema })
+    : await api.post(createCustomerContract.url, {
+        body: input,
+        schema: savedSchema,
+        idempotencyKey: target.idempotencyKey,
+      });
   if (!result.success) {
-    const what = id ? 'customer update' : 'customer create';
-    reportError(failureReport(what, result), id ? 'customer.update' : 'customer.create');
+    const what = editing ? 'customer update' : 'customer create';
+    reportError(failureReport(what, result), editing ? 'customer.update' : 'customer.create');
   }
   return result;
 }

@@ -26,7 +26,7 @@ export function TaskFormScreen({
   listPath,
   cancelTo,
 }: {
-  input: TaskFormInput;
+  input: Omit<TaskFormInput, 'formId'>;
   listPath: string;
   cancelTo: string;
 }) {
@@ -36,12 +36,14 @@ export function TaskFormScreen({
     taskFormMachine.provide({
       actors: {
         saveTask: fromPromise<Task, SaveTaskInput>(({ input: call, signal }) =>
-          saveTask(call.taskId, call.body, signal),
+          saveTask(call.taskId, call.body, call.idempotencyKey, signal),
         ),
       },
     }),
   );
-  const form = useActorRef(machine, { input });
+  // This opening of the form: the chart keys its submissions with it.
+  const [formId] = useState(() => crypto.randomUUID());
+  const form = useActorRef(machine, { input: { ...input, formId } });
   const saved = useSelector(form, (s) => (s.status === 'done' ? s.output : null));
   const creating = input.taskId === null;
 

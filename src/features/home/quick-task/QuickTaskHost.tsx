@@ -3,8 +3,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { fromPromise } from 'xstate';
-import type { Task, TaskInput } from '../../../../contracts/tasks';
-import { quickTaskMachine } from '../../../../machines/quick-task/quick-task.machine';
+import type { Task } from '../../../../contracts/tasks';
+import {
+  type CreateQuickTaskInput,
+  quickTaskMachine,
+} from '../../../../machines/quick-task/quick-task.machine';
 import { trackEvent } from '../../../lib/analytics/track-event';
 import { invalidateAfter } from '../../../lib/cache/invalidate-after';
 import { toast } from '../../../lib/toasts';
@@ -26,7 +29,7 @@ export function QuickTaskHost({ opens, fab }: { opens: number; fab: RefObject<HT
   const [machine] = useState(() =>
     quickTaskMachine.provide({
       actors: {
-        createTask: fromPromise<Task, TaskInput>(({ input, signal }) => createTask(input, signal)),
+        createTask: fromPromise<Task, CreateQuickTaskInput>(({ input, signal }) => createTask(input, signal)),
       },
       actions: {
         opened: () => trackEvent(QUICK_TASK_OPENED_EVENT),
@@ -39,7 +42,9 @@ export function QuickTaskHost({ opens, fab }: { opens: number; fab: RefObject<HT
       },
     }),
   );
-  const actor = useActorRef(machine, { input: {} });
+  // This sheet's id: the chart keys its submissions with it.
+  const [formId] = useState(() => crypto.randomUUID());
+  const actor = useActorRef(machine, { input: { formId } });
   const open = useSelector(
     actor,
     (snapshot) => snapshot.matches('open') || snapshot.matches('saving') || snapshot.matches('failed'),
