@@ -4,6 +4,7 @@ import {
   createCustomerContract,
   deleteCustomerContract,
   EXPORT_CUSTOMERS_URL,
+  findImportContract,
   getCustomerContract,
   importCustomersContract,
   listCustomersContract,
@@ -17,6 +18,7 @@ import { customerDetail } from './customer-detail';
 import { customerIdOrNotFound } from './customer-id';
 import { deleteCustomer } from './delete-customer';
 import { customersCsv } from './export-customers';
+import { findImport } from './find-import';
 import { importCustomerBatch } from './import-customers';
 import { listCustomers } from './list-customers';
 import { customerRateLimits } from './rate-limits';
@@ -71,6 +73,13 @@ export const customerRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (ap
     idempotency,
     config: { rateLimit: customerRateLimits.import },
     handler: ({ request, body }) => importCustomerBatch(db, companyOf(request).companyId, body),
+  });
+
+  route(app, findImportContract, {
+    preHandler,
+    handler: async ({ request, query }) => ({
+      import: await findImport(db, companyOf(request).companyId, query.fileHash),
+    }),
   });
 
   // A file, not the envelope (failures before the first byte still are).
