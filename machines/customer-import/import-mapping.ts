@@ -1,4 +1,9 @@
-import { type ImportField, type ImportMapping, type ImportRow, importFields } from '../../contracts/customers';
+import {
+  type ImportField,
+  type ImportMapping,
+  type ImportRow,
+  importFields,
+} from '../../contracts/customers';
 import { searchText } from '../../contracts/search-text';
 import type { ImportTable } from './import-table';
 

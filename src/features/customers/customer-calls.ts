@@ -4,11 +4,13 @@ import {
   createCustomerContract,
   customerSchema,
   deleteCustomerContract,
-  type ImportBatchBody,
+  findImportContract,
   type ImportBatchResult,
+  type ImportSummary,
   importCustomersContract,
   updateCustomerContract,
 } from '../../../contracts/customers';
+import type { BatchSubmission } from '../../../machines/customer-import/customer-import.machine';
 import { ApiError } from '../../api/api-error';
 import { type ApiFailure, type ApiResult, api } from '../../api/client';
 import { reportError } from '../../lib/error-tracking/report-error';
@@ -62,14 +64,26 @@ export function deleteCustomer(id: string): Promise<ApiResult<unknown>> {
 
 /** POST /api/customers/import: one batch; a failure rejects with the ApiError (the import chart's actor). */
 export async function sendImportBatch(
-  body: ImportBatchBody,
+  { body, idempotencyKey }: BatchSubmission,
   signal?: AbortSignal,
 ): Promise<ImportBatchResult> {
   const result = await api.post(importCustomersContract.url, {
     body,
     schema: importCustomersContract.response,
     signal,
+    idempotencyKey,
   });
   if (!result.success) throw new ApiError(result);
   return result.data;
+}
+
+/** GET /api/customers/imports: the company's earlier import of this file, or null (the import chart's actor). */
+export async function findImport(fileHash: string, signal?: AbortSignal): Promise<ImportSummary | null> {
+  const result = await api.get(findImportContract.url, {
+    query: { fileHash },
+    schema: findImportContract.response,
+    signal,
+  });
+  if (!result.success) throw new ApiError(result);
+  return result.data.import;
 }

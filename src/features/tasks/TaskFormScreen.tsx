@@ -10,6 +10,7 @@ import {
   taskFormMachine,
 } from '../../../machines/task-form/task-form.machine';
 import { trackEvent } from '../../lib/analytics/track-event';
+import { randomId } from '../../lib/random-id';
 import { toast } from '../../lib/toasts';
 import { TaskForm } from './TaskForm';
 import { saveTask } from './task-commands';
@@ -42,7 +43,7 @@ export function TaskFormScreen({
     }),
   );
   // This opening of the form: the chart keys its submissions with it.
-  const [formId] = useState(() => crypto.randomUUID());
+  const [formId] = useState(randomId);
   const form = useActorRef(machine, { input: { ...input, formId } });
   const saved = useSelector(form, (s) => (s.status === 'done' ? s.output : null));
   const creating = input.taskId === null;

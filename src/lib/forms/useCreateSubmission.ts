@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type Submission, settledSubmission, submissionOf } from '../../../contracts/idempotency-key';
 import { isRecord } from '../is-record';
+import { randomId } from '../random-id';
 
 interface Sent<P> {
   payload: P;
@@ -25,9 +26,7 @@ export function useCreateSubmission<P, R>(send: (payload: P, idempotencyKey: str
     submit(payload: P): Promise<R> {
       const last = mutation.variables?.submission;
       const succeeded = mutation.isSuccess && !isFailure(mutation.data);
-      const submission = submissionOf(payload, succeeded ? settledSubmission(last ?? null) : last, () =>
-        crypto.randomUUID(),
-      );
+      const submission = submissionOf(payload, succeeded ? settledSubmission(last ?? null) : last, randomId);
       return mutation.mutateAsync({ payload, submission });
     },
   };

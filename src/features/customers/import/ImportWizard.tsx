@@ -5,6 +5,7 @@ import {
   batchCount,
   type customerImportMachine,
   type ImportProblem,
+  resumable,
   rowsDone,
 } from '../../../../machines/customer-import/customer-import.machine';
 import {
@@ -13,6 +14,8 @@ import {
   mappedRows,
 } from '../../../../machines/customer-import/import-mapping';
 import type { ImportTable } from '../../../../machines/customer-import/import-table';
+import { formatDateTime } from '../../../lib/format/date';
+import { randomId } from '../../../lib/random-id';
 import { saveFile } from '../save-file';
 import { importReportCsv, type SkippedReportRow } from './import-report-csv';
 
@@ -33,6 +36,12 @@ export const importFieldLabels: Record<ImportField, string> = {
 };
 
 export const NAME_REQUIRED_TEXT = 'Escolha a coluna com o nome do cliente.';
+export const CHECKING_TEXT = 'Verificando se este arquivo já foi importado...';
+export const LOOKUP_FAILED_TEXT = 'Não foi possível verificar se este arquivo já foi importado.';
+export const IMPORTED_BEFORE_TITLE = 'Este arquivo já foi importado';
+export const STARTED_BEFORE_TITLE = 'Você já começou a importar este arquivo';
+export const RESUME_HINT = 'Continuar envia só o que falta: os lotes já concluídos não são repetidos.';
+export const AGAIN_WARNING = 'Importar de novo cria outra vez os contatos que não têm telefone nem e-mail.';
 export const REPORT_FILE_NAME = 'relatorio-importacao.csv';
 
 function megabytes(bytes: number): string {
@@ -64,17 +73,19 @@ function plural(value: number, one: string, many: string): string {
 
 /** What the sheet shows for the import chart's state, and the events its controls send. */
 export function ImportWizard({ actor, onClose }: { actor: ImportActor; onClose: () => void }) {
-  const step = useSelector(actor, (s) =>
-    s.matches('choosing')
-      ? 'choosing'
-      : s.matches('reading')
-        ? 'reading'
-        : s.matches('mapping')
-          ? 'mapping'
-          : s.matches('importing')
-            ? 'importing'
-            : 'done',
-  );
+  const step = useSelector(actor, (s) => {
+    for (const name of [
+      'choosing',
+      'reading',
+      'checking',
+      'lookupFailed',
+      'previous',
+      'mapping',
+      'importing',
+    ] as const)
+      if (s.matches(name)) return name;
+    return 'done';
+  });
   const body = useRef<HTMLDivElement>(null);
   const shownStep = useRef(step);
 
@@ -93,6 +104,13 @@ export function ImportWizard({ actor, onClose }: { actor: ImportActor; onClose: 
           Lendo o arquivo...
         </p>
       ) : null}
+      {step === 'checking' ? (
+        <p className="import-wizard__status" role="status">
+          {CHECKING_TEXT}
+        </p>
+      ) : null}
+      {step === 'lookupFailed' ? <LookupFailed actor={actor} /> : null}
+      {step === 'previous' ? <PreviousImport actor={actor} /> : null}
       {step === 'mapping' ? <MapColumns actor={actor} /> : null}
       {step === 'importing' ? <Progress actor={actor} /> : null}
       {step === 'done' ? <Report actor={actor} onClose={onClose} /> : null}
@@ -163,6 +181,94 @@ function ChooseFile({ actor, onClose }: { actor: ImportActor; onClose: () => voi
         <button type="button" className="button button--secondary" onClick={onClose}>
           Cancelar
         </button>
+      </div>
+    </>
+  );
+}
+
+function LookupFailed({ actor }: { actor: ImportActor }) {
+  const failure = useSelector(actor, (s) => s.context.failure);
+  return (
+    <>
+      <p className="form-error" role="alert">
+        {LOOKUP_FAILED_TEXT} {failure}
+      </p>
+      <div className="import-wizard__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => actor.send({ type: 'RETRY' })}
+        >
+          Tentar de novo
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => actor.send({ type: 'CHOOSE_AGAIN' })}
+        >
+          Escolher outro arquivo
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The same file was imported before: when and what it did, and the choice of what to do now. */
+function PreviousImport({ actor }: { actor: ImportActor }) {
+  const previous = useSelector(actor, (s) => s.context.previous!);
+  const canResume = useSelector(actor, (s) => resumable(s.context.previous, s.context.table));
+  const finished = previous.batchesDone >= previous.batches;
+  const done = `${plural(previous.created, 'criado', 'criados')}, ${plural(previous.skipped, 'ignorado', 'ignorados')}`;
+  const batches = finished
+    ? ''
+    : `; ${n(previous.batchesDone)} de ${plural(previous.batches, 'lote concluído', 'lotes concluídos')}`;
+  const importAgain = (
+    <button
+      type="button"
+      className="button button--secondary"
+      onClick={() => actor.send({ type: 'START_OVER' })}
+    >
+      Importar de novo
+    </button>
+  );
+  const chooseAnother = (primary: boolean) => (
+    <button
+      type="button"
+      className={`button ${primary ? 'button--primary' : 'button--secondary'}`}
+      onClick={() => actor.send({ type: 'CHOOSE_AGAIN' })}
+    >
+      Escolher outro arquivo
+    </button>
+  );
+  return (
+    <>
+      <p className="import-wizard__subtitle" role="status">
+        {finished ? IMPORTED_BEFORE_TITLE : STARTED_BEFORE_TITLE}
+      </p>
+      <p className="import-wizard__text">
+        Em {formatDateTime(previous.startedAt)}: {done}
+        {batches}.
+      </p>
+      <p className="import-wizard__hint">{canResume ? RESUME_HINT : AGAIN_WARNING}</p>
+      <div className="import-wizard__actions">
+        {canResume ? (
+          <>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => actor.send({ type: 'RESUME' })}
+            >
+              Continuar importação
+            </button>
+            {importAgain}
+            {chooseAnother(false)}
+          </>
+        ) : (
+          <>
+            {chooseAnother(true)}
+            {importAgain}
+          </>
+        )}
       </div>
     </>
   );
@@ -266,7 +372,7 @@ function MapColumns({ actor }: { actor: ImportActor }) {
         <button
           type="button"
           className="button button--primary"
-          onClick={() => actor.send({ type: 'START', importId: crypto.randomUUID() })}
+          onClick={() => actor.send({ type: 'START', importId: randomId() })}
         >
           Importar {plural(table.rows.length, 'contato', 'contatos')}
         </button>

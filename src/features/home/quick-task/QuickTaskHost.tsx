@@ -14,6 +14,7 @@ import { toast } from '../../../lib/toasts';
 import { createTask } from './create-task';
 import { QuickTaskSheet } from './QuickTaskSheet';
 import './quick-task.css';
+import { randomId } from '../../../lib/random-id';
 
 /** Spec §1: forwarded to the advertising pixel. */
 export const QUICK_TASK_OPENED_EVENT = 'create-task bottom sheet opened';
@@ -43,7 +44,7 @@ export function QuickTaskHost({ opens, fab }: { opens: number; fab: RefObject<HT
     }),
   );
   // This sheet's id: the chart keys its submissions with it.
-  const [formId] = useState(() => crypto.randomUUID());
+  const [formId] = useState(randomId);
   const actor = useActorRef(machine, { input: { formId } });
   const open = useSelector(
     actor,
