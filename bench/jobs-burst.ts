@@ -14,12 +14,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { migrate } from '../server/db/migrate';
 import { openDatabase } from '../server/db/open';
 import { startWorker } from '../server/jobs/worker';
 import { FOLLOW_UP_SEND_JOB, sendFollowUpHandler } from '../server/modules/tasks/follow-up-job';
 import { createTask } from '../server/modules/tasks/save-task';
+import { benchConfig } from './support/bench-config';
 import { type LatencySummary, summarizeLatency } from './support/latency';
 import { sample } from './support/sampler-thread';
 import { createWorkspaceOwner, insertCustomers } from './support/workspace-data';
@@ -40,13 +40,7 @@ const rows: { route: string; phase: 'idle' | 'burst'; summary: LatencySummary }[
 let drainMs = 0;
 try {
   await migrate(db);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    APP_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: 'memory://',
-    JOBS_ENABLED: '0',
-    LOG_LEVEL: 'warn',
-  });
+  const config = benchConfig(port);
   const owner = await createWorkspaceOwner(db, config);
 
   // Tasks with a follow-up, created as the API creates them (each queues its followup.send job);

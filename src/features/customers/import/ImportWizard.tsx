@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { type DragEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type DragEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
   batchCount,
@@ -186,12 +186,33 @@ function ChooseFile({ actor, onClose }: { actor: ImportActor; onClose: () => voi
   );
 }
 
-function LookupFailed({ actor }: { actor: ImportActor }) {
-  const failure = useSelector(actor, (s) => s.context.failure);
+/** "Escolher outro arquivo": back to choosing, nothing of this file kept. */
+function ChooseAnotherFile({ actor, primary = false }: { actor: ImportActor; primary?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={`button ${primary ? 'button--primary' : 'button--secondary'}`}
+      onClick={() => actor.send({ type: 'CHOOSE_AGAIN' })}
+    >
+      Escolher outro arquivo
+    </button>
+  );
+}
+
+/** Why a call failed, "Tentar de novo" (RETRY) and the other way out. */
+function RetryableFailure({
+  actor,
+  text,
+  children,
+}: {
+  actor: ImportActor;
+  text: string;
+  children: ReactNode;
+}) {
   return (
     <>
       <p className="form-error" role="alert">
-        {LOOKUP_FAILED_TEXT} {failure}
+        {text}
       </p>
       <div className="import-wizard__actions">
         <button
@@ -201,15 +222,18 @@ function LookupFailed({ actor }: { actor: ImportActor }) {
         >
           Tentar de novo
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => actor.send({ type: 'CHOOSE_AGAIN' })}
-        >
-          Escolher outro arquivo
-        </button>
+        {children}
       </div>
     </>
+  );
+}
+
+function LookupFailed({ actor }: { actor: ImportActor }) {
+  const failure = useSelector(actor, (s) => s.context.failure);
+  return (
+    <RetryableFailure actor={actor} text={`${LOOKUP_FAILED_TEXT} ${failure}`}>
+      <ChooseAnotherFile actor={actor} />
+    </RetryableFailure>
   );
 }
 
@@ -229,15 +253,6 @@ function PreviousImport({ actor }: { actor: ImportActor }) {
       onClick={() => actor.send({ type: 'START_OVER' })}
     >
       Importar de novo
-    </button>
-  );
-  const chooseAnother = (primary: boolean) => (
-    <button
-      type="button"
-      className={`button ${primary ? 'button--primary' : 'button--secondary'}`}
-      onClick={() => actor.send({ type: 'CHOOSE_AGAIN' })}
-    >
-      Escolher outro arquivo
     </button>
   );
   return (
@@ -261,11 +276,11 @@ function PreviousImport({ actor }: { actor: ImportActor }) {
               Continuar importação
             </button>
             {importAgain}
-            {chooseAnother(false)}
+            <ChooseAnotherFile actor={actor} />
           </>
         ) : (
           <>
-            {chooseAnother(true)}
+            <ChooseAnotherFile actor={actor} primary />
             {importAgain}
           </>
         )}
@@ -376,13 +391,7 @@ function MapColumns({ actor }: { actor: ImportActor }) {
         >
           Importar {plural(table.rows.length, 'contato', 'contatos')}
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => actor.send({ type: 'CHOOSE_AGAIN' })}
-        >
-          Escolher outro arquivo
-        </button>
+        <ChooseAnotherFile actor={actor} />
       </div>
     </>
   );
@@ -422,27 +431,18 @@ function Progress({ actor }: { actor: ImportActor }) {
         </p>
       ) : null}
       {failed ? (
-        <>
-          <p className="form-error" role="alert">
-            O lote {n(context.batch + 1)} não foi importado: {context.failure}
-          </p>
-          <div className="import-wizard__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => actor.send({ type: 'RETRY' })}
-            >
-              Tentar de novo
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => actor.send({ type: 'CANCEL' })}
-            >
-              Cancelar importação
-            </button>
-          </div>
-        </>
+        <RetryableFailure
+          actor={actor}
+          text={`O lote ${n(context.batch + 1)} não foi importado: ${context.failure}`}
+        >
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => actor.send({ type: 'CANCEL' })}
+          >
+            Cancelar importação
+          </button>
+        </RetryableFailure>
       ) : (
         <div className="import-wizard__actions">
           <button
