@@ -4,8 +4,9 @@
  * process as the API, as `npm start` does), while one caller at a time sends unrelated GETs. Prints
  * p50/p99/max of those GETs during the burst beside the same GETs with the worker idle (the baseline
  * of the same run), for the bare `GET /healthz` (no database) and a signed-in `GET /api/settings/user`
- * (one company's query), and how long the burst took to drain. The caller runs in a thread of its
- * own, as a browser would: what it waits for is the server's doing, not its own event loop's.
+ * (one company's query), and how long the burst took to drain, beside the same burst with no
+ * request at all (the worker's own pace). The caller runs in a thread of its own, as a browser
+ * would: what it waits for is the server's doing, not its own event loop's.
  *
  * Run: npm run bench:jobs   BENCH_JOBS (1000), BENCH_REQUESTS (200 per route for the baseline),
  *   BENCH_PORT (4394), DATABASE_URL for a PostgreSQL server (a schema of its own, dropped at the end).
@@ -16,6 +17,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { buildApp } from '../server/app';
 import { migrate } from '../server/db/migrate';
 import { openDatabase } from '../server/db/open';
+import type { Db } from '../server/db/types';
 import { startWorker } from '../server/jobs/worker';
 import { FOLLOW_UP_SEND_JOB, sendFollowUpHandler } from '../server/modules/tasks/follow-up-job';
 import { createTask } from '../server/modules/tasks/save-task';
@@ -33,11 +35,50 @@ const routes = [
   { name: 'signed GET /api/settings/user', path: '/api/settings/user', auth: true },
 ];
 
+/**
+ * Runs the follow-up jobs with the worker as server/main.ts starts it, until `count` were handled;
+ * calls `drained` then, and answers how long it took (ms).
+ */
+async function drain(db: Db, count: number, drained: () => void): Promise<number> {
+  const handler = sendFollowUpHandler();
+  let handled = 0;
+  const started = performance.now();
+  let finished!: () => void;
+  const allHandled = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
+  const worker = await startWorker({
+    db,
+    handlers: {
+      [FOLLOW_UP_SEND_JOB]: async (job, ctx) => {
+        await handler(job, ctx);
+        if (++handled === count) finished();
+      },
+    },
+  });
+  await allHandled;
+  drained();
+  await worker.stop();
+  return performance.now() - started;
+}
+
+/** The messages scheduled and their jobs due again, as before the first burst. */
+async function dueAgain(db: Db): Promise<void> {
+  await db.query(`UPDATE follow_up_messages SET status = 'scheduled', last_error = NULL`);
+  await db.query(
+    `UPDATE jobs SET status = 'queued', attempts = 0, run_at = now(), locked_by = NULL, locked_until = NULL,
+            finished_at = NULL, last_error = NULL
+      WHERE kind = $1`,
+    [FOLLOW_UP_SEND_JOB],
+  );
+}
+
 const databaseUrl = process.env.DATABASE_URL;
 const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
 const db = await openDatabase({ url: databaseUrl, schema, dataDir: process.env.DATA_DIR ?? 'memory://' });
 const rows: { route: string; phase: 'idle' | 'burst'; summary: LatencySummary }[] = [];
-let drainMs = 0;
+let burstMs = 0;
+let aloneMs = 0;
 try {
   await migrate(db);
   const config = benchConfig(port);
@@ -82,30 +123,22 @@ try {
     }));
 
     // Baseline: the worker is not running.
-    for (const [route, samples] of await sample(targets, { requests: baselineRequests })) {
+    const idle = sample(targets, { requests: baselineRequests });
+    for (const [route, samples] of await idle.samples) {
       rows.push({ route, phase: 'idle', summary: summarizeLatency(samples, false) });
     }
 
-    // The burst: the worker as server/main.ts starts it, and the same GETs, in turns, until every job ran.
-    const handler = sendFollowUpHandler();
-    let handled = 0;
-    const stopSampling = new AbortController();
-    const started = performance.now();
-    const worker = await startWorker({
-      db,
-      handlers: {
-        [FOLLOW_UP_SEND_JOB]: async (job, ctx) => {
-          await handler(job, ctx);
-          if (++handled === due.rowCount) stopSampling.abort();
-        },
-      },
-    });
-    const burst = await sample(targets, { until: stopSampling.signal });
-    await worker.stop();
-    drainMs = performance.now() - started;
-    for (const [route, samples] of burst) {
+    // The burst beside the same GETs, in turns, until every job ran.
+    const during = sample(targets);
+    await during.ready;
+    burstMs = await drain(db, due.rowCount, () => during.stop());
+    for (const [route, samples] of await during.samples) {
       rows.push({ route, phase: 'burst', summary: summarizeLatency(samples, false) });
     }
+
+    // The same burst again with no request at all: the worker's own pace.
+    await dueAgain(db);
+    aloneMs = await drain(db, due.rowCount, () => {});
   } finally {
     await app.close();
   }
@@ -116,9 +149,10 @@ try {
 
 const ms = (value: number) => value.toFixed(1).padStart(7);
 const load = loadavg()[0]!.toFixed(1);
+const pace = (ms: number) => `${(ms / 1000).toFixed(1)} s (${Math.round(jobCount / (ms / 1000))} jobs/s)`;
 console.log(
-  `\n${jobCount} due followup.send jobs, database: ${db.kind}; drained in ${(drainMs / 1000).toFixed(1)} s ` +
-    `(${Math.round(jobCount / (drainMs / 1000))} jobs/s); one caller at a time, in-process over loopback; ` +
+  `\n${jobCount} due followup.send jobs, database: ${db.kind}; drained in ${pace(burstMs)} beside the ` +
+    `requests, ${pace(aloneMs)} alone; one caller at a time, from its own thread, over loopback; ` +
     `load average ${load} on ${availableParallelism()} CPUs\n`,
 );
 console.log(`${'route'.padEnd(32)} phase      n    p50 ms   p99 ms   max ms`);
@@ -138,7 +172,7 @@ await writeFile(
       at: new Date().toISOString(),
       database: db.kind,
       jobs: jobCount,
-      drainMs: Math.round(drainMs),
+      drainMs: { besideRequests: Math.round(burstMs), alone: Math.round(aloneMs) },
       loadAverage: Number(load),
       cpus: availableParallelism(),
       results: rows.map(({ route, phase, summary }) => ({
