@@ -135,5 +135,7 @@ describe('the quick-add task sheet: chart paths, as the owner sees them on /home
       expectKeysFollowSubmissions(sent);
       app?.unmount();
     },
+    // A path is a whole visit (several openings, saves and refusals): more than a unit test's 5 s on a busy machine.
+    20_000,
   );
 });
