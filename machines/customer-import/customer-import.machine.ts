@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { canonicalJson } from '../../contracts/canonical-json';
 import {
   IMPORT_BATCH_MAX_ROWS,
   IMPORT_FILE_MAX_BYTES,
@@ -8,7 +9,7 @@ import {
   type ImportRow,
   type ImportSummary,
 } from '../../contracts/customers';
-import { canonicalJson, textHash } from '../../contracts/idempotency-key';
+import { textHash } from '../../contracts/submission';
 import {
   type ColumnMapping,
   emptyMapping,

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { type Submission, settledSubmission, submissionOf, textHash } from '../../contracts/idempotency-key';
+import { type Submission, settledSubmission, submissionOf, textHash } from '../../contracts/submission';
 import type { Task, TaskInput } from '../../contracts/tasks';
 import { type CallFailure, callFailureOf } from '../phone-verification/call-failure';
 import { defaultTime, dueAtIso, dueDay, isTime, type QuickTaskDay } from './quick-task-due';

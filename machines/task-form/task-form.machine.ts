@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { type Submission, submissionOf, textHash } from '../../contracts/idempotency-key';
+import { type Submission, submissionOf, textHash } from '../../contracts/submission';
 import type { Task, TaskInput } from '../../contracts/tasks';
 import { callFailureOf } from '../phone-verification/call-failure';
 import {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type Submission, settledSubmission, submissionOf } from '../../../contracts/idempotency-key';
+import { type Submission, settledSubmission, submissionOf } from '../../../contracts/submission';
 import { isRecord } from '../is-record';
 import { randomId } from '../random-id';
 
