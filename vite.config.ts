@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { clientDefines } from './scripts/client-defines';
+import { minifyPublicScripts } from './scripts/vite-plugin-minify-public';
 import { precompress } from './scripts/vite-plugin-precompress';
 
 // The API server the dev client proxies to (npm run dev starts both).
 const apiTarget = process.env.DEV_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), minifyPublicScripts(['theme-init.js'])],
   // AUTH_URL (hosted login, default: this origin), APP_STORE_URL, PLAY_STORE_URL.
   define: clientDefines(),
   build: {

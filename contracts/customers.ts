@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CUSTOMER_PHONE_INVALID_TEXT, normalizeCustomerPhone } from './brazil/customer-phone';
+import { dropNulCharacters } from './nul-characters';
 import { cursorInput, idParam, limitInput } from './pagination';
 
 /**
@@ -223,16 +224,19 @@ export const IMPORT_BATCH_MAX_ROWS = 500;
 export const IMPORT_FILE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 
+/** A cell of the file: as written, without NUL characters (a file's stray bytes, not the person's). */
+const importCell = (max: number) => z.string().check(dropNulCharacters, z.maxLength(max));
+
 /** One row of the file after the person mapped its columns; values as written in the file. */
 export const importRowSchema = z.strictObject({
   /** The row's line in the file (1-based, header excluded), for the report. */
   line: z.number().check(z.int(), z.gte(1)),
-  name: z.optional(z.string().check(z.maxLength(1000))),
-  phone: z.optional(z.string().check(z.maxLength(1000))),
-  email: z.optional(z.string().check(z.maxLength(1000))),
-  notes: z.optional(z.string().check(z.maxLength(10_000))),
+  name: z.optional(importCell(1000)),
+  phone: z.optional(importCell(1000)),
+  email: z.optional(importCell(1000)),
+  notes: z.optional(importCell(10_000)),
   /** Comma- or semicolon-separated in the file; split by the browser. */
-  tags: z.optional(z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(50))),
+  tags: z.optional(z.array(importCell(1000)).check(z.maxLength(50))),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 

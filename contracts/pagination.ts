@@ -5,15 +5,19 @@ import * as z from 'zod/mini';
  * the server encodes where the last row was (keyset), so pages stay right while rows are added.
  * A cursor that does not decode is a 400 ("Página inválida. Recarregue a lista.").
  */
-export const cursorInput = z.optional(z.string().check(z.minLength(1), z.maxLength(512)));
+export const INVALID_CURSOR_TEXT = 'Página inválida. Recarregue a lista.';
+
+export const cursorInput = z.optional(
+  z
+    .string()
+    .check(z.minLength(1, { error: INVALID_CURSOR_TEXT }), z.maxLength(512, { error: INVALID_CURSOR_TEXT })),
+);
 
 export const pageInfoSchema = z.object({
   hasNextPage: z.boolean(),
   endCursor: z.nullable(z.string()),
 });
 export type PageInfo = z.infer<typeof pageInfoSchema>;
-
-export const INVALID_CURSOR_TEXT = 'Página inválida. Recarregue a lista.';
 
 /** A query-string integer within [min, max], `fallback` when absent (a bad value is a 400). */
 export function limitInput(min: number, max: number, fallback: number) {

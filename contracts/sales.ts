@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dayInput } from './date-range';
 import { cursorInput, idParam, limitInput, pageInfoSchema } from './pagination';
 
 /**
@@ -129,7 +130,8 @@ export const dealInputSchema = z.strictObject({
       z.gte(0, { error: 'O valor não pode ser negativo.' }),
       z.lte(DEAL_VALUE_MAX_CENTS, { error: 'Valor alto demais.' }),
     ),
-  expectedCloseDate: z.nullable(z.optional(z.iso.date({ error: 'Data inválida.' }))),
+  /** Within 01/01/1900–31/12/2099 (contracts/date-range.ts). */
+  expectedCloseDate: z.nullable(z.optional(dayInput('Data inválida.'))),
   notes: z.nullable(
     z.optional(
       z

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dateTimeInput } from './date-range';
 import { cursorInput, idParam, limitInput, pageInfoSchema } from './pagination';
 
 /**
@@ -188,8 +189,8 @@ export const taskInputSchema = z.strictObject({
         ),
     ),
   ),
-  /** ISO 8601 with offset. */
-  dueAt: z.iso.datetime({ offset: true, error: TASK_DUE_REQUIRED_TEXT }),
+  /** ISO 8601 with offset; its day as written within 01/01/1900–31/12/2099 (contracts/date-range.ts). */
+  dueAt: dateTimeInput(TASK_DUE_REQUIRED_TEXT),
   customerId: z.nullable(z.optional(idParam)),
   recurrence: z._default(z.enum(recurrences), 'none'),
   followUpMessage: z.nullable(
@@ -241,8 +242,9 @@ export const deleteFollowUpContract = {
 
 /**
  * Marks it done. A recurring task gets its next occurrence, due `recurrenceDays` after this one's
- * due time (later than now: missed periods are skipped), with a copy of its follow-up. Completing a
- * completed task changes nothing and answers nextTask null.
+ * due time (later than now: missed periods are skipped), with a copy of its follow-up; none when that
+ * day would be past 31/12/2099 (the series ends, nextTask null). Completing a completed task changes
+ * nothing and answers nextTask null.
  */
 export const completeTaskContract = {
   method: 'POST',

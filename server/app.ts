@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import { callerGuards } from './auth/api/caller';
 import { realtimeAuthenticate, selectRealtimeProtocol } from './auth/api/realtime-caller';
 import { hostedLoginRoutes } from './auth/hosted/routes';
@@ -13,6 +13,8 @@ import { registerClient } from './http/client';
 import { closeConnectionsWhenDrained } from './http/drain-connections';
 import { BODY_LIMIT_BYTES, sendFailure, sendNotFound } from './http/error-handler';
 import { loggerOptions } from './http/logger';
+import { refuseNulCharacters } from './http/nul-characters';
+import { answerClientError, requireHostHeader } from './http/protocol-errors';
 import { rateLimitOptions } from './http/rate-limit';
 import { requestId } from './http/request-id';
 import { RequestLog } from './http/request-log';
@@ -51,6 +53,8 @@ export interface BuildAppOptions {
   serveClient?: boolean;
   /** Last chance to add routes or hooks before the app is sealed (tests add failing routes here). */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Told of every route as it is added (tests walk what the server really serves). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -72,11 +76,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: false,
     logController: new RequestLog(),
     frameworkErrors: (error, request, reply) => sendFailure(error, request, reply),
+    // Requests the HTTP parser refuses, and a missing Host, are answered in the envelope too.
+    clientErrorHandler: answerClientError,
+    http: { requireHostHeader: false },
   });
 
   // The API speaks JSON only: anything else is a 415 (a module that needs another type adds a parser).
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, request, reply) => sendFailure(error, request, reply));
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Before any route is added, so every one (pages and simulators included) inherits them.
+  app.addHook('onRequest', requireHostHeader);
+  app.addHook('preHandler', refuseNulCharacters);
 
   closeConnectionsWhenDrained(app);
   registerResponseHeaders(app);

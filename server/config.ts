@@ -116,6 +116,13 @@ export interface Config {
   appUrl: string;
   /** Public base of the hosted login (`/auth` pages); the app's own origin unless it runs elsewhere. */
   authUrl: string;
+  /**
+   * APP_URL (or, for the hosted login, AUTH_URL and APP_URL) unset: `appUrl`/`authUrl` are only
+   * defaults, and a request made on an address of this server keeps its links on that address
+   * (server/http/public-urls.ts).
+   */
+  appUrlFollowsRequest: boolean;
+  authUrlFollowsRequest: boolean;
   /** Origins the hosted login may send people back to: the app's, plus ALLOWED_RETURN_ORIGINS. */
   allowedReturnOrigins: string[];
   /** Signs access tokens (HS256); unset: a key generated once and kept in the database. */
@@ -272,6 +279,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled: e.JOBS_ENABLED,
     appUrl,
     authUrl: e.AUTH_URL ?? appUrl,
+    appUrlFollowsRequest: !e.APP_URL,
+    authUrlFollowsRequest: !e.AUTH_URL && !e.APP_URL,
     allowedReturnOrigins: [...new Set([new URL(appUrl).origin, ...originList(e.ALLOWED_RETURN_ORIGINS)])],
     authSecret: e.AUTH_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -5,6 +5,14 @@ import { matchAppRoute } from './app/routing/match-route';
 import { appRoutes } from './app/routing/routes';
 import './styles/tokens.css';
 import './styles/base.css';
+import './styles/page.css';
+import './styles/card.css';
+import './styles/form.css';
+import './styles/list.css';
+import './styles/badge.css';
+import './styles/sheet.css';
+import './styles/loading.css';
+import './styles/status-icon.css';
 
 const root = createRoot(document.getElementById('root')!);
 const render = () =>

@@ -1,14 +1,31 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 import type { Db, Queryable, Row } from './types';
+
+const TIMESTAMP = 1114;
+const TIMESTAMPTZ = 1184;
+
+/**
+ * PGlite reads timestamps with `new Date(text)`, whose fallback parser takes years 0–99 of
+ * "0001-01-01 00:00:00+00" as 19xx/20xx (year 1 came back as 2001). node-postgres' parsers read
+ * every year as written, so both databases hand back the same Date for the same row.
+ */
+const timestampParsers = {
+  [TIMESTAMP]: pg.types.getTypeParser(TIMESTAMP),
+  [TIMESTAMPTZ]: pg.types.getTypeParser(TIMESTAMPTZ),
+};
 
 /** `dataDir` is a folder (persisted) or `memory://` (gone when the process ends). */
 export async function openPglite(dataDir: string): Promise<Db> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   // pg_trgm: the customer search's trigram index (migration 008).
-  const pg = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(inMemory ? undefined : dataDir, {
+    extensions: { pg_trgm },
+    parsers: timestampParsers,
+  });
 
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T extends Row>(sql: string, params: unknown[] = []) {
@@ -18,19 +35,19 @@ export async function openPglite(dataDir: string): Promise<Db> {
       return { rows: res.rows, rowCount };
     },
   });
-  const base = wrap(pg);
+  const base = wrap(pglite);
 
   return {
     kind: 'pglite',
     query: base.query,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
     async listen(channel, onPayload) {
-      const stop = await pg.listen(channel, onPayload);
+      const stop = await pglite.listen(channel, onPayload);
       return () => stop();
     },
     async notify(channel, payload) {
-      await pg.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      await pglite.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
-    close: () => pg.close(),
+    close: () => pglite.close(),
   };
 }

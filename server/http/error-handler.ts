@@ -13,8 +13,8 @@ interface Failure {
   issues?: Issue[];
 }
 
-/** Fastify's own errors, told in pt-BR. Their original English text only goes to the log. */
-const frameworkFailures: Record<string, Failure> = {
+/** Fastify's own errors, told in pt-BR (`at`: where a 400's issue points). Their original English text only goes to the log. */
+const frameworkFailures: Record<string, Failure & { at?: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 400,
     code: 'VALIDATION_ERROR',
@@ -34,13 +34,47 @@ const frameworkFailures: Record<string, Failure> = {
     status: 400,
     code: 'VALIDATION_ERROR',
     message: 'O tamanho do corpo não confere com o cabeçalho Content-Length.',
+    at: 'headers.content-length',
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'Tipo de conteúdo não suportado: envie application/json.',
   },
-  FST_ERR_BAD_URL: { status: 400, code: 'VALIDATION_ERROR', message: 'Endereço da requisição inválido.' },
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'Informe o cabeçalho Content-Type do corpo.',
+    at: 'headers.content-type',
+  },
+  FST_ERR_ROUTE_MISSING_CONTENT: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'Esta requisição precisa de um corpo.',
+  },
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'Endereço da requisição inválido.',
+    at: 'url',
+  },
+  FST_ERR_INVALID_URL: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'Endereço da requisição inválido.',
+    at: 'url',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'VALIDATION_ERROR',
+    message: 'Endereço da requisição longo demais.',
+  },
+  FST_ERR_VALIDATION: { status: 400, code: 'VALIDATION_ERROR', message: 'Requisição inválida.' },
+  FST_ERR_HANDLER_TIMEOUT: {
+    status: 503,
+    code: 'TIMEOUT',
+    message: 'O servidor demorou demais para responder. Tente novamente.',
+  },
 };
 
 /** Any other 4xx a plugin raises: a generic pt-BR text per status. */
@@ -55,13 +89,24 @@ const byStatus: Record<number, Omit<Failure, 'status'>> = {
 
 const internal: Failure = { status: 500, code: 'INTERNAL_ERROR', message: 'Erro interno do servidor.' };
 
+/**
+ * The answer to `error`. Every 400 says where the problem is in its issues: a field, a header, or ''
+ * for the request as a whole (malformed JSON, a refusal no single field explains).
+ */
 export function toFailure(error: Partial<FastifyError>): Failure {
+  const failure = failureOf(error);
+  if (failure.status !== 400 || failure.issues) return failure;
+  const at = error.code ? frameworkFailures[error.code]?.at : undefined;
+  return { ...failure, issues: [{ path: at ?? '', message: failure.message }] };
+}
+
+function failureOf(error: Partial<FastifyError>): Failure {
   if (error instanceof HttpError) {
     const { statusCode: status, code, message, issues } = error;
     return issues ? { status, code, message, issues } : { status, code, message };
   }
   const known = error.code ? frameworkFailures[error.code] : undefined;
-  if (known) return known;
+  if (known) return { status: known.status, code: known.code, message: known.message };
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return { status, ...(byStatus[status] ?? { code: 'VALIDATION_ERROR', message: 'Requisição inválida.' }) };

@@ -1,10 +1,19 @@
+import * as z from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
+import { safeParse } from 'zod/v4/core';
 import { INVALID_CURSOR_TEXT } from '../../contracts/pagination';
+import { isUuid } from '../db/uuid';
 import { HttpError } from './errors';
+import { nulTextPaths } from './nul-characters';
 
 /**
  * Keyset pagination (contracts/pagination.ts): a cursor names where a page ended (the last row's
  * sort key and id), opaque to the client as base64url JSON, so pages stay right while rows are
  * added or removed.
+ *
+ * A cursor comes back from the client, so it is input like any other: decodeCursor checks its
+ * encoding, its shape and every value's range against the column it will be compared with, and
+ * anything else is the one cursor 400, never a query the database refuses.
  */
 
 export function encodeCursor(position: unknown): string {
@@ -18,13 +27,67 @@ export function invalidCursor(): HttpError {
   ]);
 }
 
-/** What a cursor holds, still to be checked by the list that reads it; invalidCursor() when it is not JSON. */
-export function decodeCursor(text: string): unknown {
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** What the cursor holds, if it is exactly what `shape` describes (as encodeCursor wrote it); else invalidCursor(). */
+export function decodeCursor<S extends $ZodType>(text: string, shape: S): output<S> {
+  // Node's decoder skips characters outside the alphabet; only a cursor it would write back the same is ours.
+  const bytes = BASE64URL.test(text) ? Buffer.from(text, 'base64url') : null;
+  if (!bytes || bytes.toString('base64url') !== text) throw invalidCursor();
+  let decoded: unknown;
   try {
-    return JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    decoded = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw invalidCursor();
   }
+  if (nulTextPaths(decoded).length > 0) throw invalidCursor();
+  const parsed = safeParse(shape, decoded);
+  if (!parsed.success) throw invalidCursor();
+  return parsed.data;
+}
+
+// ---- What cursors hold, each within the range of the column it is compared with ----------------
+
+/** A row's id (uuid column). */
+export const cursorId = z.string().check(z.refine(isUuid));
+
+/** A place in an order (integer column: 0 to 2^31 − 1). */
+export const cursorPosition = z.int().check(z.gte(0), z.lte(2_147_483_647));
+
+/** A text sort key, as long as a cursor can carry (cursorInput's 512). */
+export const cursorText = z.string().check(z.maxLength(512));
+
+const SORT_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
+
+/**
+ * A timestamptz to the microsecond in UTC, `YYYY-MM-DDTHH:MM:SS.ffffffZ` as isoMicrosecondsSql writes
+ * it: a real instant of years 0001–9999 (PostgreSQL has no year 0; 2026-02-30 and 24:00 are not times).
+ */
+export const cursorInstant = z.string().check(z.refine(isRealInstant));
+
+function isRealInstant(text: string): boolean {
+  const parts = SORT_TIME.exec(text);
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const instant = new Date(0);
+  instant.setUTCFullYear(year, month - 1, day);
+  instant.setUTCHours(hour, minute, second);
+  return (
+    year >= 1 &&
+    instant.getUTCFullYear() === year &&
+    instant.getUTCMonth() === month - 1 &&
+    instant.getUTCDate() === day &&
+    instant.getUTCHours() === hour &&
+    instant.getUTCMinutes() === minute &&
+    instant.getUTCSeconds() === second
+  );
 }
 
 export interface KeysetPage<T> {

@@ -34,15 +34,15 @@ const messages: $ZodErrorMap = (issue) => {
 export const INVALID_BODY_TEXT = 'Dados inválidos. Confira os campos informados.';
 
 /** Where the bad value was sent; body fields are named bare because forms map them to inputs. */
-const parts: Record<string, { prefix: string[]; message: string }> = {
+export const inputParts = {
   body: { prefix: [], message: INVALID_BODY_TEXT },
   querystring: { prefix: ['query'], message: 'Parâmetros de consulta inválidos.' },
   params: { prefix: ['params'], message: 'Parâmetro inválido no endereço da requisição.' },
   headers: { prefix: ['headers'], message: 'Cabeçalho inválido na requisição.' },
-};
+} as const satisfies Record<string, { prefix: string[]; message: string }>;
 
 /** One issue per offending field; an unknown-keys issue becomes one issue per unknown key. */
-export function toIssues(zodIssues: readonly $ZodIssue[], prefix: string[] = []): Issue[] {
+export function toIssues(zodIssues: readonly $ZodIssue[], prefix: readonly string[] = []): Issue[] {
   return zodIssues.flatMap((issue) => {
     const path = [...prefix, ...issue.path.map(String)];
     if (issue.code === 'unrecognized_keys') {
@@ -59,7 +59,7 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * value (defaults and coercions applied); on failure a 400 with pt-BR issues goes to the error handler.
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const part = parts[httpPart ?? 'body'] ?? parts.body!;
+  const part = inputParts[(httpPart ?? 'body') as keyof typeof inputParts] ?? inputParts.body;
   return (data) => {
     const result = safeParse(schema as $ZodType, data, { error: messages });
     if (result.success) return { value: result.data };

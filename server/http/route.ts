@@ -5,11 +5,20 @@ import type {
   FastifyRequest,
   preHandlerHookHandler,
 } from 'fastify';
+import * as z from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { safeParse } from 'zod/v4/core';
 import type { SuccessEnvelope } from '../../contracts/envelope';
 import type { Idempotency } from './idempotency';
 import { zodValidatorCompiler } from './request-validation';
+import { looseObjectsIn } from './strict-body';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract route() declared this route from; tests that walk every route read it. */
+    contract?: RouteContract;
+  }
+}
 
 /**
  * A call as `contracts/` declares it (plain `as const` objects, so the client can import them without
@@ -57,16 +66,28 @@ interface RouteOptions<C extends RouteContract> {
 export type RouteDefinition<C extends RouteContract> = RouteOptions<C> &
   (C extends { idempotent: true } ? { idempotency: Idempotency } : { idempotency?: never });
 
+/** The body of a call whose contract declares none: nothing, or an empty object, and no fields. */
+const noBody = z.optional(z.nullable(z.strictObject({})));
+
 /**
  * Declares one product route from its contract: validates params, query and body (400 with issues on
  * failure), types the handler's input and output, and answers `{ success: true, data }`.
  * Outside production the handler's result is checked against the contract, so drift fails tests.
+ * A body schema that would let an unknown field through (an object not strict, at any depth) is
+ * refused here, when the app is built: unknown fields are a 400 on every route (README).
  */
 export function route<C extends RouteContract>(
   app: FastifyInstance,
   contract: C,
   definition: RouteDefinition<C>,
 ): void {
+  const loose = contract.body ? looseObjectsIn(contract.body) : [];
+  if (loose.length > 0) {
+    throw new Error(
+      `${contract.method} ${contract.url}: the body accepts unknown fields at "${loose[0]}"; declare its objects with z.strictObject`,
+    );
+  }
+  const body = contract.body ?? (contract.method === 'GET' ? undefined : noBody);
   const checkResponse = process.env.NODE_ENV !== 'production';
   const { idempotency } = definition as { idempotency?: Idempotency };
   app.route({
@@ -75,10 +96,10 @@ export function route<C extends RouteContract>(
     schema: {
       ...(contract.params && { params: contract.params }),
       ...(contract.query && { querystring: contract.query }),
-      ...(contract.body && { body: contract.body }),
+      ...(body && { body }),
     },
     validatorCompiler: zodValidatorCompiler,
-    ...(definition.config && { config: definition.config }),
+    config: { ...definition.config, contract },
     ...(definition.preHandler && { preValidation: definition.preHandler }),
     async handler(request, reply): Promise<SuccessEnvelope<output<C['response']>>> {
       const run = async () => {

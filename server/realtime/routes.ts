@@ -1,12 +1,22 @@
 import type { WebSocket } from '@fastify/websocket';
-import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import {
   type RealtimeServerMessage,
   realtimeClientMessageSchema,
   realtimeCloseCodes,
   realtimeCloseReasons,
 } from '../../contracts/realtime';
+import { HttpError } from '../http/errors';
 import type { EventBus } from './event-bus';
+
+/** A plain HTTP request (no upgrade) is told, in the envelope, that this address speaks WebSocket only. */
+const refusePlainHttp: preHandlerHookHandler = (request, _reply, done) => {
+  done(
+    request.ws
+      ? undefined
+      : new HttpError(426, 'VALIDATION_ERROR', 'Este endereço aceita apenas conexões WebSocket.'),
+  );
+};
 
 /** Who is on the other end of a socket, and for how long it may stay. */
 export interface RealtimeIdentity {
@@ -99,7 +109,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
     for (const socket of sockets.keys()) socket.terminate();
   });
 
-  app.get('/api/realtime', { websocket: true }, (socket, request) => {
+  app.get('/api/realtime', { websocket: true, preHandler: refusePlainHttp }, (socket, request) => {
     const state: SocketState = { answered: true, checking: false, log: request.log };
     sockets.set(socket, state);
     let unsubscribe: (() => void) | undefined;

@@ -44,6 +44,15 @@ describe('form bodies with brackets', () => {
     expect(JSON.parse(JSON.stringify(decoded))).toEqual({ expand: ['a', 'b'], ok: '1' });
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
+
+  it('skips keys nested deeper than any Stripe parameter, however deep they go', () => {
+    const deep = `metadata${'[a]'.repeat(100_000)}=1`;
+    const decoded = decodeStripeForm(`${deep}&line_items[0][price_data][product_data][name]=Bolo&ok=1`);
+    expect(JSON.parse(JSON.stringify(decoded))).toEqual({
+      line_items: [{ price_data: { product_data: { name: 'Bolo' } } }],
+      ok: '1',
+    });
+  });
 });
 
 describe('webhook signature verification', () => {

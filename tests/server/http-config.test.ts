@@ -19,6 +19,8 @@ describe('loadConfig', () => {
       jobsEnabled: true,
       appUrl: 'http://localhost:3000',
       authUrl: 'http://localhost:3000',
+      appUrlFollowsRequest: true,
+      authUrlFollowsRequest: true,
       allowedReturnOrigins: ['http://localhost:3000'],
       authSecret: undefined,
       accessTokenTtlSeconds: 900,
@@ -71,6 +73,8 @@ describe('loadConfig', () => {
       jobsEnabled: false,
       appUrl: 'https://app.fechai.com.br',
       authUrl: 'https://entrar.fechai.com.br',
+      appUrlFollowsRequest: false,
+      authUrlFollowsRequest: false,
       allowedReturnOrigins: ['https://app.fechai.com.br', 'https://parceiro.com.br'],
       authSecret: 'k'.repeat(40),
       accessTokenTtlSeconds: 600,
@@ -92,6 +96,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_URL: 'app.fechai.com.br' })).toThrow(/APP_URL: deve ser um endereço/);
     expect(() => loadConfig({ ALLOWED_RETURN_ORIGINS: 'https://ok.com.br, nada' })).toThrow(/"nada"/);
     expect(() => loadConfig({ SMTP_URL: 'http://smtp' })).toThrow(/SMTP_URL/);
+  });
+
+  it('lets links follow the address a request was made on only where no address is configured', () => {
+    const followed = (env: Record<string, string>) => {
+      const { appUrlFollowsRequest, authUrlFollowsRequest } = loadConfig(env);
+      return { app: appUrlFollowsRequest, auth: authUrlFollowsRequest };
+    };
+    expect(followed({ APP_URL: 'https://app.fechai.com.br' })).toEqual({ app: false, auth: false });
+    expect(followed({ AUTH_URL: 'https://entrar.fechai.com.br' })).toEqual({ app: true, auth: false });
   });
 
   it('needs APP_URL in production, where e-mail links must not point at localhost', () => {

@@ -1,3 +1,4 @@
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -55,5 +56,28 @@ describe('what the server logs and stores', () => {
     expect(logged).not.toMatch(/SEGREDO/);
     const stored = await t.db.query<{ url: string }>('SELECT url FROM client_errors');
     expect(stored.rows).toEqual([{ url: 'http://localhost/signup?verificationToken=%5Boculto%5D' }]);
+  });
+
+  it('never contains the headers of a request the HTTP parser refused', async () => {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString('utf8');
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.write(
+        'POST /api/client-errors HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer SEGREDO-6\r\nContent-Length: -1\r\n\r\n',
+      );
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    const logged = lines.join('');
+    expect(logged).toContain('request refused by the HTTP parser');
+    // Neither as text nor as the bytes of a serialised buffer.
+    expect(logged).not.toMatch(/SEGREDO/);
+    expect(logged).not.toContain(Buffer.from('SEGREDO').join(','));
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATE_OUT_OF_RANGE_TEXT } from '../../contracts/date-range';
 import { DEAL_TITLE_REQUIRED_TEXT, type Deal, type DealStage } from '../../contracts/sales';
 import { createTestAccount, type TestAccount } from '../support/auth';
 import { waitFor } from '../support/db';
@@ -179,7 +180,7 @@ describe('creating a deal', () => {
     );
     const ancient = await createDeal(ana, { title: 'Antiga', expectedCloseDate: '0000-01-01' });
     expect(ancient.status).toBe(400);
-    expect(ancient.body.issues).toEqual([{ path: 'expectedCloseDate', message: 'Data inválida.' }]);
+    expect(ancient.body.issues).toEqual([{ path: 'expectedCloseDate', message: DATE_OUT_OF_RANGE_TEXT }]);
   });
 });
 

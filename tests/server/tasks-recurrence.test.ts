@@ -179,3 +179,38 @@ describe('completing is idempotent', () => {
     expect((await tasksOf(companyId)).map((row) => row.status).sort()).toEqual(['completed', 'pending']);
   });
 });
+
+describe('the next occurrence stays within the accepted dates (01/01/1900–31/12/2099)', () => {
+  it('the last one inside the range is created; one past its end is not, and the task is still completed', async () => {
+    const { api } = await subscriber();
+    const lastDay = await recurringTask(api, 'daily', new Date('2099-12-30T12:00:00-03:00'));
+    const toLastDay = await api.post<Completed>(`/api/tasks/${lastDay.id}/complete`);
+    expect(toLastDay.status).toBe(200);
+    expect(toLastDay.body.data.nextTask?.dueAt).toBe('2099-12-31T15:00:00.000Z');
+
+    const beyond = await api.post<Completed>(`/api/tasks/${toLastDay.body.data.nextTask!.id}/complete`);
+    expect(beyond.status).toBe(200);
+    expect(beyond.body.data.task.status).toBe('completed');
+    expect(beyond.body.data.nextTask).toBeNull();
+
+    const yearly = await recurringTask(api, 'yearly', new Date('2099-06-01T09:00:00-03:00'));
+    const done = await api.post<Completed>(`/api/tasks/${yearly.id}/complete`);
+    expect(done.status).toBe(200);
+    expect(done.body.data.nextTask).toBeNull();
+  });
+
+  it('a task stored before the range existed (due in year 9999) completes without a year-10000 occurrence', async () => {
+    const { api, companyId } = await subscriber();
+    const { rows } = await server.db.query<{ id: string }>(
+      `INSERT INTO tasks (company_id, title, due_at, recurrence)
+       VALUES ($1, 'Muito adiante', '9999-12-31T23:59:59Z', 'yearly') RETURNING id`,
+      [companyId],
+    );
+    const done = await api.post<Completed>(`/api/tasks/${rows[0]!.id}/complete`);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data.task.dueAt).toBe('9999-12-31T23:59:59.000Z');
+    expect(done.body.data.nextTask).toBeNull();
+    const { rows: all } = await server.db.query('SELECT id FROM tasks WHERE company_id = $1', [companyId]);
+    expect(all).toHaveLength(1);
+  });
+});

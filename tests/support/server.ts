@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { type BuildAppOptions, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/types';
 import { openTestDb, type TestDb } from './db';
@@ -12,6 +12,8 @@ export interface TestServerOptions {
   clientDist?: string;
   /** Adds routes or hooks before the app is sealed. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Told of every route as the app adds it. */
+  onRoute?: BuildAppOptions['onRoute'];
   /**
    * Run on this database (already migrated) instead of a fresh one, to stand up several instances on
    * one database; the caller opened it and closes it, `close()` leaves it open.
@@ -49,6 +51,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       logger: false,
       serveClient: options.clientDist !== undefined,
       ...(options.configure && { configure: options.configure }),
+      ...(options.onRoute && { onRoute: options.onRoute }),
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;

@@ -1,6 +1,8 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Issue } from '../../contracts/envelope';
 import type { Db } from '../../server/db/types';
 import { createTestAccount, sessionHeadersFor, type TestAccount } from './auth';
+import { startTestServer, type TestServer } from './server';
 
 /** An answer as a caller reads it: the envelope, loosely, so failures can be asserted field by field. */
 export interface Answer<T> {
@@ -57,4 +59,30 @@ export interface Subscriber {
 export async function newSubscriber(server: { db: Db; url: string }): Promise<Subscriber> {
   const account = await createTestAccount(server.db, { subscription: 'active' });
   return { account, companyId: account.companyId!, api: signedInApi(server.url, account) };
+}
+
+/**
+ * The usual set-up of a file of API tests: the real server started before them (closed after) and a
+ * subscriber of it, read once they exist (inside tests, not at import time).
+ */
+export function withSubscriberServer(): { readonly server: TestServer; readonly owner: Subscriber } {
+  let server: TestServer | undefined;
+  let owner: Subscriber | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    owner = await newSubscriber(server);
+  });
+  afterAll(() => server?.close());
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('withSubscriberServer: the server starts in beforeAll');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get owner() {
+      return started(owner);
+    },
+  };
 }

@@ -312,7 +312,7 @@ describe('/customers/{id}: the detail', () => {
     });
 
   const row = (term: string) =>
-    [...document.querySelectorAll('.customer-detail__row')]
+    [...document.querySelectorAll('.details__row')]
       .find((r) => r.querySelector('dt')?.textContent === term)
       ?.querySelector('dd')?.textContent;
 

@@ -109,7 +109,7 @@ describe('the quick-add task sheet: chart paths, as the owner sees them on /home
             await userEvent.keyboard('{Escape}');
             break;
           case 'tap-backdrop':
-            await userEvent.click(document.querySelector('.quick-task__backdrop')!);
+            await userEvent.click(document.querySelector('.sheet__backdrop')!);
             break;
           case 'answer-create': {
             const call = app!.home.create.requests.at(-1)!;

@@ -125,7 +125,7 @@ describe('/home (spec §2): Início', () => {
     ]);
     const tasks = section('Suas tarefas');
     expect(within(tasks).queryByRole('region', { name: 'Atrasadas' })).toBeNull();
-    expect(within(tasks).getByText('Nenhuma tarefa para hoje. Toque em + para criar uma.')).toBeDefined();
+    expect(within(tasks).getByText('Nenhuma tarefa para hoje. Use o botão + para criar uma.')).toBeDefined();
     const pipeline = section('Funil de vendas');
     expect(within(pipeline).getByRole('link', { name: 'Criar negócio' }).getAttribute('href')).toBe(
       '/sales/new',
@@ -133,6 +133,39 @@ describe('/home (spec §2): Início', () => {
     expect(within(pipeline).queryByRole('img')).toBeNull();
     expect(link('0 clientes')).toBeDefined();
     expect(link('R$\u00a00,00 nenhuma venda ganha este mês')).toBeDefined();
+  });
+
+  test('"Comece por aqui" stays while the WhatsApp step is not done, with the done steps ticked off', async () => {
+    await openHome({ whatsapp: ok(whatsappState({ status: 'disconnected' })) });
+
+    const start = section('Comece por aqui');
+    expect(
+      within(start)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Conecte o WhatsApp Business']);
+    // The done ones stay in the list as plain text, ticked off (their marker is a check).
+    expect(
+      within(start)
+        .getAllByRole('listitem')
+        .map((item) => [item.textContent, item.className]),
+    ).toEqual([
+      ['Cadastre seu primeiro cliente', 'home-start__step--done'],
+      ['Conecte o WhatsApp Business', ''],
+      ['Registre um negócio no funil', 'home-start__step--done'],
+    ]);
+  });
+
+  test('"Comece por aqui" stays while the connection cannot be read', async () => {
+    await openHome({ whatsapp: failed(500, 'Falha interna.') });
+    expect(section('Comece por aqui')).toBeDefined();
+  });
+
+  test('"Comece por aqui" leaves once every step is done', async () => {
+    const connected = whatsappState({ status: 'connected', phoneNumber: '5511987654321' });
+    await openHome({ whatsapp: ok(connected) });
+    expect(screen.queryByRole('region', { name: 'Comece por aqui' })).toBeNull();
+    expect(section('WhatsApp')).toBeDefined();
   });
 
   test('while the dashboard loads: placeholders in its shape, the heading already there', async () => {

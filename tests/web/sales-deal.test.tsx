@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { DATE_OUT_OF_RANGE_TEXT } from '../../contracts/date-range';
 import type { Deal, DealStage } from '../../contracts/sales';
 import type { BusinessService } from '../../contracts/services';
 import { type AnalyticsEvent, onTrack } from '../../src/lib/analytics/track-event';
@@ -238,6 +239,19 @@ describe('/sales/new: "Nova venda"', () => {
       'Informe um título para a venda.',
     );
     expect(document.activeElement).toBe(title);
+    expect(app.sales.create.requests).toHaveLength(0);
+  });
+
+  test('an expected close date outside 01/01/1900–31/12/2099: the range beside the field, no call', async () => {
+    const app = await openDeal('/sales/new');
+    fireEvent.change(field('Título'), { target: { value: 'Kit festa' } });
+    const date = field('Previsão de fechamento (opcional)');
+    fireEvent.change(date, { target: { value: '2100-01-01' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Criar venda' }));
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(date.getAttribute('aria-describedby')!)?.textContent).toBe(
+      DATE_OUT_OF_RANGE_TEXT,
+    );
     expect(app.sales.create.requests).toHaveLength(0);
   });
 

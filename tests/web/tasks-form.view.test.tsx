@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { DATE_OUT_OF_RANGE_TEXT } from '../../contracts/date-range';
 import {
   FORM_NOW,
   formFollowUp,
@@ -206,6 +207,27 @@ describe('"Nova tarefa" (spec §2 /tasks/new, /home/new)', () => {
     );
     expect(screen.getByRole('alert').textContent).toBe('Confira os campos destacados.');
     expect(events.map((event) => event.name)).not.toContain('task created');
+  });
+
+  test('a due date the server refuses (outside 01/01/1900–31/12/2099) shows its text beside the date', async () => {
+    const tasks = routes();
+    tasks.create.always(
+      failed(400, 'Dados inválidos. Confira os campos informados.', 'VALIDATION_ERROR', [
+        { path: 'dueAt', message: DATE_OUT_OF_RANGE_TEXT },
+      ]),
+    );
+    await open('/tasks/new', tasks);
+    await userEvent.type(screen.getByLabelText('Título'), 'Ligar');
+    fireEvent.change(screen.getByLabelText('Data'), { target: { value: '2100-01-15' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Criar tarefa' }));
+    await settleQueries();
+    const sent = (await tasks.create.requests[0]!.clone().json()) as { dueAt: string };
+    expect(new Date(sent.dueAt).getFullYear()).toBe(2100);
+    const date = screen.getByLabelText('Data');
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(date.getAttribute('aria-describedby')!)?.textContent).toBe(
+      DATE_OUT_OF_RANGE_TEXT,
+    );
   });
 
   test('from the home page: /home/new goes back to /home once saved', async () => {

@@ -1,9 +1,9 @@
-import type { Config } from '../../config';
+import type { PublicUrls } from '../../http/public-urls';
 import type { EmailMessage } from '../../integrations/mail/enqueue-email';
 import { html, type SafeHtml } from './html';
 import { type ReturnTarget, targetQuery } from './return-target';
 
-type Links = Pick<Config, 'appUrl' | 'authUrl'>;
+type Links = PublicUrls;
 
 const greeting = (name: string | null) => (name ? `Olá, ${name}!` : 'Olá!');
 

@@ -1,5 +1,5 @@
-import type { Config } from '../../config';
 import type { Db } from '../../db/types';
+import type { PublicUrls } from '../../http/public-urls';
 import { enqueueEmail } from '../../integrations/mail/enqueue-email';
 import { consumeEmailToken, createEmailToken } from '../email-tokens';
 import { revokeUserSessions } from '../sessions/auth-sessions';
@@ -10,7 +10,7 @@ import { hashPassword } from './passwords';
 import type { ReturnTarget } from './return-target';
 import { clearSignInFailures } from './sign-in-throttle';
 
-type Links = Pick<Config, 'appUrl' | 'authUrl'>;
+type Links = PublicUrls;
 
 /** E-mails a reset link (1 hour, single use) when the address has an account; silent otherwise. */
 export async function requestPasswordReset(

@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { PublicUrls } from '../../http/public-urls';
 
 /** Where a sign-in sends people back to, as every form and link of the hosted login carries it. */
 export interface ReturnTarget {
@@ -10,11 +10,11 @@ export interface ReturnTarget {
 
 const MAX_REDIRECT_LENGTH = 2048;
 
-/** The origin of `raw` when it is one of the allowed return origins; anything else is dropped. */
-export function allowedReturnOrigin(
-  raw: unknown,
-  config: Pick<Config, 'allowedReturnOrigins'>,
-): string | undefined {
+/** Whether people may be sent back to an origin (with a sign-in's tokens in the address). */
+export type ReturnOriginCheck = (origin: string) => boolean;
+
+/** The origin of `raw` when it may be returned to; anything else is dropped. */
+export function allowedReturnOrigin(raw: unknown, isAllowed: ReturnOriginCheck): string | undefined {
   if (typeof raw !== 'string' || raw === '') return undefined;
   let url: URL;
   try {
@@ -23,7 +23,7 @@ export function allowedReturnOrigin(
     return undefined;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  return config.allowedReturnOrigins.includes(url.origin) ? url.origin : undefined;
+  return isAllowed(url.origin) ? url.origin : undefined;
 }
 
 /**
@@ -40,14 +40,17 @@ export function sameAppPath(raw: unknown): string | undefined {
 
 export function returnTargetFrom(
   source: { returnTo?: unknown; redirect?: unknown },
-  config: Pick<Config, 'allowedReturnOrigins'>,
+  isAllowed: ReturnOriginCheck,
 ): ReturnTarget {
-  return { returnTo: allowedReturnOrigin(source.returnTo, config), redirect: sameAppPath(source.redirect) };
+  return {
+    returnTo: allowedReturnOrigin(source.returnTo, isAllowed),
+    redirect: sameAppPath(source.redirect),
+  };
 }
 
-/** The base the app is reached at: the requested origin when allowed, else the configured app URL. */
-export function returnBase(target: ReturnTarget, config: Pick<Config, 'appUrl'>): string {
-  return target.returnTo ?? config.appUrl;
+/** The base the app is reached at: the requested origin when allowed, else the app's public URL. */
+export function returnBase(target: ReturnTarget, urls: Pick<PublicUrls, 'appUrl'>): string {
+  return target.returnTo ?? urls.appUrl;
 }
 
 /** `?returnTo=…&redirect=…` (only what is set), for links between the hosted login's pages. */
@@ -62,7 +65,7 @@ export function targetQuery(target: ReturnTarget): string {
 /** The app's /login with a new sign-in's tokens (spec §2 /login search parameters). */
 export function appLoginUrl(
   target: ReturnTarget,
-  config: Pick<Config, 'appUrl'>,
+  urls: Pick<PublicUrls, 'appUrl'>,
   tokens: { accessToken: string; refreshToken: string; userId: string },
 ): string {
   // Named one by one: nothing else of the caller's object may end up in a URL.
@@ -72,16 +75,16 @@ export function appLoginUrl(
     userId: tokens.userId,
   });
   if (target.redirect) params.set('redirect', target.redirect);
-  return `${returnBase(target, config)}/login?${params}`;
+  return `${returnBase(target, urls)}/login?${params}`;
 }
 
 /** The app's /login told that signing in failed (it shows `error`). */
 export function appLoginErrorUrl(
   target: ReturnTarget,
-  config: Pick<Config, 'appUrl'>,
+  urls: Pick<PublicUrls, 'appUrl'>,
   message: string,
 ): string {
   const params = new URLSearchParams({ error: message });
   if (target.redirect) params.set('redirect', target.redirect);
-  return `${returnBase(target, config)}/login?${params}`;
+  return `${returnBase(target, urls)}/login?${params}`;
 }

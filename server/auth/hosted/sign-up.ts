@@ -1,11 +1,11 @@
-import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/types';
+import type { PublicUrls } from '../../http/public-urls';
 import { enqueueEmail } from '../../integrations/mail/enqueue-email';
 import { createEmailToken } from '../email-tokens';
 import { createAccount, findAccountByEmail } from './accounts';
 import { accountExistsMessage, pendingSignUpMessage, verifyEmailMessage } from './mail-templates';
 
-type Links = Pick<Config, 'appUrl' | 'authUrl'>;
+type Links = PublicUrls;
 
 /** A new confirmation link for `userId`, e-mailed in the caller's transaction. */
 export async function sendVerification(q: Queryable, links: Links, input: { userId: string; email: string }) {

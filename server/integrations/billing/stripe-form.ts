@@ -32,6 +32,9 @@ export type DecodedForm = { [key: string]: string | DecodedForm | Array<string |
 
 // A key that would reach an object's prototype is not a field anyone sends on purpose.
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
+// Stripe's deepest parameters are a few levels (line_items[0][price_data][product_data][name]);
+// deeper keys are not fields either, and would only make decoding recurse without end.
+const MAX_DEPTH = 10;
 
 /** `a[b][0][c]` → ['a', 'b', '0', 'c']; `expand[]` → ['expand', '']. Null when malformed. */
 function keyPath(key: string): string[] | null {
@@ -43,13 +46,14 @@ function keyPath(key: string): string[] | null {
 
 /**
  * Form body → nested object; objects whose keys are all 0…n-1 become arrays, `key[]` appends. A field
- * repeated at the same path keeps its last value, as Stripe does.
+ * repeated at the same path keeps its last value, as Stripe does. Malformed, prototype-reaching and
+ * over-deep keys are skipped.
  */
 export function decodeStripeForm(body: string): DecodedForm {
   const root: Record<string, unknown> = Object.create(null);
   for (const [key, value] of new URLSearchParams(body)) {
     const path = keyPath(key);
-    if (!path || path.some((segment) => FORBIDDEN.has(segment))) continue;
+    if (!path || path.length > MAX_DEPTH || path.some((segment) => FORBIDDEN.has(segment))) continue;
     let node = root;
     for (let i = 0; i < path.length; i++) {
       let segment = path[i]!;

@@ -80,12 +80,14 @@ async function customerFor(
 
 /**
  * Opens a Stripe Checkout for a plan and answers its URL. Refused while the company already has a
- * current paid subscription. Paying returns through /api/billing/checkout/return.
+ * current paid subscription. Paying returns through /api/billing/checkout/return on `appUrl` (the
+ * address the person is using the app on).
  */
 export async function startCheckout(
   context: BillingContext,
   caller: CompanyCaller,
   planId: PlanId,
+  appUrl: string,
 ): Promise<string> {
   const account = requireAccount(context);
   if (await hasCurrentPaidSubscription(context.db, caller.companyId)) {
@@ -93,7 +95,6 @@ export async function startCheckout(
   }
   const customer = await customerFor(context, account, caller);
   const metadata = { company_id: caller.companyId, plan: planId };
-  const { appUrl } = context.config;
   try {
     const session = await account.client.createCheckoutSession({
       mode: 'subscription',

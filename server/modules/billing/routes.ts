@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   getPaidSubscriptionContract,
@@ -8,6 +9,7 @@ import {
 import { companyOf } from '../../auth/api/caller';
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
+import { isOwnOrigin, publicUrls } from '../../http/public-urls';
 import { route } from '../../http/route';
 import { stripeSimulatorRoutes } from '../../integrations/billing/stripe-simulator/routes';
 import { type BillingContext, confirmCheckout, setCancelAtPeriodEnd, startCheckout } from './checkout';
@@ -47,7 +49,14 @@ export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (ap
   if (simulator) {
     await app.register(stripeSimulatorRoutes, {
       db,
-      publicUrl: () => config.appUrl,
+      // The checkout page opens where the app is: on the return address's origin when that is this server.
+      publicUrl: (successUrl) => {
+        const origin = new URL(successUrl).origin;
+        const port = (app.server.address() as AddressInfo | null)?.port;
+        return config.appUrlFollowsRequest && port !== undefined && isOwnOrigin(origin, port)
+          ? origin
+          : config.appUrl;
+      },
       prices: [simulator.prices.monthly, simulator.prices.yearly],
       credentials: simulator.credentials,
       webhookUrl: () => `${simulator.selfUrl()}${WEBHOOK_PATH}`,
@@ -76,7 +85,8 @@ export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (ap
     preHandler: app.auth.requireCompany,
     config: { rateLimit: billingRateLimits.checkout },
     async handler({ request, body }) {
-      return { url: await startCheckout(context, companyOf(request), body.planId) };
+      const { appUrl } = publicUrls(request, config);
+      return { url: await startCheckout(context, companyOf(request), body.planId, appUrl) };
     },
   });
 

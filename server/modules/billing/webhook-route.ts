@@ -47,7 +47,9 @@ export async function registerWebhookRoute(app: FastifyInstance, context: Billin
         });
         if (!check.valid) {
           request.log.warn({ reason: check.reason }, 'stripe webhook refused: bad signature');
-          throw new HttpError(400, 'VALIDATION_ERROR', WEBHOOK_SIGNATURE_TEXT);
+          throw new HttpError(400, 'VALIDATION_ERROR', WEBHOOK_SIGNATURE_TEXT, [
+            { path: 'headers.stripe-signature', message: WEBHOOK_SIGNATURE_TEXT },
+          ]);
         }
         let json: unknown;
         try {

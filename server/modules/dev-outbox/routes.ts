@@ -15,7 +15,7 @@ const recipient = z.string().trim().min(1).max(320);
 export const listDevOutboxContract = {
   method: 'GET',
   url: '/dev/outbox/messages',
-  query: z.strictObject({
+  query: z.object({
     to: recipient.optional(),
     channel: z.enum(['email', 'sms']).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -1,5 +1,5 @@
-import { isUuid } from '../../db/uuid';
-import { decodeCursor, encodeCursor, invalidCursor } from '../../http/keyset-cursor';
+import * as z from 'zod/mini';
+import { cursorId, cursorPosition, decodeCursor, encodeCursor } from '../../http/keyset-cursor';
 
 /** Where a column page ended: the last card's place in board order (position, then id). */
 export interface BoardCursor {
@@ -7,21 +7,14 @@ export interface BoardCursor {
   id: string;
 }
 
+const boardCursor = z.tuple([cursorPosition, cursorId]);
+
 export function encodeBoardCursor(cursor: BoardCursor): string {
   return encodeCursor([cursor.position, cursor.id]);
 }
 
 /** The cursor a column page answered, or a 400 (a cursor is opaque: anything else is a stale page). */
 export function decodeBoardCursor(text: string): BoardCursor {
-  const decoded = decodeCursor(text);
-  if (
-    Array.isArray(decoded) &&
-    decoded.length === 2 &&
-    Number.isSafeInteger(decoded[0]) &&
-    decoded[0] >= 0 &&
-    isUuid(decoded[1])
-  ) {
-    return { position: decoded[0], id: decoded[1] };
-  }
-  throw invalidCursor();
+  const [position, id] = decodeCursor(text, boardCursor);
+  return { position, id };
 }

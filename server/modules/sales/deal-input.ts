@@ -27,10 +27,6 @@ export interface CheckedDeal {
   lines: { serviceId: string; quantity: number }[];
 }
 
-// Dates PostgreSQL and people agree on (the contract already checked the calendar).
-const FIRST_YEAR = 1900;
-const LAST_YEAR = 2999;
-
 /**
  * Checks what the body points at, within the caller's company: its customer, stage and services
  * (each once; a service must be active unless the deal already has it). Every problem is a 400 on
@@ -49,11 +45,6 @@ export async function checkDealInput(
 
   const stage = body.stageId === undefined ? undefined : stageIn(context.stages, body.stageId);
   if (body.stageId !== undefined && !stage) issues.push({ path: 'stageId', message: STAGE_NOT_FOUND_TEXT });
-
-  const expectedCloseDate = body.expectedCloseDate ?? null;
-  const year = expectedCloseDate ? Number(expectedCloseDate.slice(0, 4)) : FIRST_YEAR;
-  if (year < FIRST_YEAR || year > LAST_YEAR)
-    issues.push({ path: 'expectedCloseDate', message: 'Data inválida.' });
 
   const lines = body.services.map((line) => ({
     serviceId: line.serviceId.toLowerCase(),
@@ -86,7 +77,7 @@ export async function checkDealInput(
     customerId: customer?.id ?? null,
     stage,
     valueCents: body.valueCents,
-    expectedCloseDate,
+    expectedCloseDate: body.expectedCloseDate ?? null,
     notes: blankToNull(body.notes),
     lostReason: blankToNull(body.lostReason),
     lines,

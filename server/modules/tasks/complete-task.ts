@@ -1,3 +1,4 @@
+import { LAST_ACCEPTED_DAY } from '../../../contracts/date-range';
 import { recurrenceDays, type Task } from '../../../contracts/tasks';
 import { isoMicrosecondsSql } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
@@ -11,7 +12,8 @@ import { type LockedTask, loadTask, lockTask } from './task-row';
  * description, customer and recurrence, due at the first `dueAt + k × interval` (k ≥ 1) later than
  * now — days counted on the company's calendar, so the local time of day stays — with a copy of
  * its follow-up. A task gets at most one next occurrence ever (tasks.recurrence_source_id is unique),
- * so completing it again after reopening it creates none. The customer's last contact becomes now.
+ * so completing it again after reopening it creates none, and none past the last accepted day
+ * (31/12/2099, contracts/date-range.ts): the series ends there. The customer's last contact becomes now.
  * Completing a completed task changes nothing (nextTask null). Null when the company has no such task.
  */
 export async function completeTask(
@@ -52,21 +54,24 @@ async function createNextOccurrence(
   // k0 = whole intervals elapsed since the due time (at least 1); on a calendar with daylight saving
   // an interval of local days can be an hour shorter or longer, so the first of k0..k0+2 later than
   // now is the one.
+  // Past the last accepted day (on the company's calendar) the series ends: no occurrence is created.
   const { rows } = await tx.query<{ id: string; due_at: string }>(
     `INSERT INTO tasks (company_id, title, description, customer_id, due_at, recurrence, recurrence_source_id)
-     SELECT t.company_id, t.title, t.description, t.customer_id,
-            (SELECT min(candidate) FROM (
-               SELECT ((t.due_at AT TIME ZONE co.timezone)
-                       + ((greatest(1, floor(extract(epoch FROM now() - t.due_at) / ($3::int * 86400))::int) + s)
-                          * $3::int) * interval '1 day') AT TIME ZONE co.timezone AS candidate
-                 FROM generate_series(0, 2) s
-             ) candidates WHERE candidate > now()),
-            t.recurrence, t.id
+     SELECT t.company_id, t.title, t.description, t.customer_id, next.due_at, t.recurrence, t.id
        FROM tasks t JOIN companies co ON co.id = t.company_id
+      CROSS JOIN LATERAL (
+        SELECT min(candidate) AS due_at FROM (
+          SELECT ((t.due_at AT TIME ZONE co.timezone)
+                  + ((greatest(1, floor(extract(epoch FROM now() - t.due_at) / ($3::int * 86400))::int) + s)
+                     * $3::int) * interval '1 day') AT TIME ZONE co.timezone AS candidate
+            FROM generate_series(0, 2) s
+        ) candidates WHERE candidate > now()
+      ) next
       WHERE t.company_id = $1 AND t.id = $2
+        AND (next.due_at AT TIME ZONE co.timezone)::date <= $4::date
      ON CONFLICT (company_id, recurrence_source_id) WHERE recurrence_source_id IS NOT NULL DO NOTHING
      RETURNING id, ${isoMicrosecondsSql('due_at')} AS due_at`,
-    [companyId, taskId, days],
+    [companyId, taskId, days, LAST_ACCEPTED_DAY],
   );
   const next = rows[0];
   if (!next) return null;

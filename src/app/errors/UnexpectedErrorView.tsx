@@ -13,7 +13,12 @@ export function UnexpectedErrorView({ fullPage = false }: UnexpectedErrorViewPro
       className={fullPage ? 'status-view status-view--page' : 'status-view'}
       aria-labelledby="unexpected-error-title"
     >
-      <svg className="status-view__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <svg
+        className="status-icon status-icon--danger"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d="M12 8v5m0 3.5h.01M10.3 3.9 2.4 17.6A2 2 0 0 0 4.1 20.6h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
       </svg>
       {/* Announced as it appears: the page the user was looking at is gone. */}

@@ -1,15 +1,14 @@
 import { isSameAppPath } from '../../../machines/login/safe-redirect';
 import { AUTH_URL } from '../build-config';
 
-/** The hosted login (spec §1: "an external hosted login"), on AUTH_URL or this app's origin. */
-function hostedLoginBase(): string {
-  return AUTH_URL || window.location.origin;
-}
-
-/** Sign in on the hosted login; it sends the user back to this app's /login with tokens. */
+/**
+ * Sign in on the hosted login (spec §1: "an external hosted login"); it sends the user back to this
+ * app's /login with tokens. Without AUTH_URL it is this server's, reached by a relative path so people
+ * stay on the address they opened the app on (127.0.0.1 and localhost keep separate sign-ins).
+ */
 export function hostedLoginUrl(): string {
   const params = new URLSearchParams({ returnTo: window.location.origin });
-  return `${hostedLoginBase()}/auth/login?${params}`;
+  return `${AUTH_URL}/auth/login?${params}`;
 }
 
 /**
@@ -19,5 +18,5 @@ export function hostedLoginUrl(): string {
 export function hostedLogoutUrl(redirect?: string): string {
   const params = new URLSearchParams({ returnTo: window.location.origin });
   if (isSameAppPath(redirect)) params.set('redirect', redirect);
-  return `${hostedLoginBase()}/auth/logout?${params}`;
+  return `${AUTH_URL}/auth/logout?${params}`;
 }

@@ -5,7 +5,7 @@ export function AuthStatus({ text }: { text: string }) {
   return (
     <div className="centered-page">
       <div className="auth-status" role="status">
-        <span className="auth-status__spinner" aria-hidden="true" />
+        <span className="spinner" aria-hidden="true" />
         <p className="auth-status__text">{text}</p>
       </div>
     </div>

@@ -7,14 +7,14 @@ import { RetryButton } from '../../ui/retry-button/RetryButton';
 /** The page's own error screen (spec §2, §8: "Erro ao carregar dados da empresa"). */
 export function CompanyInfoErrorView({ onRetry }: { onRetry: () => void }) {
   return (
-    <section className="company-card company-info__error" aria-labelledby="company-info-error">
+    <section className="card card--start company-info__error" aria-labelledby="company-info-error">
       <div role="alert">
-        <h2 id="company-info-error" className="company-card__title">
+        <h2 id="company-info-error" className="card__heading">
           {COMPANY_INFO_LOAD_FAILED_TEXT}
         </h2>
-        <p className="company-card__muted">Verifique sua conexão e tente de novo.</p>
+        <p className="card__text">Verifique sua conexão e tente de novo.</p>
       </div>
-      <div className="company-info__actions">
+      <div className="form__actions">
         <RetryButton onRetry={onRetry} />
         <Link to="/settings" className="button button--secondary">
           Voltar para Configurações

@@ -73,8 +73,8 @@ export function CompanyInfoForm({ company }: { company: CompanyInfo }) {
   };
 
   return (
-    <form className="company-card company-form" noValidate aria-busy={busy || undefined} onSubmit={submit}>
-      <h2 className="company-card__title">Identificação</h2>
+    <form className="card form company-form" noValidate aria-busy={busy || undefined} onSubmit={submit}>
+      <h2 className="card__heading">Identificação</h2>
       <Field
         label="Nome da empresa"
         hint="Como seus clientes conhecem o seu negócio."
@@ -83,7 +83,7 @@ export function CompanyInfoForm({ company }: { company: CompanyInfo }) {
         {(control) => (
           <input
             {...control}
-            className="company-field__input"
+            className="field__input"
             name="name"
             autoComplete="organization"
             maxLength={COMPANY_NAME_MAX}
@@ -101,7 +101,7 @@ export function CompanyInfoForm({ company }: { company: CompanyInfo }) {
         {(control) => (
           <input
             {...control}
-            className="company-field__input"
+            className="field__input"
             name="businessName"
             maxLength={COMPANY_NAME_MAX}
             readOnly={busy}
@@ -121,12 +121,12 @@ export function CompanyInfoForm({ company }: { company: CompanyInfo }) {
         }}
       />
 
-      <h2 className="company-card__title company-form__section">Contato</h2>
+      <h2 className="card__heading company-form__section">Contato</h2>
       <Field label="E-mail" hint="Onde seus clientes falam com a empresa." error={errorOf('email')}>
         {(control) => (
           <input
             {...control}
-            className="company-field__input"
+            className="field__input"
             name="email"
             type="email"
             inputMode="email"
@@ -142,7 +142,7 @@ export function CompanyInfoForm({ company }: { company: CompanyInfo }) {
           {(control) => (
             <input
               {...control}
-              className="company-field__input"
+              className="field__input"
               name="city"
               autoComplete="address-level2"
               maxLength={COMPANY_CITY_MAX}
@@ -156,7 +156,7 @@ export function CompanyInfoForm({ company }: { company: CompanyInfo }) {
           {(control) => (
             <select
               {...control}
-              className="company-field__input"
+              className="field__input"
               name="state"
               autoComplete="address-level1"
               disabled={busy}
@@ -174,7 +174,7 @@ export function CompanyInfoForm({ company }: { company: CompanyInfo }) {
         </Field>
       </div>
 
-      <h2 className="company-card__title company-form__section">Sobre o negócio</h2>
+      <h2 className="card__heading company-form__section">Sobre o negócio</h2>
       <Field
         label="O que sua empresa faz"
         hint={`O que você vende e para quem. O consultor de IA usa isso nas sugestões. ${form.description.length}/${COMPANY_DESCRIPTION_MAX}`}
@@ -183,7 +183,7 @@ export function CompanyInfoForm({ company }: { company: CompanyInfo }) {
         {(control) => (
           <textarea
             {...control}
-            className="company-field__input company-field__textarea"
+            className="field__input company-field__textarea"
             name="description"
             rows={4}
             maxLength={COMPANY_DESCRIPTION_MAX}
@@ -204,10 +204,10 @@ export function CompanyInfoForm({ company }: { company: CompanyInfo }) {
           onChange={(event) => change('showNubankWidget', event.target.checked)}
         />
         <div>
-          <label htmlFor={`${id}-nubank`} className="company-field__label">
+          <label htmlFor={`${id}-nubank`} className="field__label">
             Mostrar atalho de cobrança nas tarefas
           </label>
-          <p id={`${id}-nubank-hint`} className="company-field__hint">
+          <p id={`${id}-nubank-hint`} className="field__hint">
             Um atalho para criar a cobrança no banco aparece nos detalhes de cada tarefa.
           </p>
         </div>

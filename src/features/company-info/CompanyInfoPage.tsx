@@ -13,10 +13,10 @@ function CompanyInfo() {
   });
   if (!query.data) {
     return (
-      <div className="company-card company-info__loading" role="status">
+      <div className="card company-info__loading" role="status">
         <span className="visually-hidden">Carregando dados da empresa...</span>
         {[0, 1, 2, 3].map((n) => (
-          <span key={n} className="company-info__skeleton" />
+          <span key={n} className="skeleton skeleton--field" />
         ))}
       </div>
     );
@@ -27,7 +27,7 @@ function CompanyInfo() {
 /** /settings/company-info (spec §2): "Sobre a empresa". */
 export default function CompanyInfoPage() {
   return (
-    <div className="company-info">
+    <div className="page page--narrow">
       <PageHeading />
       <CompanyInfoErrorBoundary>
         <CompanyInfo />

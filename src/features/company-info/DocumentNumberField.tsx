@@ -36,11 +36,11 @@ export function DocumentNumberField({
 }) {
   return (
     <>
-      <fieldset className="company-choice" disabled={disabled}>
-        <legend className="company-field__label">Tipo de documento</legend>
-        <div className="company-choice__options">
+      <fieldset className="field" disabled={disabled}>
+        <legend className="field__label">Tipo de documento</legend>
+        <div className="choice__options">
           {(['cpf', 'cnpj'] as const).map((option) => (
-            <label key={option} className="company-choice__option">
+            <label key={option} className="choice__option">
               <input
                 type="radio"
                 name="documentType"
@@ -60,7 +60,7 @@ export function DocumentNumberField({
         {(control) => (
           <input
             {...control}
-            className="company-field__input"
+            className="field__input"
             name="documentNumber"
             inputMode={type === 'cpf' ? 'numeric' : 'text'}
             autoCapitalize="characters"

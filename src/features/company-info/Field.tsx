@@ -23,8 +23,8 @@ export function Field({
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className="company-field">
-      <label className="company-field__label" htmlFor={id}>
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
         {label}
       </label>
       {children({
@@ -33,7 +33,7 @@ export function Field({
         'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
       })}
       {hint ? (
-        <p id={hintId} className="company-field__hint">
+        <p id={hintId} className="field__hint">
           {hint}
         </p>
       ) : null}

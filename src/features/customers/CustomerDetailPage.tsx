@@ -25,7 +25,7 @@ export default function CustomerDetailPage() {
   const query = useQuery(customerDetailQuery(id));
   if (query.isPending) {
     return (
-      <p className="customers-status" role="status">
+      <p className="page__status" role="status">
         Carregando cliente...
       </p>
     );
@@ -41,12 +41,12 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
   const path = `/customers/${encodeURIComponent(id)}`;
 
   return (
-    <article className="customers-page customer-detail" aria-labelledby={headingId}>
-      <header className="customer-detail__header">
-        <h1 id={headingId} className="page-heading customer-detail__name">
+    <article className="page" aria-labelledby={headingId}>
+      <header className="page__header">
+        <h1 id={headingId} className="page-heading">
           {customer.name}
         </h1>
-        <div className="customers-actions">
+        <div className="page__actions">
           <Link to={`${path}/edit`} className="button button--secondary">
             Editar
           </Link>
@@ -65,12 +65,12 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
         <DeleteConfirm id={id} name={customer.name} onCancel={() => setConfirming(false)} />
       ) : null}
 
-      <section className="card customer-detail__card" aria-labelledby={`${headingId}-data`}>
-        <h2 id={`${headingId}-data`} className="customer-detail__title">
+      <section className="card" aria-labelledby={`${headingId}-data`}>
+        <h2 id={`${headingId}-data`} className="card__heading">
           Dados do cliente
         </h2>
-        <dl className="customer-detail__list">
-          <div className="customer-detail__row">
+        <dl className="details">
+          <div className="details__row">
             <dt>WhatsApp</dt>
             <dd>
               {customer.phone ? (
@@ -90,23 +90,23 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
               )}
             </dd>
           </div>
-          <div className="customer-detail__row">
+          <div className="details__row">
             <dt>E-mail</dt>
             <dd>
               {customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : 'Não informado'}
             </dd>
           </div>
-          <div className="customer-detail__row">
+          <div className="details__row">
             <dt>Origem</dt>
             <dd>{customer.source ? customerSourceLabels[customer.source] : 'Não informada'}</dd>
           </div>
-          <div className="customer-detail__row">
+          <div className="details__row">
             <dt>Etiquetas</dt>
             <dd>
               {customer.tags.length > 0 ? (
-                <ul className="customer-tags" aria-label="Etiquetas">
+                <ul className="badges" aria-label="Etiquetas">
                   {customer.tags.map((tag) => (
-                    <li key={tag} className="customer-tag">
+                    <li key={tag} className="badge badge--success">
                       {tag}
                     </li>
                   ))}
@@ -116,37 +116,37 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
               )}
             </dd>
           </div>
-          <div className="customer-detail__row">
+          <div className="details__row">
             <dt>Cliente desde</dt>
             <dd>{formatDate(customer.createdAt)}</dd>
           </div>
-          <div className="customer-detail__row">
+          <div className="details__row">
             <dt>Último contato</dt>
             <dd>{customer.lastContactAt ? formatDate(customer.lastContactAt) : 'Nenhum contato ainda'}</dd>
           </div>
           {customer.notes ? (
-            <div className="customer-detail__row customer-detail__row--block">
+            <div className="details__row details__row--block">
               <dt>Observações</dt>
-              <dd className="customer-detail__notes">{customer.notes}</dd>
+              <dd className="details__text">{customer.notes}</dd>
             </div>
           ) : null}
         </dl>
       </section>
 
       <div className="customer-detail__columns">
-        <section className="card customer-detail__card" aria-labelledby={`${headingId}-tasks`}>
-          <h2 id={`${headingId}-tasks`} className="customer-detail__title">
+        <section className="card" aria-labelledby={`${headingId}-tasks`}>
+          <h2 id={`${headingId}-tasks`} className="card__heading">
             Tarefas
           </h2>
           {tasks.length === 0 ? (
-            <p className="customers-muted">Nenhuma tarefa com este cliente.</p>
+            <p className="card__text">Nenhuma tarefa com este cliente.</p>
           ) : (
-            <ul className="customer-detail__items">
+            <ul className="list list--plain">
               {tasks.map((task) => (
                 <li key={task.id}>
                   <Link to={`/tasks/${encodeURIComponent(task.id)}`} className="customer-detail__item">
                     <span className="customer-detail__item-title">{task.title}</span>
-                    <span className="customers-muted">
+                    <span className="customer-detail__item-note">
                       {task.status === 'completed' ? 'Concluída' : `Para ${formatDate(task.dueAt)}`}
                       {task.hasFollowUp ? ' · com mensagem de follow-up' : ''}
                     </span>
@@ -157,20 +157,20 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
           )}
         </section>
 
-        <section className="card customer-detail__card" aria-labelledby={`${headingId}-deals`}>
-          <h2 id={`${headingId}-deals`} className="customer-detail__title">
+        <section className="card" aria-labelledby={`${headingId}-deals`}>
+          <h2 id={`${headingId}-deals`} className="card__heading">
             Negócios
           </h2>
           {deals.length === 0 ? (
-            <p className="customers-muted">Nenhum negócio com este cliente.</p>
+            <p className="card__text">Nenhum negócio com este cliente.</p>
           ) : (
-            <ul className="customer-detail__items">
+            <ul className="list list--plain">
               {deals.map((deal) => (
                 <li key={deal.id}>
                   <Link to={`/sales/${encodeURIComponent(deal.id)}`} className="customer-detail__item">
                     <span className="customer-detail__item-title">{deal.title}</span>
                     <span className="customer-detail__item-value">{formatBRL(deal.valueCents)}</span>
-                    <span className="customers-muted">
+                    <span className="customer-detail__item-note">
                       {deal.stageName} · {dealStatusLabels[deal.status]}
                     </span>
                   </Link>

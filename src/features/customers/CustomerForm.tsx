@@ -46,14 +46,14 @@ function Field({ id, label, error, hint, optional, children }: FieldProps) {
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="customer-field">
-      <label className="customer-field__label" htmlFor={id}>
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
         {label}
-        {optional ? <span className="customer-field__optional"> (opcional)</span> : null}
+        {optional ? <span className="field__optional"> (opcional)</span> : null}
       </label>
       {children(describedBy)}
       {hint ? (
-        <p id={hintId} className="customer-field__hint">
+        <p id={hintId} className="field__hint">
           {hint}
         </p>
       ) : null}
@@ -123,7 +123,7 @@ export function CustomerForm({ initial, submitLabel, cancelTo, save, onSaved }: 
   return (
     <form
       ref={form}
-      className="customer-form card"
+      className="card form"
       noValidate
       aria-busy={saving || undefined}
       onSubmit={(event) => {
@@ -136,7 +136,7 @@ export function CustomerForm({ initial, submitLabel, cancelTo, save, onSaved }: 
           <input
             id={`${id}-name`}
             data-field="name"
-            className="customer-field__input"
+            className="field__input"
             name="name"
             autoComplete="off"
             required
@@ -159,7 +159,7 @@ export function CustomerForm({ initial, submitLabel, cancelTo, save, onSaved }: 
           <input
             id={`${id}-phone`}
             data-field="phone"
-            className="customer-field__input customer-field__input--phone"
+            className="field__input field__input--numbers"
             name="phone"
             type="tel"
             inputMode="tel"
@@ -177,7 +177,7 @@ export function CustomerForm({ initial, submitLabel, cancelTo, save, onSaved }: 
           <input
             id={`${id}-email`}
             data-field="email"
-            className="customer-field__input"
+            className="field__input"
             name="email"
             type="email"
             inputMode="email"
@@ -203,7 +203,7 @@ export function CustomerForm({ initial, submitLabel, cancelTo, save, onSaved }: 
           <select
             id={`${id}-source`}
             data-field="source"
-            className="customer-field__input"
+            className="field__input"
             name="source"
             value={values.source}
             aria-invalid={errors.source ? true : undefined}
@@ -224,7 +224,7 @@ export function CustomerForm({ initial, submitLabel, cancelTo, save, onSaved }: 
           <textarea
             id={`${id}-notes`}
             data-field="notes"
-            className="customer-field__input customer-field__textarea"
+            className="field__input"
             name="notes"
             rows={4}
             maxLength={CUSTOMER_NOTES_MAX}
@@ -240,7 +240,7 @@ export function CustomerForm({ initial, submitLabel, cancelTo, save, onSaved }: 
           {errors.form}
         </p>
       ) : null}
-      <div className="customer-form__actions">
+      <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? 'Salvando...' : submitLabel}
         </button>

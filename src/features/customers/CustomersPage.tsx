@@ -59,10 +59,10 @@ export default function CustomersPage() {
   });
 
   return (
-    <div className="customers-page">
-      <div className="customers-page__header">
+    <div className="page customers-page">
+      <div className="page__header">
         <PageHeading />
-        <div className="customers-actions">
+        <div className="page__actions">
           <Link to="/customers/new" className="button button--primary">
             Novo cliente
           </Link>
@@ -85,7 +85,7 @@ export default function CustomersPage() {
       />
 
       {query.isPending ? (
-        <p className="customers-status" role="status">
+        <p className="page__status" role="status">
           Carregando clientes...
         </p>
       ) : query.isError ? (
@@ -163,7 +163,7 @@ function SearchField({ search, onApply }: { search: string; onApply: (search: st
         id={id}
         type="search"
         className="customers-search__input"
-        placeholder="Buscar por nome, telefone ou e-mail"
+        placeholder="Nome, telefone ou e-mail"
         autoComplete="off"
         enterKeyHint="search"
         value={text}
@@ -193,12 +193,12 @@ type ResultsProps = {
 function CustomersResults({ data, search, page, limit, updating, onImport, onPage }: ResultsProps) {
   if (data.totalCount === 0 && search === '') {
     return (
-      <div className="customers-empty card">
-        <p className="customers-empty__title">Você ainda não tem clientes.</p>
-        <p className="customers-muted">
+      <div className="card card--start">
+        <p className="card__heading">Você ainda não tem clientes.</p>
+        <p className="card__text">
           Cadastre o primeiro ou importe sua lista de contatos de uma planilha (CSV) ou do celular (vCard).
         </p>
-        <div className="customers-actions">
+        <div className="form__actions">
           <Link to="/customers/new" className="button button--primary">
             Cadastrar cliente
           </Link>
@@ -211,9 +211,9 @@ function CustomersResults({ data, search, page, limit, updating, onImport, onPag
   }
   if (data.totalCount === 0) {
     return (
-      <div className="customers-empty card">
-        <p className="customers-empty__title">Nenhum cliente encontrado para “{search}”.</p>
-        <p className="customers-muted">
+      <div className="card card--start">
+        <p className="card__heading">Nenhum cliente encontrado para “{search}”.</p>
+        <p className="card__text">
           Confira o que foi digitado ou busque por outra parte do nome, telefone ou e-mail.
         </p>
       </div>
@@ -225,14 +225,14 @@ function CustomersResults({ data, search, page, limit, updating, onImport, onPag
         {customersCountText(data.totalCount)}
       </p>
       {data.customers.length === 0 ? (
-        <div className="customers-empty card">
-          <p className="customers-empty__title">Não há clientes nesta página.</p>
+        <div className="card card--start">
+          <p className="card__heading">Não há clientes nesta página.</p>
           <button type="button" className="button button--secondary" onClick={() => onPage(1)}>
             Ir para a primeira página
           </button>
         </div>
       ) : (
-        <ul className="customers-list" aria-label="Clientes">
+        <ul className="list" aria-label="Clientes">
           {data.customers.map((customer) => (
             <CustomerRow key={customer.id} customer={customer} />
           ))}
@@ -268,16 +268,16 @@ function CustomersResults({ data, search, page, limit, updating, onImport, onPag
 function CustomerRow({ customer }: { customer: Customer }) {
   return (
     <li className="customer-row">
-      <Link to={`/customers/${encodeURIComponent(customer.id)}`} className="customer-row__link">
+      <Link to={`/customers/${encodeURIComponent(customer.id)}`} className="list__link customer-row__link">
         <span className="customer-row__name">{customer.name}</span>
         {customer.phone ? (
           <span className="customer-row__phone">{formatCustomerPhone(customer.phone)}</span>
         ) : null}
         {customer.email ? <span className="customer-row__email">{customer.email}</span> : null}
         {customer.tags.length > 0 ? (
-          <span className="customer-row__tags">
+          <span className="customer-row__tags badges">
             {customer.tags.map((tag) => (
-              <span key={tag} className="customer-tag">
+              <span key={tag} className="badge badge--success">
                 {tag}
               </span>
             ))}

@@ -22,7 +22,7 @@ export default function EditCustomerPage() {
 
   if (query.isPending) {
     return (
-      <p className="customers-status" role="status">
+      <p className="page__status" role="status">
         Carregando cliente...
       </p>
     );
@@ -30,7 +30,7 @@ export default function EditCustomerPage() {
   if (query.isError) return <CustomerLoadFailure error={query.error} onRetry={() => void query.refetch()} />;
 
   return (
-    <div className="customers-page customers-page--narrow">
+    <div className="page page--narrow">
       <h1 className="page-heading">Editar cliente</h1>
       <CustomerForm
         initial={formValuesOf(query.data.customer)}

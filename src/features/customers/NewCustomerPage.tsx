@@ -21,7 +21,7 @@ export default function NewCustomerPage() {
     saveCustomer(input, { idempotencyKey }),
   );
   return (
-    <div className="customers-page customers-page--narrow">
+    <div className="page page--narrow">
       <PageHeading />
       <CustomerForm
         initial={formValuesOf()}

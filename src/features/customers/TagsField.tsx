@@ -61,15 +61,15 @@ export function TagsField({ tags, onChange, typed, onTypedChange, error, disable
   };
 
   return (
-    <div className="customer-field">
-      <label className="customer-field__label" htmlFor={id}>
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
         Etiquetas
       </label>
       <div className="tags-field" data-invalid={shown ? 'true' : undefined}>
         {tags.length > 0 ? (
           <ul className="tags-field__chips" aria-label="Etiquetas do cliente">
             {tags.map((tag) => (
-              <li key={tag} className="customer-tag tags-field__chip">
+              <li key={tag} className="badge badge--success tags-field__chip">
                 <span>{tag}</span>
                 <button
                   type="button"
@@ -115,7 +115,7 @@ export function TagsField({ tags, onChange, typed, onTypedChange, error, disable
           }}
         />
       </div>
-      <p id={hintId} className="customer-field__hint">
+      <p id={hintId} className="field__hint">
         Enter ou vírgula adiciona a etiqueta.
       </p>
       {shown ? (

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { Dashboard } from '../../../contracts/dashboard';
 import { Link } from '../../app/routing/Link';
 import { formatBRL } from '../../lib/format/currency';
 import { SupportLink } from '../../lib/support/SupportLink';
+import { whatsappStatusQuery } from '../../lib/whatsapp/whatsapp-status-query';
 import { LoadError } from '../../ui/load-error/LoadError';
 import { dashboardQuery } from './dashboard-query';
 import { greetingFor } from './greeting';
@@ -28,7 +30,7 @@ export function HomeDashboard() {
         {dashboard || failed ? (
           <>
             <p className="home-hello__greeting">{greetingFor(hour, dashboard?.firstName ?? null)}</p>
-            {dashboard?.companyName ? <p className="home-card__muted">{dashboard.companyName}</p> : null}
+            {dashboard?.companyName ? <p className="card__text">{dashboard.companyName}</p> : null}
           </>
         ) : (
           <span className="skeleton skeleton--title" />
@@ -37,8 +39,8 @@ export function HomeDashboard() {
       {dashboard ? (
         <DashboardContent dashboard={dashboard} />
       ) : failed ? (
-        <section className="home-card home-error" aria-labelledby="home-error">
-          <h2 id="home-error" className="home-card__title">
+        <section className="card home-error" aria-labelledby="home-error">
+          <h2 id="home-error" className="card__heading">
             Não foi possível carregar o início
           </h2>
           <LoadError error={query.error} onRetry={() => void query.refetch()} framed={false} />
@@ -52,6 +54,27 @@ export function HomeDashboard() {
   );
 }
 
+/** One of the day's numbers, leading to its list. */
+function Stat({
+  to,
+  value,
+  late = false,
+  children,
+}: {
+  to: string;
+  value: ReactNode;
+  late?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <Link to={to} className={late ? 'card-link home-stat home-stat--late' : 'card-link home-stat'}>
+        <span className="home-stat__value">{value}</span> <span className="home-stat__label">{children}</span>
+      </Link>
+    </li>
+  );
+}
+
 function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
   const { taskSummary, wonThisMonth, customerCount, pipeline, wonByMonth } = dashboard;
   const open = pipeline.filter((stage) => stage.kind === 'open');
@@ -62,47 +85,26 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
   return (
     <>
       <ul className="home-stats" aria-label="Resumo do dia">
-        <li>
-          <Link to="/tasks?filter=today" className="home-stat">
-            <span className="home-stat__value">{taskSummary.today}</span>{' '}
-            <span className="home-stat__label">
-              {plural(taskSummary.today, 'tarefa para hoje', 'tarefas para hoje')}
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link
-            to="/tasks?filter=overdue"
-            className={taskSummary.overdue > 0 ? 'home-stat home-stat--late' : 'home-stat'}
-          >
-            <span className="home-stat__value">{taskSummary.overdue}</span>{' '}
-            <span className="home-stat__label">
-              {plural(taskSummary.overdue, 'tarefa atrasada', 'tarefas atrasadas')}
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/sales" className="home-stat">
-            <span className="home-stat__value">{formatBRL(wonThisMonth.totalValueCents)}</span>{' '}
-            <span className="home-stat__label">
-              {wonThisMonth.count === 0
-                ? 'nenhuma venda ganha este mês'
-                : `${wonThisMonth.count} ${plural(wonThisMonth.count, 'venda ganha', 'vendas ganhas')} este mês`}
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/customers" className="home-stat">
-            <span className="home-stat__value">{customerCount}</span>{' '}
-            <span className="home-stat__label">{plural(customerCount, 'cliente', 'clientes')}</span>
-          </Link>
-        </li>
+        <Stat to="/tasks?filter=today" value={taskSummary.today}>
+          {plural(taskSummary.today, 'tarefa para hoje', 'tarefas para hoje')}
+        </Stat>
+        <Stat to="/tasks?filter=overdue" value={taskSummary.overdue} late={taskSummary.overdue > 0}>
+          {plural(taskSummary.overdue, 'tarefa atrasada', 'tarefas atrasadas')}
+        </Stat>
+        <Stat to="/sales" value={formatBRL(wonThisMonth.totalValueCents)}>
+          {wonThisMonth.count === 0
+            ? 'nenhuma venda ganha este mês'
+            : `${wonThisMonth.count} ${plural(wonThisMonth.count, 'venda ganha', 'vendas ganhas')} este mês`}
+        </Stat>
+        <Stat to="/customers" value={customerCount}>
+          {plural(customerCount, 'cliente', 'clientes')}
+        </Stat>
       </ul>
 
-      {customerCount === 0 ? <GettingStarted /> : null}
+      <GettingStarted hasCustomers={customerCount > 0} hasDeals={hasDeals} />
 
-      <section className="home-card home-tasks" aria-labelledby="home-tasks">
-        <h2 id="home-tasks" className="home-card__title">
+      <section className="card home-tasks" aria-labelledby="home-tasks">
+        <h2 id="home-tasks" className="card__heading">
           Suas tarefas
         </h2>
         {taskSummary.overdue > 0 ? (
@@ -119,20 +121,20 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
           filter="today"
           tasks={dashboard.todayTasks}
           total={taskSummary.today}
-          empty="Nenhuma tarefa para hoje. Toque em + para criar uma."
+          empty="Nenhuma tarefa para hoje. Use o botão + para criar uma."
         />
       </section>
 
-      <section className="home-card home-pipeline" aria-labelledby="home-pipeline">
-        <div className="home-card__head">
-          <h2 id="home-pipeline" className="home-card__title">
+      <section className="card home-pipeline" aria-labelledby="home-pipeline">
+        <div className="card__head">
+          <h2 id="home-pipeline" className="card__heading">
             Funil de vendas
           </h2>
           <Link to="/sales" className="home-card__more">
             Ver vendas
           </Link>
         </div>
-        <p className="home-card__muted">
+        <p className="card__text">
           {formatBRL(openValue)} em {openDeals} {plural(openDeals, 'negócio aberto', 'negócios abertos')}
         </p>
         {hasDeals ? (
@@ -144,11 +146,11 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
         )}
       </section>
 
-      <section className="home-card home-won" aria-labelledby="home-won">
-        <h2 id="home-won" className="home-card__title">
+      <section className="card home-won" aria-labelledby="home-won">
+        <h2 id="home-won" className="card__heading">
           Vendas ganhas
         </h2>
-        <p className="home-card__muted">
+        <p className="card__text">
           Este mês: {wonThisMonth.count} {plural(wonThisMonth.count, 'venda', 'vendas')} ·{' '}
           {formatBRL(wonThisMonth.totalValueCents)}
         </p>
@@ -158,23 +160,32 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
-/** A company without customers yet: the first three things worth doing. */
-function GettingStarted() {
+const START_STEPS = [
+  ['/customers/new', 'Cadastre seu primeiro cliente'],
+  ['/settings/whatsapp-business-connection', 'Conecte o WhatsApp Business'],
+  ['/sales/new', 'Registre um negócio no funil'],
+] as const;
+
+/**
+ * The first three things worth doing, shown until all are done: a done step is ticked off (its
+ * marker a check), the WhatsApp one by the connection's status. While that status is unknown and
+ * the rest is done, nothing shows rather than a card that may vanish.
+ */
+function GettingStarted({ hasCustomers, hasDeals }: { hasCustomers: boolean; hasDeals: boolean }) {
+  const whatsapp = useQuery(whatsappStatusQuery);
+  const done = [hasCustomers, whatsapp.data?.status === 'connected', hasDeals];
+  if (hasCustomers && hasDeals && (done[1] || !(whatsapp.data || whatsapp.isError))) return null;
   return (
-    <section className="home-card home-start" aria-labelledby="home-start">
-      <h2 id="home-start" className="home-card__title">
+    <section className="card home-start" aria-labelledby="home-start">
+      <h2 id="home-start" className="card__heading">
         Comece por aqui
       </h2>
       <ol className="home-start__steps">
-        <li>
-          <Link to="/customers/new">Cadastre seu primeiro cliente</Link>
-        </li>
-        <li>
-          <Link to="/settings/whatsapp-business-connection">Conecte o WhatsApp Business</Link>
-        </li>
-        <li>
-          <Link to="/sales/new">Registre um negócio no funil</Link>
-        </li>
+        {START_STEPS.map(([to, label], step) => (
+          <li key={to} className={done[step] ? 'home-start__step--done' : undefined}>
+            {done[step] ? label : <Link to={to}>{label}</Link>}
+          </li>
+        ))}
       </ol>
     </section>
   );
@@ -190,17 +201,17 @@ function DashboardSkeleton() {
           <span key={n} className="skeleton home-stat-skeleton" />
         ))}
       </div>
-      <div className="home-card home-tasks" aria-hidden="true">
+      <div className="card home-tasks" aria-hidden="true">
         <span className="skeleton skeleton--line skeleton--short" />
         <span className="skeleton skeleton--row" />
         <span className="skeleton skeleton--row" />
         <span className="skeleton skeleton--row" />
       </div>
-      <div className="home-card home-pipeline" aria-hidden="true">
+      <div className="card home-pipeline" aria-hidden="true">
         <span className="skeleton skeleton--line skeleton--short" />
         <span className="skeleton home-chart-skeleton" />
       </div>
-      <div className="home-card home-won" aria-hidden="true">
+      <div className="card home-won" aria-hidden="true">
         <span className="skeleton skeleton--line skeleton--short" />
         <span className="skeleton home-chart-skeleton--tall" />
       </div>

@@ -35,7 +35,7 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return <p className="home-card__muted">Não foi possível mostrar o gráfico agora.</p>;
+    return <p className="card__text">Não foi possível mostrar o gráfico agora.</p>;
   }
 }
 

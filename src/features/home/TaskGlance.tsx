@@ -69,13 +69,13 @@ export function TaskGroup({
         </Link>
       </div>
       {tasks.length > 0 ? (
-        <ul className="home-task-list">
+        <ul className="list list--plain">
           {tasks.map((task) => (
             <TaskRow key={task.id} task={task} />
           ))}
         </ul>
       ) : (
-        <p className="home-card__muted">{empty}</p>
+        <p className="card__text">{empty}</p>
       )}
     </section>
   );

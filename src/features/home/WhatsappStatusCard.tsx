@@ -50,8 +50,8 @@ export function WhatsappStatusCard() {
   const query = useQuery(whatsappStatusQuery);
   const failed = query.isError && !query.isFetching;
   return (
-    <section className="home-card home-whatsapp" aria-labelledby="home-whatsapp">
-      <h2 id="home-whatsapp" className="home-card__title">
+    <section className="card home-whatsapp" aria-labelledby="home-whatsapp">
+      <h2 id="home-whatsapp" className="card__heading">
         WhatsApp
       </h2>
       {query.data ? (
@@ -82,7 +82,7 @@ function StatusBody({ connection }: { connection: WhatsappConnectionState }) {
         <span className="home-whatsapp__dot" aria-hidden="true" />
         {view.title}
       </p>
-      <p className="home-card__muted">{view.text}</p>
+      <p className="card__text">{view.text}</p>
       <Link
         to={view.action.to}
         className={connection.status === 'connected' ? 'button button--secondary' : 'button button--primary'}

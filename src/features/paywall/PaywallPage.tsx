@@ -49,7 +49,7 @@ function intro({ reason, endedAt, trialEndsAt }: PaywallInit): { title: string; 
 function Waiting({ text }: { text: string }) {
   return (
     <div className="paywall__status" role="status">
-      <span className="paywall__spinner" aria-hidden="true" />
+      <span className="spinner" aria-hidden="true" />
       <p>{text}</p>
     </div>
   );
@@ -94,7 +94,12 @@ function Paywall() {
   if (state === 'subscribed') {
     return (
       <section className="card paywall__card paywall__card--center" aria-labelledby="paywall-title">
-        <svg className="paywall__done" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <svg
+          className="status-icon status-icon--success"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d={checkIcon} />
         </svg>
         <h1 id="paywall-title" className="paywall__title">
@@ -156,7 +161,7 @@ function Paywall() {
         disabled={busy || selectedPlan === null}
         onClick={() => checkout.send({ type: 'SUBSCRIBE' })}
       >
-        {busy ? <span className="paywall__spinner paywall__spinner--small" aria-hidden="true" /> : null}
+        {busy ? <span className="spinner spinner--small" aria-hidden="true" /> : null}
         {error ? 'Tentar novamente' : 'Assinar'}
       </button>
       <p className="paywall__fine-print">

@@ -12,8 +12,8 @@ export default function DealPage() {
   const { params } = useCurrentRoute();
   const dealId = params.dealId ?? null;
   return (
-    <div className="deal-page">
-      <Link to="/sales" className="deal-page__back">
+    <div className="page page--narrow">
+      <Link to="/sales" className="page__back">
         Voltar para Vendas
       </Link>
       <h1 className="page-heading">{dealId ? 'Editar venda' : 'Nova venda'}</h1>

@@ -17,10 +17,10 @@ export default function SalesBoardPage() {
   const toggle = useRef<HTMLButtonElement>(null);
 
   return (
-    <div className="sales-page">
-      <div className="sales-page__top">
+    <div className="page sales-page">
+      <div className="page__header">
         <PageHeading />
-        <div className="sales-page__actions">
+        <div className="page__actions">
           <button
             ref={toggle}
             type="button"

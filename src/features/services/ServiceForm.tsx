@@ -130,7 +130,7 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
     ) : null;
 
   return (
-    <form ref={form} className="service-form" onSubmit={submit} noValidate>
+    <form ref={form} className="card form" onSubmit={submit} noValidate>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-name`}>
           Nome
@@ -154,7 +154,7 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
         </label>
         <textarea
           id={`${id}-description`}
-          className="field__input field__input--area"
+          className="field__input"
           rows={3}
           value={description}
           maxLength={SERVICE_DESCRIPTION_MAX}
@@ -171,7 +171,7 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
         </label>
         <MoneyInput
           id={`${id}-price`}
-          className="field__input field__input--money"
+          className="field__input field__input--numbers"
           cents={priceCents}
           onCents={setPriceCents}
           maxCents={SERVICE_PRICE_MAX_CENTS}
@@ -182,16 +182,15 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
         {fieldError('priceCents')}
       </div>
 
-      <fieldset
-        className="field field--group"
-        aria-describedby={describedBy('durationMinutes', `${id}-duration-hint`)}
-      >
+      <fieldset className="field" aria-describedby={describedBy('durationMinutes', `${id}-duration-hint`)}>
         <legend className="field__label">
           Duração <span className="field__optional">(opcional)</span>
         </legend>
         <div className="field__pair">
-          <div className="field__part">
-            <label htmlFor={`${id}-hours`}>Horas</label>
+          <div className="field">
+            <label className="field__label field__label--small" htmlFor={`${id}-hours`}>
+              Horas
+            </label>
             <input
               id={`${id}-hours`}
               className="field__input"
@@ -202,8 +201,10 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
               onChange={(event) => setHours(event.target.value)}
             />
           </div>
-          <div className="field__part">
-            <label htmlFor={`${id}-minutes`}>Minutos</label>
+          <div className="field">
+            <label className="field__label field__label--small" htmlFor={`${id}-minutes`}>
+              Minutos
+            </label>
             <input
               id={`${id}-minutes`}
               className="field__input"
@@ -221,8 +222,8 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
         {fieldError('durationMinutes')}
       </fieldset>
 
-      <div className="field field--switch">
-        <label className="switch" htmlFor={`${id}-active`}>
+      <div className="field">
+        <div className="switch">
           <input
             id={`${id}-active`}
             type="checkbox"
@@ -233,12 +234,13 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
             aria-describedby={`${id}-active-hint`}
             onChange={(event) => setActive(event.target.checked)}
           />
-          <span className="switch__track" aria-hidden="true" />
-          <span className="switch__label">Serviço ativo</span>
-        </label>
-        <span className={active ? 'service-state' : 'service-state service-state--archived'}>
-          {active ? 'Ativo' : 'Arquivado'}
-        </span>
+          <label className="switch__label" htmlFor={`${id}-active`}>
+            Serviço ativo
+          </label>
+          <span className={active ? 'badge badge--success' : 'badge badge--muted'}>
+            {active ? 'Ativo' : 'Arquivado'}
+          </span>
+        </div>
         <p id={`${id}-active-hint`} className="field__hint">
           Serviços arquivados não aparecem para novas vendas, mas continuam nas vendas antigas.
         </p>
@@ -250,7 +252,7 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
         </p>
       ) : null}
 
-      <div className="service-form__actions">
+      <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? 'Salvando...' : service ? 'Salvar alterações' : 'Criar serviço'}
         </button>

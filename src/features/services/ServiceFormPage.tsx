@@ -16,8 +16,8 @@ export default function ServiceFormPage() {
   const { params } = useCurrentRoute();
   const serviceId = params.serviceId ?? null;
   return (
-    <div className="services-page services-page--form">
-      <Link to="/settings/services" className="services-page__back">
+    <div className="page page--narrow">
+      <Link to="/settings/services" className="page__back">
         Voltar para Serviços
       </Link>
       <h1 className="page-heading">{serviceId ? 'Editar serviço' : 'Novo serviço'}</h1>

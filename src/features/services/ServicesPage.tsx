@@ -12,11 +12,11 @@ import './services.css';
 export default function ServicesPage() {
   const query = useQuery(servicesQuery);
   return (
-    <div className="services-page">
-      <Link to="/settings" className="services-page__back">
+    <div className="page services-page">
+      <Link to="/settings" className="page__back">
         Voltar para Configurações
       </Link>
-      <div className="services-page__top">
+      <div className="page__header">
         <PageHeading />
         <Link to="/settings/services/new" className="button button--primary">
           Novo serviço
@@ -24,20 +24,22 @@ export default function ServicesPage() {
       </div>
       {query.data ? (
         query.data.length === 0 ? (
-          <p className="services-page__empty">
+          <p className="card__text">
             Nenhum serviço cadastrado ainda. Cadastre o que você vende para usar nas vendas.
           </p>
         ) : (
-          <ul className="services-list" aria-label="Serviços cadastrados">
+          <ul className="list" aria-label="Serviços cadastrados">
             {query.data.map((service) => (
               <li key={service.id}>
                 <Link
                   to={`/settings/services/${encodeURIComponent(service.id)}/edit`}
-                  className="service-item"
+                  className="list__link service-item"
                 >
                   <span className="service-item__main">
                     <span className="service-item__name">{service.name}</span>
-                    {service.active ? null : <span className="service-item__badge">Arquivado</span>}
+                    {service.active ? null : (
+                      <span className="badge badge--muted service-item__badge">Arquivado</span>
+                    )}
                   </span>
                   {service.description ? (
                     <span className="service-item__description">{service.description}</span>

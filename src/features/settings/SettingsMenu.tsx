@@ -21,10 +21,10 @@ export function SettingsMenu() {
   return (
     <div className="support-stack">
       <nav className="settings-menu" aria-label="Áreas de configuração">
-        <ul>
+        <ul className="list">
           {settingsAreas.map((area) => (
             <li key={area.to}>
-              <Link to={area.to} className="settings-menu__link">
+              <Link to={area.to} className="list__link settings-menu__link">
                 <span className="settings-menu__text">
                   <span className="settings-menu__title">{area.title}</span>
                   <span className="settings-menu__hint">{area.hint}</span>

@@ -7,7 +7,7 @@ import './settings.css';
 /** /settings (spec §2): "Configurações": the account, the subscription and every settings area. */
 export default function SettingsPage() {
   return (
-    <div className="settings-page">
+    <div className="page">
       <PageHeading />
       <div className="settings-page__columns">
         <div className="settings-page__account">

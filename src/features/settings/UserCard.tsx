@@ -9,29 +9,29 @@ export const USER_LOAD_FAILED_TEXT = 'Erro ao carregar dados do usuário';
 export function UserCard() {
   const query = useQuery(settingsUserQuery);
   return (
-    <section className="settings-card" aria-labelledby="settings-account">
-      <h2 id="settings-account" className="settings-card__title">
+    <section className="card card--start" aria-labelledby="settings-account">
+      <h2 id="settings-account" className="card__heading">
         Sua conta
       </h2>
       {query.isPending ? (
-        <p className="settings-card__muted" role="status">
+        <p className="card__text" role="status">
           Carregando seus dados...
         </p>
       ) : query.isError ? (
-        <p className="settings-card__error" role="alert">
+        <p className="form-error" role="alert">
           {USER_LOAD_FAILED_TEXT}
         </p>
       ) : (
-        <dl className="settings-card__list">
-          <div className="settings-card__row">
+        <dl className="details">
+          <div className="details__row">
             <dt>Nome</dt>
             <dd>{query.data.name ?? '—'}</dd>
           </div>
-          <div className="settings-card__row">
+          <div className="details__row">
             <dt>E-mail</dt>
             <dd>{query.data.email}</dd>
           </div>
-          <div className="settings-card__row">
+          <div className="details__row">
             <dt>Celular</dt>
             <dd>
               {query.data.mobilePhone
@@ -40,7 +40,7 @@ export function UserCard() {
             </dd>
           </div>
           {query.data.company ? (
-            <div className="settings-card__row">
+            <div className="details__row">
               <dt>Empresa</dt>
               {/* Spec §3: the name, else the business name, else a placeholder. */}
               <dd>{query.data.company.name || query.data.company.businessName || 'Nome da empresa'}</dd>

@@ -6,14 +6,14 @@ import { CHARGE_CREATION_URL, WHY_CHARGE_URL } from './charge-links';
  */
 export function ChargeCard({ customerName }: { customerName: string | null }) {
   return (
-    <section className="task-card charge-card" aria-labelledby="charge-card-title">
-      <h2 id="charge-card-title" className="task-card__title">
+    <section className="card" aria-labelledby="charge-card-title">
+      <h2 id="charge-card-title" className="card__heading">
         Cobrar {customerName ?? 'o cliente'}
       </h2>
-      <p className="task-card__text">
+      <p className="card__text">
         Crie a cobrança no Nubank e envie o link de pagamento para o cliente pelo WhatsApp.
       </p>
-      <div className="tasks-actions">
+      <div className="form__actions">
         <a
           className="button button--primary"
           href={CHARGE_CREATION_URL}

@@ -25,7 +25,7 @@ export function ConfirmTaskChange({
 }) {
   const change = useMutation({ mutationFn: onConfirm, onSuccess: onDone });
   return (
-    <div className="tasks-page tasks-page--narrow">
+    <div className="page page--narrow">
       <ConfirmAction
         page
         question={question}

@@ -28,7 +28,7 @@ export default function DeleteFollowUpPage() {
         void invalidateTaskData(queryClient, followUpId ? [taskKeys.followUp(followUpId)] : []);
       }}
     >
-      <p className="task-card__text">
+      <p className="card__text">
         {task?.customer
           ? `A mensagem para ${task.customer.name} não será enviada. A tarefa continua.`
           : 'A mensagem não será enviada. A tarefa continua.'}

@@ -26,7 +26,7 @@ export default function DeleteTaskPage() {
         void invalidateTaskData(queryClient, gone);
       }}
     >
-      <p className="task-card__text">
+      <p className="card__text">
         {task ? (
           <>
             A tarefa <strong>{task.title}</strong> será excluída

@@ -42,7 +42,7 @@ export default function EditTaskPage() {
   }
 
   return (
-    <div className="tasks-page tasks-page--narrow">
+    <div className="page page--narrow">
       <h1 className="page-heading">Editar tarefa</h1>
       {content}
     </div>

@@ -3,6 +3,8 @@ import { Link } from '../../app/routing/Link';
 import { formatDateTime } from '../../lib/format/date';
 import { followUpStatusText, followUpTone, isAwaitingConnection } from './follow-up-status';
 
+const badgeClass = (tone: 'success' | 'danger' | null) => (tone ? `badge badge--${tone}` : 'badge');
+
 export const WHATSAPP_CONNECTION_PATH = '/settings/whatsapp-business-connection';
 
 /** The task's follow-up message: the text, when it goes, where it stands, and how to remove it. */
@@ -17,38 +19,36 @@ export function FollowUpCard({
 }) {
   const awaiting = isAwaitingConnection(followUp);
   return (
-    <section className="task-card follow-up-card" aria-labelledby="follow-up-title">
-      <h2 id="follow-up-title" className="task-card__title">
+    <section className="card" aria-labelledby="follow-up-title">
+      <h2 id="follow-up-title" className="card__heading">
         Mensagem de follow-up
       </h2>
       <blockquote className="follow-up-card__message">{followUp.message}</blockquote>
-      <dl className="task-details">
+      <dl className="details">
         {customerName ? (
-          <div className="task-details__row">
+          <div className="details__row">
             <dt>Para</dt>
             <dd>{customerName}, no WhatsApp</dd>
           </div>
         ) : null}
-        <div className="task-details__row">
+        <div className="details__row">
           <dt>Envio</dt>
           <dd>{formatDateTime(followUp.scheduledFor)}</dd>
         </div>
-        <div className="task-details__row">
+        <div className="details__row">
           <dt>Situação</dt>
           <dd>
-            <span className={`task-badge task-badge--${followUpTone(followUp)}`}>
-              {followUpStatusText(followUp)}
-            </span>
+            <span className={badgeClass(followUpTone(followUp))}>{followUpStatusText(followUp)}</span>
           </dd>
         </div>
       </dl>
       {awaiting ? (
-        <p className="follow-up-card__hint">
+        <p className="card__text">
           A mensagem sai assim que o WhatsApp da empresa estiver conectado.{' '}
           <Link to={WHATSAPP_CONNECTION_PATH}>Conectar WhatsApp</Link>
         </p>
       ) : null}
-      <div className="tasks-actions">
+      <div className="form__actions">
         <Link to={removeHref} className="button button--secondary">
           Remover mensagem
         </Link>

@@ -10,7 +10,7 @@ export default function NewTaskPage() {
   const paths = useTaskPaths();
   const [input] = useState(() => ({ taskId: null, values: newTaskValues(new Date()) }));
   return (
-    <div className="tasks-page tasks-page--narrow">
+    <div className="page page--narrow">
       <PageHeading />
       <TaskFormScreen input={input} listPath={paths.list} cancelTo={paths.list} />
     </div>

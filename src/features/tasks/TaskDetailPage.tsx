@@ -22,7 +22,7 @@ export function taskStatusText(task: Task): string {
 
 function BackLink({ paths }: { paths: TaskPaths }) {
   return (
-    <Link to={paths.list} className="tasks-back">
+    <Link to={paths.list} className="page__back">
       <TaskIcon name="back" />
       <span className="visually-hidden">Voltar para </span>
       {paths.listLabel}
@@ -34,7 +34,7 @@ function TaskActions({ task, paths }: { task: Task; paths: TaskPaths }) {
   const completion = useTaskCompletion(task);
   const done = task.status === 'completed';
   return (
-    <div className="tasks-actions">
+    <div className="form__actions">
       <button
         type="button"
         className="button button--primary"
@@ -67,7 +67,7 @@ export default function TaskDetailPage() {
 
   if (detail.isError)
     return (
-      <div className="tasks-page tasks-page--narrow">
+      <div className="page page--narrow">
         <BackLink paths={paths} />
         <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
       </div>
@@ -77,31 +77,31 @@ export default function TaskDetailPage() {
   const { task, showNubankWidget } = detail.data;
   const { customer } = task;
   return (
-    <div className="tasks-page tasks-page--narrow">
+    <div className="page page--narrow">
       <BackLink paths={paths} />
-      <article className="task-card" aria-labelledby="task-title">
+      <article className="card" aria-labelledby="task-title">
         <div className="task-card__heading">
           <h1 id="task-title" className={`page-heading${task.status === 'completed' ? ' task-done' : ''}`}>
             {task.title}
           </h1>
           <span
-            className={`task-badge task-badge--${task.status === 'completed' ? 'done' : task.overdue ? 'problem' : 'waiting'}`}
+            className={`badge${task.status === 'completed' ? ' badge--success' : task.overdue ? ' badge--danger' : ''}`}
           >
             {taskStatusText(task)}
           </span>
         </div>
-        <dl className="task-details">
-          <div className="task-details__row">
+        <dl className="details">
+          <div className="details__row">
             <dt>Quando</dt>
             <dd>
               <time dateTime={task.dueAt}>{formatDue(task.dueAt)}</time>
             </dd>
           </div>
-          <div className="task-details__row">
+          <div className="details__row">
             <dt>Repetição</dt>
             <dd>{recurrenceLabels[task.recurrence]}</dd>
           </div>
-          <div className="task-details__row">
+          <div className="details__row">
             <dt>Cliente</dt>
             <dd>
               {customer ? (
@@ -112,7 +112,7 @@ export default function TaskDetailPage() {
                       WhatsApp <span className="task-nowrap">{formatCustomerPhone(customer.phone)}</span>
                     </a>
                   ) : (
-                    <span className="task-muted">Sem WhatsApp cadastrado</span>
+                    <span className="card__text">Sem WhatsApp cadastrado</span>
                   )}
                 </span>
               ) : (
@@ -121,15 +121,15 @@ export default function TaskDetailPage() {
             </dd>
           </div>
           {task.completedAt ? (
-            <div className="task-details__row">
+            <div className="details__row">
               <dt>Concluída em</dt>
               <dd>{formatDateTime(task.completedAt)}</dd>
             </div>
           ) : null}
           {task.description ? (
-            <div className="task-details__row task-details__row--block">
+            <div className="details__row details__row--block">
               <dt>Descrição</dt>
-              <dd className="task-description">{task.description}</dd>
+              <dd className="details__text">{task.description}</dd>
             </div>
           ) : null}
         </dl>

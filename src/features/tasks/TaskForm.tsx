@@ -27,7 +27,7 @@ const count = new Intl.NumberFormat('pt-BR');
 
 function FieldError({ id, text }: { id: string; text: string | undefined }) {
   return text ? (
-    <p id={id} className="form-error task-field__error">
+    <p id={id} className="form-error">
       {text}
     </p>
   ) : null;
@@ -106,7 +106,7 @@ export function TaskForm({
 
   return (
     <form
-      className="task-form card"
+      className="card form"
       noValidate
       aria-busy={saving || undefined}
       onSubmit={(event) => {
@@ -115,15 +115,15 @@ export function TaskForm({
         form.send({ type: 'SUBMIT' });
       }}
     >
-      <fieldset className="task-form__fields" disabled={saving}>
-        <div className="task-field">
-          <label className="task-field__label" htmlFor={ids.title}>
+      <fieldset className="form task-form__fields" disabled={saving}>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.title}>
             Título
           </label>
           <input
             ref={fields.title}
             id={ids.title}
-            className="task-field__input"
+            className="field__input"
             type="text"
             autoComplete="off"
             maxLength={TASK_TITLE_MAX}
@@ -136,13 +136,13 @@ export function TaskForm({
           <FieldError id={ids.error('title')} text={errors.title} />
         </div>
 
-        <div className="task-field">
-          <label className="task-field__label" htmlFor={ids.description}>
-            Descrição <span className="task-field__optional">(opcional)</span>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.description}>
+            Descrição <span className="field__optional">(opcional)</span>
           </label>
           <textarea
             id={ids.description}
-            className="task-field__input task-field__textarea"
+            className="field__input"
             rows={3}
             maxLength={TASK_DESCRIPTION_MAX}
             value={values.description}
@@ -153,16 +153,16 @@ export function TaskForm({
           <FieldError id={ids.error('description')} text={errors.description} />
         </div>
 
-        <div className="task-field">
-          <div className="task-form__when">
-            <div className="task-field">
-              <label className="task-field__label" htmlFor={ids.date}>
+        <div className="field">
+          <div className="field__pair">
+            <div className="field">
+              <label className="field__label" htmlFor={ids.date}>
                 Data
               </label>
               <input
                 ref={fields.date}
                 id={ids.date}
-                className="task-field__input"
+                className="field__input"
                 type="date"
                 value={values.date}
                 aria-invalid={errors.due ? true : undefined}
@@ -170,13 +170,13 @@ export function TaskForm({
                 onChange={(event) => edit({ date: event.target.value })}
               />
             </div>
-            <div className="task-field">
-              <label className="task-field__label" htmlFor={ids.time}>
+            <div className="field">
+              <label className="field__label" htmlFor={ids.time}>
                 Horário
               </label>
               <input
                 id={ids.time}
-                className="task-field__input"
+                className="field__input"
                 type="time"
                 value={values.time}
                 aria-invalid={errors.due ? true : undefined}
@@ -188,13 +188,13 @@ export function TaskForm({
           <FieldError id={ids.error('due')} text={errors.due} />
         </div>
 
-        <div className="task-field">
-          <label className="task-field__label" htmlFor={ids.customer}>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.customer}>
             Cliente
           </label>
           <CustomerPicker
             inputId={ids.customer}
-            inputClassName="task-field__input"
+            inputClassName="field__input"
             value={values.customer}
             disabled={saving}
             invalid={Boolean(errors.customer)}
@@ -204,13 +204,13 @@ export function TaskForm({
           <FieldError id={ids.error('customer')} text={errors.customer} />
         </div>
 
-        <div className="task-field">
-          <label className="task-field__label" htmlFor={ids.recurrence}>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.recurrence}>
             Repetir
           </label>
           <select
             id={ids.recurrence}
-            className="task-field__input"
+            className="field__input"
             value={values.recurrence}
             aria-invalid={errors.recurrence ? true : undefined}
             aria-describedby={describedBy(errors.recurrence && ids.error('recurrence'))}
@@ -226,11 +226,11 @@ export function TaskForm({
         </div>
 
         <div className="task-form__follow-up">
-          <div className="task-switch">
+          <div className="switch">
             <input
               ref={fields.followUp}
               id={ids.followUp}
-              className="task-switch__input"
+              className="switch__input"
               type="checkbox"
               role="switch"
               checked={values.followUp}
@@ -241,11 +241,11 @@ export function TaskForm({
               aria-describedby={describedBy(ids.hint, errors.followUp && ids.error('follow-up'))}
               onChange={(event) => form.send({ type: 'SET_FOLLOW_UP', on: event.target.checked })}
             />
-            <label className="task-switch__label" htmlFor={ids.followUp}>
+            <label className="switch__label" htmlFor={ids.followUp}>
               {FOLLOW_UP_SWITCH_LABEL}
             </label>
           </div>
-          <p id={ids.hint} className="task-field__hint">
+          <p id={ids.hint} className="field__hint">
             {hasPhone && values.customer?.phone
               ? `A mensagem vai para ${formatCustomerPhone(values.customer.phone)} na data e no horário da tarefa.`
               : values.customer
@@ -254,14 +254,14 @@ export function TaskForm({
           </p>
           <FieldError id={ids.error('follow-up')} text={errors.followUp} />
           {values.followUp ? (
-            <div className="task-field">
-              <label className="task-field__label" htmlFor={ids.message}>
+            <div className="field">
+              <label className="field__label" htmlFor={ids.message}>
                 Mensagem
               </label>
               <textarea
                 ref={fields.message}
                 id={ids.message}
-                className="task-field__input task-field__textarea"
+                className="field__input"
                 rows={4}
                 maxLength={FOLLOW_UP_MESSAGE_MAX}
                 value={values.message}
@@ -269,7 +269,7 @@ export function TaskForm({
                 aria-describedby={describedBy(ids.counter, errors.message && ids.error('message'))}
                 onChange={(event) => edit({ message: event.target.value })}
               />
-              <p id={ids.counter} className="task-field__counter">
+              <p id={ids.counter} className="field__counter">
                 {count.format(values.message.length)}/{count.format(FOLLOW_UP_MESSAGE_MAX)} caracteres
               </p>
               <FieldError id={ids.error('message')} text={errors.message} />
@@ -279,12 +279,12 @@ export function TaskForm({
       </fieldset>
 
       {failed && failure ? (
-        <p className="form-error task-form__failure" role="alert">
+        <p className="form-error" role="alert">
           {failure.message}
         </p>
       ) : null}
 
-      <div className="tasks-actions">
+      <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? SAVING_LABEL : taskId === null ? SUBMIT_LABEL.create : SUBMIT_LABEL.edit}
         </button>

@@ -34,15 +34,15 @@ function TaskList({ filter }: { filter: TaskFilter }) {
   if (tasks.length === 0) {
     const empty = emptyTexts[filter];
     return (
-      <div className="tasks-empty card">
-        <p className="card__title">{empty.title}</p>
+      <div className="card card--start">
+        <p className="card__heading">{empty.title}</p>
         <p className="card__text">{empty.text}</p>
       </div>
     );
   }
   return (
     <>
-      <ul className="task-list" aria-label="Tarefas">
+      <ul className="list" aria-label="Tarefas">
         {tasks.map((task) => (
           <TaskRow key={task.id} task={task} href={paths.detail(task.id)} />
         ))}
@@ -70,8 +70,8 @@ function TaskList({ filter }: { filter: TaskFilter }) {
 export default function TasksPage() {
   const { filter } = useValidatedSearch(tasksSearch);
   return (
-    <div className="tasks-page">
-      <div className="tasks-page__header">
+    <div className="page">
+      <div className="page__header">
         <PageHeading />
         <Link to={paths.newTask} className="button button--primary">
           <TaskIcon name="plus" />

@@ -24,12 +24,12 @@ export function followUpStatusText(followUp: FollowUpMessage): string {
   }
 }
 
-/** The badge's colour: waiting, done, or held back / gone wrong. */
-export function followUpTone(followUp: FollowUpMessage): 'waiting' | 'done' | 'problem' | 'neutral' {
-  if (followUp.status === 'sent') return 'done';
-  if (followUp.status === 'failed') return 'problem';
-  if (followUp.status === 'cancelled') return 'neutral';
-  return followUp.awaitingConnection ? 'problem' : 'waiting';
+/** The badge's colour: done (success), held back or gone wrong (danger), or neutral (null). */
+export function followUpTone(followUp: FollowUpMessage): 'success' | 'danger' | null {
+  if (followUp.status === 'sent') return 'success';
+  if (followUp.status === 'failed') return 'danger';
+  if (followUp.status === 'cancelled') return null;
+  return followUp.awaitingConnection ? 'danger' : null;
 }
 
 /** Held back by a missing WhatsApp connection: the card offers to connect one. */

@@ -14,7 +14,7 @@ export function SupportLink({ hint, className }: { hint?: string; className?: st
   const hintId = useId();
   return (
     <a
-      className={className ? `support-link ${className}` : 'support-link'}
+      className={className ? `card-link support-link ${className}` : 'card-link support-link'}
       href={supportChatUrl()}
       target="_blank"
       rel="noopener noreferrer"

@@ -43,10 +43,7 @@ export function ConfirmAction({
   }, [page]);
 
   return (
-    <fieldset
-      aria-labelledby={questionId}
-      className={page ? 'confirm-action confirm-action--page' : 'confirm-action'}
-    >
+    <fieldset aria-labelledby={questionId} className={page ? 'card confirm-action' : 'confirm-action'}>
       {page ? (
         <h1 id={questionId} className="page-heading">
           {question}
@@ -62,7 +59,7 @@ export function ConfirmAction({
           {error}
         </p>
       ) : null}
-      <div className="confirm-action__buttons">
+      <div className="form__actions">
         <button
           ref={confirmButton}
           type="button"

@@ -157,7 +157,7 @@ export function CustomerPicker({
         aria-activedescendant={open && options.length > 0 ? optionId(activeIndex) : undefined}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={describedBy}
-        placeholder={open ? (value?.name ?? 'Buscar por nome, telefone ou e-mail') : NO_CUSTOMER_LABEL}
+        placeholder={open ? (value?.name ?? 'Nome, telefone ou e-mail') : NO_CUSTOMER_LABEL}
         value={open ? text : (value?.name ?? '')}
         disabled={disabled}
         onClick={() => setOpen(true)}

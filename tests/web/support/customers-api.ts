@@ -372,7 +372,7 @@ export function settleCustomers(
   return settleUntil(
     () =>
       server.inFlight === 0 &&
-      !document.querySelector('.route-loading, .customers-status') &&
+      !document.querySelector('.route-loading, .page__status') &&
       !screen.queryByText('Lendo o arquivo...') &&
       check(),
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { publicUrls } from '../../../http/public-urls';
 import { normaliseEmail } from '../accounts';
 import { type HostedContext, sendPage, viewFor } from '../context';
 import { formField } from '../form-body';
@@ -59,7 +60,7 @@ export function registerLoginRoutes(app: FastifyInstance, context: HostedContext
       } catch (err) {
         // Nothing this page can fix: the app's /login shows the message and offers to try again.
         request.log.error({ err }, 'hosted login: sign-in failed');
-        return reply.redirect(appLoginErrorUrl(target, config, SIGN_IN_FAILED), 303);
+        return reply.redirect(appLoginErrorUrl(target, publicUrls(request, config), SIGN_IN_FAILED), 303);
       }
 
       switch (outcome.status) {
@@ -76,8 +77,12 @@ export function registerLoginRoutes(app: FastifyInstance, context: HostedContext
           return sendPage(reply, 403, unverifiedPage(view(), target, outcome.email));
         case 'signed-in': {
           setSessionCookie(request, reply, config, outcome.ssoSecret);
-          const { accessToken, refreshToken, userId } = outcome;
-          return reply.redirect(appLoginUrl(target, config, { accessToken, refreshToken, userId }), 303);
+          const tokens = {
+            accessToken: outcome.accessToken,
+            refreshToken: outcome.refreshToken,
+            userId: outcome.userId,
+          };
+          return reply.redirect(appLoginUrl(target, publicUrls(request, config), tokens), 303);
         }
       }
     },

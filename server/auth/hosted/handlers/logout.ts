@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { publicUrls } from '../../../http/public-urls';
 import { findSessionBySsoSecret, revokeAuthSession } from '../../sessions/auth-sessions';
 import type { HostedContext } from '../context';
 import { returnBase } from '../return-target';
@@ -25,7 +26,7 @@ export function registerLogoutRoute(app: FastifyInstance, context: HostedContext
       }
     }
     clearSessionCookie(request, reply, config);
-    const params = new URLSearchParams({ returnTo: returnBase(target, config) });
+    const params = new URLSearchParams({ returnTo: returnBase(target, publicUrls(request, config)) });
     if (target.redirect) params.set('redirect', target.redirect);
     return reply.redirect(`/auth/login?${params}`, 303);
   });

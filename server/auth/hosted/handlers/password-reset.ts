@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { publicUrls } from '../../../http/public-urls';
 import { isEmailTokenUsable } from '../../email-tokens';
 import { isPlausibleEmail, normaliseEmail } from '../accounts';
 import { type HostedContext, sendPage, viewFor } from '../context';
@@ -41,7 +42,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, context: Hoste
           forgotPasswordPage(viewFor(context, request, reply), target, { email, errors }),
         );
       }
-      await requestPasswordReset(db, config, { email, target });
+      await requestPasswordReset(db, publicUrls(request, config), { email, target });
       return sendPage(
         reply,
         200,
@@ -78,7 +79,10 @@ export function registerPasswordResetRoutes(app: FastifyInstance, context: Hoste
       if (token === '' || token.length > MAX_TOKEN_LENGTH) {
         return sendPage(reply, 400, resetLinkInvalidPage(view(), target));
       }
-      const outcome = await resetPassword(db, config, { token, password: formField(request, 'password') });
+      const outcome = await resetPassword(db, publicUrls(request, config), {
+        token,
+        password: formField(request, 'password'),
+      });
       switch (outcome.status) {
         case 'invalid-token':
           return sendPage(reply, 400, resetLinkInvalidPage(view(), target));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { publicUrls } from '../../../http/public-urls';
 import { isPlausibleEmail, NAME_MAX_LENGTH, normaliseEmail } from '../accounts';
 import { type HostedContext, sendPage, viewFor } from '../context';
 import { formField } from '../form-body';
@@ -49,7 +50,11 @@ export function registerSignupRoutes(app: FastifyInstance, context: HostedContex
         );
       }
 
-      await signUp(context.db, config, { name, email, passwordHash: await hashPassword(password) });
+      await signUp(context.db, publicUrls(request, config), {
+        name,
+        email,
+        passwordHash: await hashPassword(password),
+      });
       return sendPage(
         reply,
         200,
@@ -71,7 +76,7 @@ export function registerSignupRoutes(app: FastifyInstance, context: HostedContex
     async (request, reply) => {
       const target = formTarget(request, config);
       const email = normaliseEmail(formField(request, 'email'));
-      if (isPlausibleEmail(email)) await resendVerification(context.db, config, email);
+      if (isPlausibleEmail(email)) await resendVerification(context.db, publicUrls(request, config), email);
       // The same page for any address, even one that could not have an account.
       return sendPage(
         reply,

@@ -49,8 +49,8 @@ const noSuch = (kind: string, id: string, param?: string) =>
 
 export interface SimulatorCatalog {
   prices: SimulatorPrice[];
-  /** Base of the pages browsers open (the checkout page's URL). No trailing slash. */
-  publicUrl: string;
+  /** Base of the checkout page browsers open for a session returning to `successUrl`. No trailing slash. */
+  publicUrl: (successUrl: string) => string;
 }
 
 /** What an action changed: the events it produced, to deliver once the transaction is committed. */
@@ -200,7 +200,7 @@ export async function createCheckoutSession(
     mode: 'subscription',
     status: 'open',
     payment_status: 'unpaid',
-    url: `${catalog.publicUrl}/dev/stripe/checkout/${id}`,
+    url: `${catalog.publicUrl(successUrl)}/dev/stripe/checkout/${id}`,
     customer: customerId,
     customer_email: customerEmail,
     client_reference_id: text(form, 'client_reference_id') ?? null,

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/types';
+import { HttpError } from '../../../http/errors';
 import { type DecodedForm, decodeStripeForm } from '../stripe-form';
 import {
   type ActionResult,
@@ -23,8 +24,11 @@ import { findEvent, findObject, latestEvents, latestObjects } from './store';
 
 export interface StripeSimulatorOptions {
   db: Db;
-  /** Where browsers reach these pages (the app's APP_URL when embedded). No trailing slash. */
-  publicUrl: () => string;
+  /**
+   * Where browsers reach the checkout page of a session returning to `successUrl` (embedded: the
+   * app's address the person is on). No trailing slash.
+   */
+  publicUrl: (successUrl: string) => string;
   /** The recurring prices it sells. */
   prices: SimulatorPrice[];
   /** Its API key and webhook secret; loaded on first use. */
@@ -87,9 +91,7 @@ export const stripeSimulatorRoutes: FastifyPluginAsync<StripeSimulatorOptions> =
   const manual = options.delivery === 'manual';
   const catalog = {
     prices: options.prices,
-    get publicUrl() {
-      return options.publicUrl();
-    },
+    publicUrl: options.publicUrl,
   };
   const assets: SimulatorAssets = await registerSimulatorAssets(app);
 
@@ -120,7 +122,17 @@ export const stripeSimulatorRoutes: FastifyPluginAsync<StripeSimulatorOptions> =
     done();
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    // The app's own refusals (a NUL character in a field) read like Stripe's: the field is the param.
+    const error =
+      thrown instanceof HttpError && thrown.statusCode < 500
+        ? new SimulatorRequestError(
+            thrown.statusCode,
+            'invalid_request_error',
+            thrown.message,
+            thrown.issues?.[0]?.path,
+          )
+        : thrown;
     if (error instanceof SimulatorRequestError) {
       if (isApi(request)) return stripeError(reply, error);
       return reply

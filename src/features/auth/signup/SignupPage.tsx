@@ -18,10 +18,10 @@ const checkIcon = 'M20 6 9 17l-5-5';
 const alertIcon =
   'M12 8v5m0 3.5h.01M10.3 3.9 2.4 17.6A2 2 0 0 0 4.1 20.6h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z';
 
-function CardIcon({ tone, path }: { tone: 'success' | 'error'; path: string }) {
+function CardIcon({ tone, path }: { tone: 'success' | 'danger'; path: string }) {
   return (
     <svg
-      className={`auth-card__icon auth-card__icon--${tone}`}
+      className={`status-icon status-icon--${tone}`}
       viewBox="0 0 24 24"
       aria-hidden="true"
       focusable="false"
@@ -61,7 +61,7 @@ export default function SignupPage() {
   return (
     <div className="centered-page">
       <section className="card auth-card" aria-labelledby="signup-title">
-        <CardIcon tone="error" path={alertIcon} />
+        <CardIcon tone="danger" path={alertIcon} />
         <h1 id="signup-title" className="card__title">
           Não foi possível verificar seu e-mail
         </h1>

@@ -65,23 +65,23 @@ export default function ImportSheet({ onClose, limits = {} }: ImportSheetProps) 
   const onKeyDown = useDialogFocus(panel, null, requestClose);
 
   return (
-    <div className="import-sheet">
-      <div className="import-sheet__backdrop" aria-hidden="true" onClick={requestClose} />
+    <div className="sheet sheet--wide">
+      <div className="sheet__backdrop" aria-hidden="true" onClick={requestClose} />
       <div
         ref={panel}
-        className="import-sheet__panel"
+        className="sheet__panel"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         onKeyDown={onKeyDown}
       >
-        <div className="import-sheet__header">
-          <h2 id={titleId} className="import-sheet__title">
+        <div className="sheet__head">
+          <h2 id={titleId} className="sheet__title">
             Importar clientes
           </h2>
           {/* While batches go out, stopping is the wizard's own "Cancelar importação". */}
           {importing ? null : (
-            <button type="button" className="import-sheet__close" aria-label="Fechar" onClick={onClose}>
+            <button type="button" className="sheet__close" aria-label="Fechar" onClick={onClose}>
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M6 6l12 12M18 6 6 18" />
               </svg>

@@ -155,7 +155,8 @@ function ChooseFile({ actor, onClose }: { actor: ImportActor; onClose: () => voi
           Arquivo de contatos
         </span>
         <span id={`${id}-hint`} className="import-drop__hint">
-          Toque para escolher ou arraste o arquivo até aqui (.csv, .vcf)
+          <span className="on-touch">Toque para escolher o arquivo</span>
+          <span className="on-pointer">Clique para escolher ou arraste o arquivo até aqui</span> (.csv, .vcf)
         </span>
       </label>
       <input
@@ -177,7 +178,7 @@ function ChooseFile({ actor, onClose }: { actor: ImportActor; onClose: () => voi
           {problemText(problem)}
         </p>
       ) : null}
-      <div className="import-wizard__actions">
+      <div className="form__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
           Cancelar
         </button>
@@ -214,7 +215,7 @@ function RetryableFailure({
       <p className="form-error" role="alert">
         {text}
       </p>
-      <div className="import-wizard__actions">
+      <div className="form__actions">
         <button
           type="button"
           className="button button--primary"
@@ -265,7 +266,7 @@ function PreviousImport({ actor }: { actor: ImportActor }) {
         {batches}.
       </p>
       <p className="import-wizard__hint">{canResume ? RESUME_HINT : AGAIN_WARNING}</p>
-      <div className="import-wizard__actions">
+      <div className="form__actions">
         {canResume ? (
           <>
             <button
@@ -322,14 +323,14 @@ function MapColumns({ actor }: { actor: ImportActor }) {
         {importFields.map((field) => {
           const error = field === 'name' && problem?.kind === 'nameRequired' ? problemText(problem) : null;
           return (
-            <div key={field} className="import-mapping__field">
-              <label htmlFor={`${id}-${field}`} className="customer-field__label">
+            <div key={field} className="field">
+              <label htmlFor={`${id}-${field}`} className="field__label">
                 {importFieldLabels[field]}
-                {field === 'name' ? <span className="customer-field__optional"> (obrigatório)</span> : null}
+                {field === 'name' ? <span className="field__optional"> (obrigatório)</span> : null}
               </label>
               <select
                 id={`${id}-${field}`}
-                className="customer-field__input"
+                className="field__input"
                 value={mapping[field] === null ? '' : String(mapping[field])}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${id}-${field}-error` : undefined}
@@ -383,7 +384,7 @@ function MapColumns({ actor }: { actor: ImportActor }) {
           </tbody>
         </table>
       </div>
-      <div className="import-wizard__actions">
+      <div className="form__actions">
         <button
           type="button"
           className="button button--primary"
@@ -444,7 +445,7 @@ function Progress({ actor }: { actor: ImportActor }) {
           </button>
         </RetryableFailure>
       ) : (
-        <div className="import-wizard__actions">
+        <div className="form__actions">
           <button
             type="button"
             className="button button--secondary"
@@ -505,7 +506,7 @@ function Report({ actor, onClose }: { actor: ImportActor; onClose: () => void })
           </table>
         </div>
       ) : null}
-      <div className="import-wizard__actions">
+      <div className="form__actions">
         <button type="button" className="button button--primary" onClick={onClose}>
           Concluir
         </button>

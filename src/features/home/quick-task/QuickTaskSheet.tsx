@@ -73,12 +73,12 @@ export function QuickTaskSheet({ actor }: { actor: QuickTaskActor }) {
   const describedBy = (field: keyof Errors) => (errors[field] ? `${id}-${field}-error` : undefined);
 
   return (
-    <div className="quick-task">
+    <div className="sheet">
       {/* Tapping outside closes it, like Esc (which is the keyboard's way). */}
-      <div className="quick-task__backdrop" aria-hidden="true" onClick={close} />
+      <div className="sheet__backdrop" aria-hidden="true" onClick={close} />
       <div
         ref={dialog}
-        className="quick-task__sheet"
+        className="sheet__panel quick-task__sheet"
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
@@ -87,13 +87,13 @@ export function QuickTaskSheet({ actor }: { actor: QuickTaskActor }) {
       >
         <div className="quick-task__handle" {...swipe}>
           <span className="quick-task__grabber" aria-hidden="true" />
-          <div className="quick-task__head">
-            <h2 id={`${id}-title`} className="quick-task__heading">
+          <div className="sheet__head">
+            <h2 id={`${id}-title`} className="sheet__title">
               Nova tarefa
             </h2>
             <button
               type="button"
-              className="quick-task__close"
+              className="sheet__close"
               aria-label="Fechar"
               onClick={close}
               disabled={saving}
@@ -105,7 +105,7 @@ export function QuickTaskSheet({ actor }: { actor: QuickTaskActor }) {
           </div>
         </div>
         <form
-          className="quick-task__form"
+          className="form"
           noValidate
           aria-busy={saving || undefined}
           onSubmit={(event) => {
@@ -113,14 +113,14 @@ export function QuickTaskSheet({ actor }: { actor: QuickTaskActor }) {
             actor.send({ type: 'SUBMIT' });
           }}
         >
-          <div className="quick-task__field">
-            <label className="quick-task__label" htmlFor={`${id}-task-title`}>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-task-title`}>
               Título
             </label>
             <input
               ref={titleInput}
               id={`${id}-task-title`}
-              className="quick-task__input"
+              className="field__input"
               name="title"
               autoComplete="off"
               enterKeyHint="done"
@@ -135,8 +135,8 @@ export function QuickTaskSheet({ actor }: { actor: QuickTaskActor }) {
             <FieldError id={`${id}-title-error`} text={errors.title} />
           </div>
 
-          <fieldset className="quick-task__when" disabled={saving}>
-            <legend className="quick-task__label">Quando</legend>
+          <fieldset className="field quick-task__when" disabled={saving}>
+            <legend className="field__label">Quando</legend>
             <div className="quick-task__chips">
               {days.map(({ day, label }) => (
                 <label key={day} className="quick-task__chip">
@@ -153,13 +153,13 @@ export function QuickTaskSheet({ actor }: { actor: QuickTaskActor }) {
             </div>
             <div className="quick-task__when-fields">
               {draft.day === 'pick' ? (
-                <div className="quick-task__field">
-                  <label className="quick-task__label quick-task__label--small" htmlFor={`${id}-date`}>
+                <div className="field">
+                  <label className="field__label field__label--small" htmlFor={`${id}-date`}>
                     Data
                   </label>
                   <input
                     id={`${id}-date`}
-                    className="quick-task__input"
+                    className="field__input"
                     type="date"
                     min={localDate(new Date(now()))}
                     value={draft.date}
@@ -170,13 +170,13 @@ export function QuickTaskSheet({ actor }: { actor: QuickTaskActor }) {
                   <FieldError id={`${id}-date-error`} text={errors.date} />
                 </div>
               ) : null}
-              <div className="quick-task__field">
-                <label className="quick-task__label quick-task__label--small" htmlFor={`${id}-time`}>
+              <div className="field">
+                <label className="field__label field__label--small" htmlFor={`${id}-time`}>
                   Horário
                 </label>
                 <input
                   id={`${id}-time`}
-                  className="quick-task__input"
+                  className="field__input"
                   type="time"
                   value={draft.time}
                   aria-invalid={errors.time ? true : undefined}
@@ -188,13 +188,13 @@ export function QuickTaskSheet({ actor }: { actor: QuickTaskActor }) {
             </div>
           </fieldset>
 
-          <div className="quick-task__field">
-            <label className="quick-task__label" htmlFor={`${id}-customer`}>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-customer`}>
               Cliente
             </label>
             <CustomerPicker
               inputId={`${id}-customer`}
-              inputClassName="quick-task__input"
+              inputClassName="field__input"
               value={draft.customer}
               disabled={saving}
               invalid={Boolean(errors.customer)}

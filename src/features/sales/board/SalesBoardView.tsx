@@ -4,9 +4,11 @@ import type { SalesBoard } from '../../../../contracts/sales';
 import type { MovingDeal } from '../../../../machines/deal-board/deal-board.machine';
 import type { MoveDirection } from '../../../../machines/deal-board/deal-board-layout';
 import { BoardColumnView } from './BoardColumnView';
+import { BoardScrollNav } from './BoardScrollNav';
 import { layoutOfBoard } from './board-cache';
 import { type CardState, DealCardView } from './DealCardView';
 import { CARD_MOVE_HINT, type MovePhase, moveAnnouncement } from './move-announcement';
+import { useBoardScroll } from './useBoardScroll';
 import { useDealBoard } from './useDealBoard';
 import { usePointerDrag } from './usePointerDrag';
 
@@ -42,6 +44,8 @@ export function SalesBoardView({ board }: { board: SalesBoard }) {
   });
   const context = useSelector(actor, (s) => s.context);
   const scroller = useRef<HTMLElement>(null);
+  const scroll = useBoardScroll(scroller);
+  const boardId = useId();
   const hintId = useId();
   const current = useRef(board);
   current.current = board;
@@ -134,37 +138,45 @@ export function SalesBoardView({ board }: { board: SalesBoard }) {
       <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-board-announcement="">
         {moveAnnouncement(phase, context)}
       </p>
-      <section
-        ref={scroller}
-        className={moving ? 'sales-board sales-board--moving' : 'sales-board'}
-        aria-label="Quadro de vendas"
+      <BoardScrollNav scroll={scroll} count={board.columns.length} boardId={boardId} />
+      <div
+        className="sales-board-frame"
+        data-more-before={scroll.moreBefore || undefined}
+        data-more-after={scroll.moreAfter || undefined}
       >
-        {board.columns.map((column) => (
-          <BoardColumnView
-            key={column.stage.id}
-            column={column}
-            moving={moving && movingDealId ? { dealId: movingDealId, target: context.target } : null}
-            renderCard={(index) => {
-              const deal = column.deals[index]!;
-              return (
-                <DealCardView
-                  key={deal.id}
-                  deal={deal}
-                  stageKind={column.stage.kind}
-                  state={cardState(deal.id)}
-                  stages={stages}
-                  busy={phase !== 'resting' && phase !== 'failed'}
-                  hintId={hintId}
-                  onHandleKey={onHandleKey}
-                  onHandleBlur={onHandleBlur}
-                  onPointerDown={onPointerDown}
-                  onMoveTo={onMoveTo}
-                />
-              );
-            }}
-          />
-        ))}
-      </section>
+        <section
+          ref={scroller}
+          id={boardId}
+          className={moving ? 'sales-board sales-board--moving' : 'sales-board'}
+          aria-label="Quadro de vendas"
+        >
+          {board.columns.map((column) => (
+            <BoardColumnView
+              key={column.stage.id}
+              column={column}
+              moving={moving && movingDealId ? { dealId: movingDealId, target: context.target } : null}
+              renderCard={(index) => {
+                const deal = column.deals[index]!;
+                return (
+                  <DealCardView
+                    key={deal.id}
+                    deal={deal}
+                    stageKind={column.stage.kind}
+                    state={cardState(deal.id)}
+                    stages={stages}
+                    busy={phase !== 'resting' && phase !== 'failed'}
+                    hintId={hintId}
+                    onHandleKey={onHandleKey}
+                    onHandleBlur={onHandleBlur}
+                    onPointerDown={onPointerDown}
+                    onMoveTo={onMoveTo}
+                  />
+                );
+              }}
+            />
+          ))}
+        </section>
+      </div>
     </>
   );
 }

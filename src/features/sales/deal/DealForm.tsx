@@ -158,7 +158,7 @@ export function DealForm({ deal }: { deal: Deal | null }) {
     errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
 
   return (
-    <form ref={form} className="deal-form" onSubmit={submit} noValidate>
+    <form ref={form} className="card form" onSubmit={submit} noValidate>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-title`}>
           Título
@@ -204,7 +204,7 @@ export function DealForm({ deal }: { deal: Deal | null }) {
         </label>
         <MoneyInput
           id={`${id}-value`}
-          className="field__input field__input--money"
+          className="field__input field__input--numbers"
           cents={valueCents}
           onCents={setValueCents}
           maxCents={DEAL_VALUE_MAX_CENTS}
@@ -266,7 +266,7 @@ export function DealForm({ deal }: { deal: Deal | null }) {
         </label>
         <textarea
           id={`${id}-notes`}
-          className="field__input field__input--area"
+          className="field__input"
           rows={4}
           value={notes}
           maxLength={DEAL_NOTES_MAX}
@@ -283,7 +283,7 @@ export function DealForm({ deal }: { deal: Deal | null }) {
           </label>
           <textarea
             id={`${id}-lost`}
-            className="field__input field__input--area"
+            className="field__input"
             rows={3}
             value={lostReason}
             maxLength={LOST_REASON_MAX}
@@ -301,7 +301,7 @@ export function DealForm({ deal }: { deal: Deal | null }) {
         </p>
       ) : null}
 
-      <div className="deal-form__actions">
+      <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? 'Salvando...' : deal ? 'Salvar alterações' : 'Criar venda'}
         </button>
@@ -311,7 +311,7 @@ export function DealForm({ deal }: { deal: Deal | null }) {
       </div>
 
       {deal ? (
-        <div className="deal-form__danger">
+        <div className="card__section deal-form__danger">
           {confirmingDelete ? (
             <ConfirmAction
               question={`Excluir a venda ${deal.title}?`}

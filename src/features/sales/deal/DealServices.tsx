@@ -63,7 +63,7 @@ export function DealServices({ lines, onLines, onUseTotal, error }: DealServices
                 <span className="deal-services__name">{line.name}</span>
                 <span className="deal-services__price">{formatBRL(line.priceCents)} cada</span>
                 <label className="deal-services__quantity">
-                  <span>Quantidade de {line.name}</span>
+                  <span className="visually-hidden">Quantidade de {line.name}</span>
                   <input
                     className="field__input"
                     type="number"

@@ -62,16 +62,16 @@ export function StagesPanel({ id, onClose }: { id: string; onClose: () => void }
   };
 
   return (
-    <section id={id} className="stages-panel" aria-labelledby={headingId}>
-      <div className="stages-panel__top">
-        <h2 id={headingId} className="stages-panel__title">
+    <section id={id} className="card stages-panel" aria-labelledby={headingId}>
+      <div className="card__head">
+        <h2 id={headingId} className="card__heading">
           Etapas do funil
         </h2>
         <button type="button" className="button button--secondary" onClick={onClose}>
           Fechar
         </button>
       </div>
-      <p className="stages-panel__hint">
+      <p className="card__text">
         Renomeie, reordene ou crie etapas. Só é possível excluir uma etapa sem vendas.
       </p>
       {query.isPending ? (
@@ -158,7 +158,7 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
     <li className="stage-row" data-stage-row={stage.id}>
       {mode === 'renaming' ? (
         <form className="stage-row__rename" onSubmit={rename} noValidate>
-          <label htmlFor={fieldId} className="stage-row__label">
+          <label htmlFor={fieldId} className="field__label">
             Novo nome da etapa {stage.name}
           </label>
           <input
@@ -193,7 +193,7 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
         <div className="stage-row__main">
           <span className="stage-row__name">
             {stage.name}
-            {kind ? <span className="stage-row__kind">{kind}</span> : null}
+            {kind ? <span className="badge badge--muted">{kind}</span> : null}
           </span>
           <div className="stage-row__actions">
             <button
@@ -291,7 +291,7 @@ function AddStageForm() {
 
   return (
     <form className="stages-panel__add" onSubmit={add} noValidate>
-      <label htmlFor={fieldId} className="stage-row__label">
+      <label htmlFor={fieldId} className="field__label">
         Nova etapa
       </label>
       <div className="stages-panel__add-row">

@@ -5,16 +5,16 @@ import { OwnErrorScreen } from '../../../ui/error-boundary/OwnErrorScreen';
 /** The phone change's own error screen (spec §2): what went wrong, try again, or back to settings. */
 export function PhoneChangeErrorView({ onRetry }: { onRetry: () => void }) {
   return (
-    <section className="settings-card phone-change__error" aria-labelledby="phone-change-error">
+    <section className="card card--start" aria-labelledby="phone-change-error">
       <div role="alert">
-        <h2 id="phone-change-error" className="settings-card__title">
+        <h2 id="phone-change-error" className="card__heading">
           Não foi possível abrir a alteração do celular
         </h2>
-        <p className="settings-card__muted">
+        <p className="card__text">
           Algo deu errado ao carregar esta página. Tente de novo ou volte para as configurações.
         </p>
       </div>
-      <div className="phone-change__actions">
+      <div className="form__actions">
         <button type="button" className="button button--primary" onClick={onRetry}>
           Tentar de novo
         </button>

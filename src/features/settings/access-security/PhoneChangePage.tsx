@@ -7,7 +7,7 @@ import './access-security.css';
 /** /settings/access-security/phone-change (spec §2): "Alterar o número de celular". */
 export default function PhoneChangePage() {
   return (
-    <div className="settings-page phone-change">
+    <div className="page page--narrow">
       <PageHeading />
       <PhoneChangeErrorBoundary>
         <PhoneChangeRequest />

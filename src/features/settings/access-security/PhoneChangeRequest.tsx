@@ -65,30 +65,30 @@ function PhoneChangeForm({ currentPhone }: { currentPhone: string | null }) {
   const errorId = `${id}-error`;
 
   return (
-    <section className="settings-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="settings-card__title">
+    <section className="card card--start" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card__heading">
         Celular da sua conta
       </h2>
-      <dl className="settings-card__list">
-        <div className="settings-card__row">
+      <dl className="details">
+        <div className="details__row">
           <dt>Número atual</dt>
           <dd>{currentPhone ? formatBrazilianPhone(currentPhone) : 'Nenhum número cadastrado'}</dd>
         </div>
       </dl>
       <form
-        className="phone-change__form"
+        className="field phone-change__form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           change.send({ type: 'SUBMIT' });
         }}
       >
-        <label className="phone-change__label" htmlFor={`${id}-phone`}>
+        <label className="field__label" htmlFor={`${id}-phone`}>
           Novo número de celular
         </label>
         <input
           id={`${id}-phone`}
-          className="phone-change__input"
+          className="field__input field__input--numbers"
           name="phone"
           type="tel"
           inputMode="tel"
@@ -101,11 +101,11 @@ function PhoneChangeForm({ currentPhone }: { currentPhone: string | null }) {
           onChange={(event) => change.send({ type: 'CHANGE', phone: event.target.value })}
         />
         {error ? (
-          <p id={errorId} className="settings-card__error" role="alert">
+          <p id={errorId} className="form-error" role="alert">
             {error}
           </p>
         ) : null}
-        <p className="settings-card__muted">Enviaremos um código por SMS para confirmar o novo número.</p>
+        <p className="card__text">Enviaremos um código por SMS para confirmar o novo número.</p>
         <button type="submit" className="button button--primary" disabled={sending || sent !== null}>
           {sending ? 'Enviando código...' : 'Enviar código'}
         </button>

@@ -17,10 +17,10 @@ export default function PhoneChangeValidatePage() {
   if (!phone || !isBrazilianMobile(phone)) return <Redirect to={PHONE_CHANGE_PATH} replace />;
   const phoneNumber = withCountryCode(phone);
   return (
-    <div className="settings-page phone-change">
+    <div className="page page--narrow">
       <PageHeading />
       <PhoneChangeErrorBoundary>
-        <div className="settings-card">
+        <div className="card card--start">
           <PhoneChangeVerification key={phoneNumber} phoneNumber={phoneNumber} />
         </div>
       </PhoneChangeErrorBoundary>

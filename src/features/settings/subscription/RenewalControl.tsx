@@ -36,7 +36,7 @@ export function RenewalControl({ subscription }: { subscription: PaidSubscriptio
 
   if (state === 'saving') {
     return (
-      <p className="settings-card__muted" role="status">
+      <p className="card__text" role="status">
         Salvando...
       </p>
     );
@@ -48,17 +48,17 @@ export function RenewalControl({ subscription }: { subscription: PaidSubscriptio
         <legend className="renewal-confirm__question">
           {cancelling ? 'Cancelar a renovação?' : 'Manter sua assinatura?'}
         </legend>
-        <p className="settings-card__muted">
+        <p className="card__text">
           {cancelling
             ? `Sua assinatura continua ativa até ${until} e não será cobrada de novo. Você pode voltar a renovar até lá.`
             : `Ela volta a ser renovada automaticamente em ${until}.`}
         </p>
         {error ? (
-          <p className="settings-card__error" role="alert">
+          <p className="form-error" role="alert">
             {error}
           </p>
         ) : null}
-        <div className="renewal-confirm__actions">
+        <div className="form__actions">
           <button
             type="button"
             className={cancelling ? 'button button--danger' : 'button button--primary'}

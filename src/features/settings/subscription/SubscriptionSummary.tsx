@@ -14,9 +14,17 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   canceled: 'Cancelada',
 };
 
+/** The badge's colour for each state: current is success, unpaid or ended is danger. */
+const STATUS_BADGES: Record<SubscriptionStatus, string> = {
+  trialing: 'badge badge--success',
+  active: 'badge badge--success',
+  past_due: 'badge badge--danger',
+  canceled: 'badge badge--danger',
+};
+
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="settings-card__row">
+    <div className="details__row">
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>
@@ -28,16 +36,14 @@ function Details({ subscription }: { subscription: PaidSubscription | null }) {
     return (
       <>
         {subscription ? (
-          <dl className="settings-card__list">
+          <dl className="details">
             <Row term="Situação">
-              <span className="status-badge status-badge--canceled">
-                {SUBSCRIPTION_STATUS_LABELS.canceled}
-              </span>
+              <span className={STATUS_BADGES.canceled}>{SUBSCRIPTION_STATUS_LABELS.canceled}</span>
             </Row>
             <Row term="Encerrada em">{formatDate(subscription.currentPeriodEnd)}</Row>
           </dl>
         ) : (
-          <p className="settings-card__muted">Você ainda não tem uma assinatura.</p>
+          <p className="card__text">Você ainda não tem uma assinatura.</p>
         )}
         <Link to="/paywall" className="button button--primary">
           Ver planos
@@ -49,12 +55,12 @@ function Details({ subscription }: { subscription: PaidSubscription | null }) {
   const nextCharge = nextChargeAt !== null && nextChargeCents !== null && !cancelAtPeriodEnd;
   return (
     <>
-      <dl className="settings-card__list">
+      <dl className="details">
         {/* No plan: a trial never paid for, or a subscription given outside the checkout. */}
         {plan ? <Row term="Plano">{plan.name}</Row> : null}
         {!plan && status === 'trialing' ? <Row term="Plano">Teste grátis</Row> : null}
         <Row term="Situação">
-          <span className={`status-badge status-badge--${status}`}>{SUBSCRIPTION_STATUS_LABELS[status]}</span>
+          <span className={STATUS_BADGES[status]}>{SUBSCRIPTION_STATUS_LABELS[status]}</span>
         </Row>
         {status === 'trialing' ? <Row term="Teste grátis até">{formatDate(currentPeriodEnd)}</Row> : null}
         {nextCharge ? (
@@ -87,17 +93,17 @@ function Details({ subscription }: { subscription: PaidSubscription | null }) {
 export function SubscriptionSummary() {
   const query = useQuery(subscriptionQuery);
   return (
-    <section className="settings-card" aria-labelledby="settings-subscription">
-      <h2 id="settings-subscription" className="settings-card__title">
+    <section className="card card--start" aria-labelledby="settings-subscription">
+      <h2 id="settings-subscription" className="card__heading">
         Assinatura
       </h2>
       {query.isPending ? (
-        <p className="settings-card__muted" role="status">
+        <p className="card__text" role="status">
           Carregando assinatura...
         </p>
       ) : query.isError ? (
         <>
-          <p className="settings-card__error" role="alert">
+          <p className="form-error" role="alert">
             Erro ao carregar dados da assinatura
           </p>
           <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
