@@ -17,9 +17,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { migrate } from '../server/db/migrate';
 import { openDatabase } from '../server/db/open';
+import { benchConfig } from './support/bench-config';
 import { type LatencySummary, measureGet } from './support/latency';
 import { createWorkspaceOwner, insertCustomers, insertTasks } from './support/workspace-data';
 
@@ -76,13 +76,7 @@ try {
     console.log(`${label.padEnd(28)} ${(setup[label]! / 1000).toFixed(1)} s`);
   };
   await step('migrations', () => migrate(db));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    APP_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: 'memory://',
-    JOBS_ENABLED: '0',
-    LOG_LEVEL: 'warn',
-  });
+  const config = benchConfig(port);
   const owner = await createWorkspaceOwner(db, config);
   await step(`${customerCount} customers`, () => insertCustomers(db, owner.companyId, customerCount));
   await step(`${taskCount} tasks`, () => insertTasks(db, owner.companyId, taskCount));

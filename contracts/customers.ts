@@ -197,6 +197,7 @@ export const createCustomerContract = {
   url: '/api/customers',
   body: customerInputSchema,
   response: z.object({ customer: customerSchema }),
+  idempotent: true,
 } as const;
 
 /** Replaces the editable fields; edit returns to /customers/{id} (spec §2). */
@@ -239,9 +240,43 @@ export const importRowSchema = z.strictObject({
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
+/** The customer fields a file's column can fill; the name is required. */
+export const importFields = ['name', 'phone', 'email', 'notes', 'tags'] as const;
+export type ImportField = (typeof importFields)[number];
+
+const columnIndex = z.nullable(z.number().check(z.int(), z.gte(0), z.lte(1000)));
+/** Each field → the index of the file's column that fills it, or null ("Não importar"). */
+export const importMappingSchema = z.strictObject({
+  name: columnIndex,
+  phone: columnIndex,
+  email: columnIndex,
+  notes: columnIndex,
+  tags: columnIndex,
+});
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/** SHA-256 of a file's bytes, hex: how the same file is recognised when it is chosen again. */
+const fileHash = z.string().check(z.regex(/^[0-9a-f]{64}$/, { error: 'Arquivo inválido.' }));
+
+/**
+ * What an import was made of, sent with each batch and kept with the import: the same file chosen
+ * again (after a reload) is recognised by its hash and its import resumed with the same rows.
+ */
+export const importFileSchema = z.strictObject({
+  hash: fileHash,
+  name: z.string().check(z.maxLength(255)),
+  /** Rows of the file, and rows per batch: the batches are the same when it is resumed. */
+  rows: z.number().check(z.int(), z.gte(1), z.lte(IMPORT_MAX_ROWS)),
+  batchSize: z.number().check(z.int(), z.gte(1), z.lte(IMPORT_BATCH_MAX_ROWS)),
+  mapping: importMappingSchema,
+});
+export type ImportFile = z.infer<typeof importFileSchema>;
+
 export const importBatchBodySchema = z.strictObject({
   /** A UUID the browser makes per import: with `batch` it makes a retried batch change nothing. */
   importId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'Importação inválida.' })),
+  /** The file and its mapping; recorded by the import's first batch to arrive. */
+  file: z.optional(importFileSchema),
   /** 0-based batch number within the import. */
   batch: z.number().check(z.int(), z.gte(0), z.lte(1000)),
   rows: z.array(importRowSchema).check(
@@ -292,6 +327,36 @@ export const importCustomersContract = {
   url: '/api/customers/import',
   body: importBatchBodySchema,
   response: importBatchResultSchema,
+  idempotent: true,
+} as const;
+
+/** An import of a file, as the server recorded it: when, and what its batches did so far. */
+export const importSummarySchema = z.object({
+  importId: z.string(),
+  fileName: z.string(),
+  /** ISO 8601: its first batch, and its last one. */
+  startedAt: z.string(),
+  lastBatchAt: z.string(),
+  rows: z.number(),
+  batchSize: z.number(),
+  batches: z.number(),
+  batchesDone: z.number(),
+  created: z.number(),
+  skipped: z.number(),
+  mapping: importMappingSchema,
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+/**
+ * GET /api/customers/imports?fileHash=…: the company's latest import of that file (null when there
+ * is none), so the wizard can offer to resume it instead of creating its rows again. Imports are
+ * kept 30 days.
+ */
+export const findImportContract = {
+  method: 'GET',
+  url: '/api/customers/imports',
+  query: z.object({ fileHash }),
+  response: z.object({ import: z.nullable(importSummarySchema) }),
 } as const;
 
 /**

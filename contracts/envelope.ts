@@ -13,6 +13,8 @@ export const errorCodes = [
   'SUBSCRIPTION_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
+  /** 422: an Idempotency-Key already used for a request with other data. */
+  'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',

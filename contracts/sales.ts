@@ -173,6 +173,7 @@ export const createDealContract = {
   url: '/api/sales/deals',
   body: dealInputSchema,
   response: z.object({ deal: dealSchema }),
+  idempotent: true,
 } as const;
 
 export const updateDealContract = {
@@ -229,6 +230,7 @@ export const createStageContract = {
   url: '/api/sales/stages',
   body: z.strictObject({ name: stageName }),
   response: z.object({ stage: dealStageSchema }),
+  idempotent: true,
 } as const;
 
 export const renameStageContract = {

@@ -85,6 +85,7 @@ export const createServiceContract = {
   url: '/api/settings/services',
   body: serviceInputSchema,
   response: z.object({ businessService: businessServiceSchema }),
+  idempotent: true,
 } as const;
 
 export const updateServiceContract = {

@@ -213,6 +213,7 @@ export const createTaskContract = {
   url: '/api/tasks',
   body: taskInputSchema,
   response: z.object({ task: taskSchema }),
+  idempotent: true,
 } as const;
 
 export const updateTaskContract = {

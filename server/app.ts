@@ -7,6 +7,7 @@ import { hostedLoginRoutes } from './auth/hosted/routes';
 import { createAccessTokens } from './auth/tokens/access-tokens';
 import { loadSigningKey } from './auth/tokens/signing-key';
 import type { Config } from './config';
+import { joiningCommands } from './db/command-transaction';
 import type { Db } from './db/types';
 import { registerClient } from './http/client';
 import { closeConnectionsWhenDrained } from './http/drain-connections';
@@ -103,7 +104,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
 /** Plugins, product routes, realtime and the client, in the order they depend on each other. */
 async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
-  const { config, db, serveClient = true } = options;
+  const { config, serveClient = true } = options;
+  // Every module's queries join the request's command transaction when its route opens one.
+  const db = joiningCommands(options.db);
   await app.register(rateLimit, rateLimitOptions(db, app.log));
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024, handleProtocols: selectRealtimeProtocol },

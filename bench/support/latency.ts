@@ -24,6 +24,39 @@ function percentile(sorted: number[], p: number): number {
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
+export interface LatencySample {
+  ms: number;
+  cpuMs: number;
+  ok: boolean;
+}
+
+/** One GET as a person waits for it: wall and CPU time until the whole body is read. */
+export async function timedGet(url: string, headers: Record<string, string>): Promise<LatencySample> {
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, ok: response.status === 200 };
+}
+
+/** Percentiles of samples; CPU times only mean something when the calls ran one at a time (`alone`). */
+export function summarizeLatency(samples: readonly LatencySample[], alone: boolean): LatencySummary {
+  const wallSorted = sorted(samples.map((s) => s.ms));
+  const cpuSorted = sorted(samples.map((s) => s.cpuMs));
+  return {
+    requests: samples.length,
+    p50: percentile(wallSorted, 50),
+    p95: percentile(wallSorted, 95),
+    p99: percentile(wallSorted, 99),
+    max: wallSorted.at(-1) ?? Number.NaN,
+    cpuP50: alone ? percentile(cpuSorted, 50) : null,
+    cpuP99: alone ? percentile(cpuSorted, 99) : null,
+    failures: samples.filter((s) => !s.ok).length,
+  };
+}
+
 /**
  * Latency of one GET as a person waits for it: `requests` calls (after `warmup` unmeasured ones)
  * by `connections` callers at once, each waiting for its answer before the next, body read whole.
@@ -33,42 +66,16 @@ export async function measureGet(
   headers: Record<string, string>,
   { requests, warmup, connections }: { requests: number; warmup: number; connections: number },
 ): Promise<LatencySummary> {
-  const call = async () => {
-    const cpuBefore = process.cpuUsage();
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    const ms = performance.now() - started;
-    const cpu = process.cpuUsage(cpuBefore);
-    return { ms, cpuMs: (cpu.user + cpu.system) / 1000, ok: response.status === 200 };
-  };
-  for (let i = 0; i < warmup; i++) await call();
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  let failures = 0;
+  for (let i = 0; i < warmup; i++) await timedGet(url, headers);
+  const samples: LatencySample[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (next < requests) {
         next++;
-        const sample = await call();
-        wall.push(sample.ms);
-        cpu.push(sample.cpuMs);
-        if (!sample.ok) failures++;
+        samples.push(await timedGet(url, headers));
       }
     }),
   );
-  const wallSorted = sorted(wall);
-  const cpuSorted = sorted(cpu);
-  const alone = connections === 1;
-  return {
-    requests: wall.length,
-    p50: percentile(wallSorted, 50),
-    p95: percentile(wallSorted, 95),
-    p99: percentile(wallSorted, 99),
-    max: wallSorted.at(-1) ?? Number.NaN,
-    cpuP50: alone ? percentile(cpuSorted, 50) : null,
-    cpuP99: alone ? percentile(cpuSorted, 99) : null,
-    failures,
-  };
+  return summarizeLatency(samples, connections === 1);
 }

@@ -1,11 +1,14 @@
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
-import { type ImportBatchResult, importSkipReasons } from '../../contracts/customers';
+import { type ImportBatchResult, type ImportSummary, importSkipReasons } from '../../contracts/customers';
 import {
   type CustomerImportEvent,
   type CustomerImportInput,
   customerImportMachine,
+  type ImportFileRead,
+  resumable,
   rowsDone,
 } from './customer-import.machine';
+import { guessMapping } from './import-mapping';
 import type { ImportFile, ImportTable } from './import-table';
 
 /**
@@ -22,6 +25,8 @@ export interface CustomerImportScenario {
 }
 
 export const IMPORT_PATHS_ID = '0b6f3c1e-6a55-4b0e-9d3f-3c1e2a4b5c6d';
+/** The id of the earlier import of the same file, which RESUME goes on with. */
+export const PREVIOUS_IMPORT_ID = '5d2c8a10-7f3e-4b9a-8c61-2e4f6a8b0c1d';
 
 export const importScenarios: CustomerImportScenario[] = [
   {
@@ -65,7 +70,39 @@ export const batchAnswer: ImportBatchResult = {
     { line: 2, status: 'skipped', reason: importSkipReasons.duplicatePhone },
   ],
 };
+/** The file's hash as the browser computes it (any 64 hex digits for the chart). */
+export const FILE_HASH = 'a3'.repeat(32);
+
+/** What reading each table gives: the table and the hash of the file's bytes. */
+export const read = (table: ImportTable): ImportFileRead => ({ table, fileHash: FILE_HASH });
+
+/**
+ * The earlier import of the three-row file, one row per batch (another batch size than the input's:
+ * a resumed import keeps its own): one of its three batches done (cancelled or cut short).
+ */
+export const unfinishedImport: ImportSummary = {
+  importId: PREVIOUS_IMPORT_ID,
+  fileName: 'clientes.csv',
+  startedAt: '2030-01-14T13:05:00.000Z',
+  lastBatchAt: '2030-01-14T13:05:02.000Z',
+  rows: 3,
+  batchSize: 1,
+  batches: 3,
+  batchesDone: 1,
+  created: 1,
+  skipped: 1,
+  mapping: guessMapping(threeRows.headers),
+};
+/** The same file imported to the end. */
+export const finishedImport: ImportSummary = { ...unfinishedImport, batchesDone: 3, created: 2 };
+export const lookupLost = Object.assign(new Error('Sem conexão com o servidor.'), { code: 'NETWORK_ERROR' });
+
 export const batchLost = Object.assign(new Error('Sem conexão com o servidor.'), { code: 'NETWORK_ERROR' });
+
+function previousName(previous: ImportSummary | null): string | undefined {
+  if (!previous) return undefined;
+  return `imported before (${previous.batchesDone} of ${previous.batches} batches)`;
+}
 
 function tableName(table: ImportTable | null): string | undefined {
   if (!table) return undefined;
@@ -97,6 +134,16 @@ export const customerImportPathModel = {
     if (snapshot.matches({ importing: 'sending' })) {
       return snapshot.context.cancelRequested ? [] : [{ type: 'CANCEL' }];
     }
+    if (snapshot.matches('previous')) {
+      return [
+        ...(resumable(snapshot.context.previous, snapshot.context.table)
+          ? [{ type: 'RESUME' } as const]
+          : []),
+        { type: 'START_OVER' },
+        { type: 'CHOOSE_AGAIN' },
+      ];
+    }
+    if (snapshot.matches('lookupFailed')) return [{ type: 'RETRY' }, { type: 'CHOOSE_AGAIN' }];
     if (snapshot.matches({ importing: 'failed' })) return [{ type: 'RETRY' }, { type: 'CANCEL' }];
     if (snapshot.matches('done')) return [{ type: 'CHOOSE_AGAIN' }];
     return [];
@@ -106,8 +153,14 @@ export const customerImportPathModel = {
     {
       id: 'readFile',
       src: 'readFile',
-      outputs: [threeRows, noRows, fiveRows],
+      outputs: [read(threeRows), read(noRows), read(fiveRows)],
       errors: [new Error('bad bytes')],
+    },
+    {
+      id: 'findImport',
+      src: 'findImport',
+      outputs: [null, unfinishedImport, finishedImport],
+      errors: [lookupLost],
     },
     { id: 'sendBatch', src: 'sendBatch', outputs: [batchAnswer], errors: [batchLost] },
   ],
@@ -119,9 +172,12 @@ export const customerImportPathModel = {
       fileName(c.file),
       c.problem?.kind,
       tableName(c.table),
+      previousName(c.previous),
       snapshot.matches('mapping') ? `name ${c.mapping.name === null ? 'unmapped' : 'mapped'}` : undefined,
-      c.importId ? `batch ${c.batch}, ${c.created} created, ${c.skipped.length} skipped` : undefined,
-      c.failure ? 'batch failed' : undefined,
+      c.importId
+        ? `import ${c.importId === PREVIOUS_IMPORT_ID ? 'resumed' : 'new'} in batches of ${c.batchSize}, batch ${c.batch}, ${c.created} created, ${c.skipped.length} skipped`
+        : undefined,
+      c.failure ? 'failed' : undefined,
       c.cancelRequested ? 'cancel asked' : undefined,
       c.cancelled ? 'cancelled' : undefined,
     ]
@@ -129,10 +185,23 @@ export const customerImportPathModel = {
       .join(' · ');
   },
 
-  /** Every state, with every reason a file is refused, and the import cancelled or not. */
+  /**
+   * Every state, with every reason a file is refused, an earlier import that can go on or not, a
+   * new import and a resumed one, and the import cancelled or not.
+   */
   coverageKey(snapshot: CustomerImportSnapshot): string {
     const c = snapshot.context;
-    return [JSON.stringify(snapshot.value), c.problem?.kind, c.cancelled ? 'cancelled' : undefined]
+    return [
+      JSON.stringify(snapshot.value),
+      c.problem?.kind,
+      snapshot.matches('previous')
+        ? resumable(c.previous, c.table)
+          ? 'can resume'
+          : 'cannot resume'
+        : undefined,
+      c.importId ? (c.importId === PREVIOUS_IMPORT_ID ? 'resumed' : 'new') : undefined,
+      c.cancelled ? 'cancelled' : undefined,
+    ]
       .filter(Boolean)
       .join(' · ');
   },
@@ -145,6 +214,14 @@ export const customerImportPathModel = {
         : 'asks for a CSV or vCard file';
     }
     if (snapshot.matches('reading')) return `reads ${c.file?.name}`;
+    if (snapshot.matches('checking')) return `asks whether ${c.file?.name} was imported before`;
+    if (snapshot.matches('lookupFailed')) return 'says it could not check the file, offers to try again';
+    if (snapshot.matches('previous')) {
+      const p = c.previous!;
+      return resumable(p, c.table)
+        ? `says the file was imported before: ${p.created} created, ${p.skipped} skipped, ${p.batchesDone} of ${p.batches} batches; offers to go on`
+        : `says the file was imported before: ${p.created} created, ${p.skipped} skipped; offers to import it again`;
+    }
     if (snapshot.matches('mapping')) {
       const name = c.mapping.name === null ? 'no column for the name' : 'the name from a column';
       return `shows the preview of ${c.table?.rows.length} rows, ${name}${c.problem ? ', says the name is required' : ''}`;
@@ -170,6 +247,10 @@ export const customerImportPathModel = {
       }
       case 'START':
         return 'The owner clicks "Importar"';
+      case 'RESUME':
+        return 'The owner clicks "Continuar importação"';
+      case 'START_OVER':
+        return 'The owner clicks "Importar de novo"';
       case 'CHOOSE_AGAIN':
         return 'The owner chooses another file';
       case 'RETRY':
@@ -177,9 +258,18 @@ export const customerImportPathModel = {
       case 'CANCEL':
         return 'The owner clicks "Cancelar importação"';
       case 'xstate.done.actor.readFile':
-        return `The file has ${(event as { output?: ImportTable }).output?.rows.length} rows`;
+        return `The file has ${(event as { output?: ImportFileRead }).output?.table.rows.length} rows`;
       case 'xstate.error.actor.readFile':
         return 'The file cannot be read';
+      case 'xstate.done.actor.findImport': {
+        const found = (event as { output?: ImportSummary | null }).output;
+        if (!found) return 'The company never imported this file';
+        return found.batchesDone < found.batches
+          ? 'The company started importing this file before'
+          : 'The company imported this file before';
+      }
+      case 'xstate.error.actor.findImport':
+        return 'The check gets no answer';
       case 'xstate.done.actor.sendBatch':
         return 'The server imports the batch';
       case 'xstate.error.actor.sendBatch':

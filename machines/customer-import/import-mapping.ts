@@ -1,13 +1,16 @@
-import type { ImportRow } from '../../contracts/customers';
+import {
+  type ImportField,
+  type ImportMapping,
+  type ImportRow,
+  importFields,
+} from '../../contracts/customers';
 import { searchText } from '../../contracts/search-text';
 import type { ImportTable } from './import-table';
 
-/** The customer fields a column can fill; the name is required. */
-export const importFields = ['name', 'phone', 'email', 'notes', 'tags'] as const;
-export type ImportField = (typeof importFields)[number];
+export { type ImportField, importFields } from '../../contracts/customers';
 
 /** Each field → the index of the column that fills it, or null ("Não importar"). */
-export type ColumnMapping = Record<ImportField, number | null>;
+export type ColumnMapping = ImportMapping;
 
 export const emptyMapping: ColumnMapping = { name: null, phone: null, email: null, notes: null, tags: null };
 

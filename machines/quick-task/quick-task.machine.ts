@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { type Submission, settledSubmission, submissionOf, textHash } from '../../contracts/submission';
 import type { Task, TaskInput } from '../../contracts/tasks';
 import { type CallFailure, callFailureOf } from '../phone-verification/call-failure';
 import { defaultTime, dueAtIso, dueDay, isTime, type QuickTaskDay } from './quick-task-due';
@@ -27,6 +28,17 @@ export type QuickTaskField = 'title' | 'date' | 'time';
 export interface QuickTaskInput {
   /** The clock, in ms; `Date.now` by default. "Hoje", "Amanhã" and the default time read it. */
   now?: () => number;
+  /**
+   * New for each sheet the view mounts (the chart stays pure). A submission's key is this id, the
+   * tasks saved so far and the body's hash: the same draft sent again goes with the same key.
+   */
+  formId: string;
+}
+
+/** POST /api/tasks as the sheet makes it. */
+export interface CreateQuickTaskInput {
+  body: TaskInput;
+  idempotencyKey: string;
 }
 
 export interface QuickTaskContext {
@@ -37,6 +49,15 @@ export interface QuickTaskContext {
   failure: CallFailure | null;
   /** The task the last save created. */
   created: Task | null;
+  formId: string;
+  /** Tasks this sheet saved: the next one is a new create, even with the same fields. */
+  saves: number;
+  /**
+   * The save on its way or last tried: "Salvar" again with the same draft (after a time-out or a
+   * lost connection) sends its Idempotency-Key again; a changed draft, or the next task after one
+   * was saved, gets a new key.
+   */
+  submission: Submission | null;
 }
 
 export type QuickTaskEvent =
@@ -100,7 +121,7 @@ export const quickTaskMachine = setup({
     input: {} as QuickTaskInput,
   },
   actors: {
-    createTask: fromPromise<Task, TaskInput>(async () => {
+    createTask: fromPromise<Task, CreateQuickTaskInput>(async () => {
       throw new Error('No way to create a task was provided');
     }),
   },
@@ -157,6 +178,14 @@ export const quickTaskMachine = setup({
         ? { draft: { ...context.draft, customer: event.customer }, failure: null }
         : {},
     ),
+    nameSubmission: assign({
+      submission: ({ context }) =>
+        submissionOf(
+          taskInputOf(context.draft, context.now()),
+          context.submission,
+          (body) => `${context.formId}-${context.saves}-${textHash(body)}`,
+        ),
+    }),
     flagMissing: assign(({ context }) => ({
       missing: missingFields(context.draft, context.now()),
       failure: null,
@@ -166,7 +195,16 @@ export const quickTaskMachine = setup({
   id: 'quickTask',
   context: ({ input }) => {
     const now = input.now ?? Date.now;
-    return { now, draft: emptyDraft(now()), missing: [], failure: null, created: null };
+    return {
+      now,
+      draft: emptyDraft(now()),
+      missing: [],
+      failure: null,
+      created: null,
+      formId: input.formId,
+      saves: 0,
+      submission: null,
+    };
   },
   initial: 'closed',
   states: {
@@ -188,15 +226,23 @@ export const quickTaskMachine = setup({
     },
     saving: {
       description: 'POST /api/tasks; the sheet stays, its controls wait.',
-      entry: 'forgetProblems',
+      entry: ['forgetProblems', 'nameSubmission'],
       invoke: {
         id: 'createTask',
         src: 'createTask',
-        input: ({ context }) => taskInputOf(context.draft, context.now()),
+        input: ({ context }) => ({
+          body: taskInputOf(context.draft, context.now()),
+          idempotencyKey: context.submission!.key,
+        }),
         onDone: {
           target: 'saved',
           actions: [
-            assign(({ context, event }) => ({ created: event.output, draft: emptyDraft(context.now()) })),
+            assign(({ context, event }) => ({
+              created: event.output,
+              draft: emptyDraft(context.now()),
+              saves: context.saves + 1,
+              submission: settledSubmission(context.submission),
+            })),
             { type: 'created', params: ({ event }) => event.output },
           ],
         },

@@ -34,11 +34,14 @@ export const OTHER_TIME = '16:30';
 export const TITLE = 'Ligar para a Maria';
 export const MARIA: QuickTaskCustomer = { id: '7d1c2f4e-8a51-4c59-9d57-1f0a2b3c4d5e', name: 'Maria Souza' };
 
+/** The sheet's id in the paths: its submissions are keyed quick-task-1, quick-task-2… */
+export const QUICK_TASK_FORM_ID = 'quick-task';
+
 export const quickTaskScenarios: QuickTaskScenario[] = [
   {
     name: 'home',
     summary: 'The owner is on /home on a Tuesday at 13:20',
-    input: { now: () => NOW },
+    input: { now: () => NOW, formId: QUICK_TASK_FORM_ID },
   },
 ];
 
@@ -121,7 +124,9 @@ export const quickTaskPathModel = {
   scenarios: quickTaskScenarios,
 
   events(snapshot: QuickTaskSnapshot): QuickTaskEvent[] {
-    if (snapshot.matches('closed') || snapshot.matches('saved')) return [{ type: 'OPEN' }];
+    if (snapshot.matches('closed')) return [{ type: 'OPEN' }];
+    // A second task after a saved one is worth a path (it gets a new key); a third adds nothing.
+    if (snapshot.matches('saved')) return snapshot.context.saves < 2 ? [{ type: 'OPEN' }] : [];
     if (!snapshot.matches('open') && !snapshot.matches('failed')) return [];
     const { title, day, date, time, customer } = snapshot.context.draft;
     const events: QuickTaskEvent[] = [
@@ -150,12 +155,14 @@ export const quickTaskPathModel = {
   ],
 
   serializeState(snapshot: QuickTaskSnapshot): string {
-    const { missing, failure } = snapshot.context;
+    const { missing, failure, saves, submission } = snapshot.context;
     return [
       String(snapshot.value),
       draftName(snapshot),
       missing.length ? `missing ${missing.join('+')}` : undefined,
       failureName(failure),
+      saves > 0 ? `${saves} saved` : undefined,
+      submission ? `key ${submission.key}${submission.settled ? ' (saved)' : ''}` : undefined,
     ]
       .filter(Boolean)
       .join(' · ');

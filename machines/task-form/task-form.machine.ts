@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { type Submission, submissionOf, textHash } from '../../contracts/submission';
 import type { Task, TaskInput } from '../../contracts/tasks';
 import { callFailureOf } from '../phone-verification/call-failure';
 import {
@@ -26,11 +27,23 @@ export interface TaskFormInput {
   /** null: "Nova tarefa"; else the task being edited. */
   taskId: string | null;
   values: TaskFormValues;
+  /**
+   * New for each opening of the form (the view makes it; the chart stays pure). A submission's key
+   * is this id and its body's hash: the same values sent again go with the same key.
+   */
+  formId: string;
 }
 
 export interface TaskFormContext {
   taskId: string | null;
   values: TaskFormValues;
+  formId: string;
+  /**
+   * The save on its way or last tried: "Salvar" again with the same values (after a time-out or a
+   * lost connection) sends its Idempotency-Key again, so the server answers the task it may have
+   * created instead of creating a second; changed values get a new key.
+   */
+  submission: Submission | null;
   problems: TaskFormProblems;
   /** The server's text for the last save that failed, shown until the person changes something. */
   failure: { message: string; status?: number } | null;
@@ -55,6 +68,8 @@ export type TaskFormEvent =
 export interface SaveTaskInput {
   taskId: string | null;
   body: TaskInput;
+  /** The submission's Idempotency-Key (a create sends it). */
+  idempotencyKey: string;
 }
 
 /** Every problem of the values at once, so all of them show after one submit. */
@@ -172,12 +187,22 @@ export const taskFormMachine = setup({
       failure: null,
     })),
     clearProblems: assign({ problems: {}, serverIssues: {}, failure: null }),
+    nameSubmission: assign({
+      submission: ({ context }) =>
+        submissionOf(
+          taskInputOf(context.values),
+          context.submission,
+          (body) => `${context.formId}-${textHash(body)}`,
+        ),
+    }),
   },
 }).createMachine({
   id: 'taskForm',
   context: ({ input }) => ({
     taskId: input.taskId,
     values: input.values,
+    formId: input.formId,
+    submission: null,
     problems: {},
     failure: null,
     serverIssues: {},
@@ -205,10 +230,15 @@ export const taskFormMachine = setup({
     },
     saving: {
       description: 'POST /api/tasks (new) or PUT /api/tasks/{id} (edit); the form cannot change meanwhile.',
+      entry: 'nameSubmission',
       invoke: {
         id: 'saveTask',
         src: 'saveTask',
-        input: ({ context }) => ({ taskId: context.taskId, body: taskInputOf(context.values) }),
+        input: ({ context }) => ({
+          taskId: context.taskId,
+          body: taskInputOf(context.values),
+          idempotencyKey: context.submission!.key,
+        }),
         onDone: { target: 'saved', actions: assign({ saved: ({ event }) => event.output }) },
         onError: {
           target: 'failed',

@@ -100,11 +100,14 @@ export interface TaskFormScenario {
 const anaTask = formTask();
 const anaFollowUp = formFollowUp();
 
+/** The form's id in the paths: its submissions are keyed task-form-1, task-form-2… */
+export const TASK_FORM_ID = 'task-form';
+
 export const taskFormScenarios: TaskFormScenario[] = [
   {
     name: 'new',
     summary: 'The owner opens "Nova tarefa" under /tasks at 09:20',
-    input: { taskId: null, values: newTaskValues(FORM_NOW) },
+    input: { taskId: null, values: newTaskValues(FORM_NOW), formId: TASK_FORM_ID },
     url: '/tasks/new',
     backTo: '/tasks',
     loads: null,
@@ -112,7 +115,7 @@ export const taskFormScenarios: TaskFormScenario[] = [
   {
     name: 'edit',
     summary: `The owner edits "${anaTask.title}" (Maria Silva, weekly, with a follow-up) from the home page`,
-    input: { taskId: anaTask.id, values: taskValues(anaTask, anaFollowUp) },
+    input: { taskId: anaTask.id, values: taskValues(anaTask, anaFollowUp), formId: TASK_FORM_ID },
     url: `/home/${anaTask.id}/edit`,
     backTo: '/home',
     loads: { task: anaTask, followUp: anaFollowUp },
@@ -120,7 +123,7 @@ export const taskFormScenarios: TaskFormScenario[] = [
   {
     name: 'edit-no-phone',
     summary: `The owner edits "${joaoTask.title}", whose customer João Pereira no longer has a WhatsApp number`,
-    input: { taskId: joaoTask.id, values: taskValues(joaoTask, joaoFollowUp) },
+    input: { taskId: joaoTask.id, values: taskValues(joaoTask, joaoFollowUp), formId: TASK_FORM_ID },
     url: `/tasks/${joaoTask.id}/edit`,
     backTo: '/tasks',
     loads: { task: joaoTask, followUp: joaoFollowUp },
@@ -200,6 +203,7 @@ export const taskFormPathModel = {
       // Kept while the switch is off: it shows again when it is turned back on.
       values.message.trim() === '' ? 'no message' : 'message written',
       ...problemWords(snapshot),
+      snapshot.context.submission ? `key ${snapshot.context.submission.key}` : undefined,
     ]
       .filter(Boolean)
       .join(' · ');

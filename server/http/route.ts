@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { safeParse } from 'zod/v4/core';
 import type { SuccessEnvelope } from '../../contracts/envelope';
+import type { Idempotency } from './idempotency';
 import { zodValidatorCompiler } from './request-validation';
 import { looseObjectsIn } from './strict-body';
 
@@ -30,6 +31,11 @@ export interface RouteContract {
   readonly query?: $ZodType;
   readonly body?: $ZodType;
   readonly response: $ZodType;
+  /**
+   * A create: the caller may send an `Idempotency-Key` header, and a repeat with the same key answers
+   * the first answer instead of creating again (server/http/idempotency.ts).
+   */
+  readonly idempotent?: true;
 }
 
 type Parsed<S> = S extends $ZodType ? output<S> : undefined;
@@ -42,7 +48,7 @@ export interface RouteInput<C extends RouteContract> {
   reply: FastifyReply;
 }
 
-export interface RouteDefinition<C extends RouteContract> {
+interface RouteOptions<C extends RouteContract> {
   /** Success status; 200 unless said otherwise (202 for accepted-for-later, 201 for created). */
   status?: number;
   /** Per-route settings read by plugins, e.g. `{ rateLimit: { max: 5, timeWindow: '1 minute' } }`. */
@@ -55,6 +61,10 @@ export interface RouteDefinition<C extends RouteContract> {
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
   handler: (input: RouteInput<C>) => Promise<output<C['response']>> | output<C['response']>;
 }
+
+/** An idempotent contract's route says where its answers are kept (`idempotencyKeys(db)`). */
+export type RouteDefinition<C extends RouteContract> = RouteOptions<C> &
+  (C extends { idempotent: true } ? { idempotency: Idempotency } : { idempotency?: never });
 
 /** The body of a call whose contract declares none: nothing, or an empty object, and no fields. */
 const noBody = z.optional(z.nullable(z.strictObject({})));
@@ -79,6 +89,7 @@ export function route<C extends RouteContract>(
   }
   const body = contract.body ?? (contract.method === 'GET' ? undefined : noBody);
   const checkResponse = process.env.NODE_ENV !== 'production';
+  const { idempotency } = definition as { idempotency?: Idempotency };
   app.route({
     method: contract.method,
     url: contract.url,
@@ -91,24 +102,31 @@ export function route<C extends RouteContract>(
     config: { ...definition.config, contract },
     ...(definition.preHandler && { preValidation: definition.preHandler }),
     async handler(request, reply): Promise<SuccessEnvelope<output<C['response']>>> {
-      const data = await definition.handler({
-        params: request.params as Parsed<C['params']>,
-        query: request.query as Parsed<C['query']>,
-        body: request.body as Parsed<C['body']>,
-        request,
-        reply,
-      });
-      if (checkResponse) {
-        const checked = safeParse(contract.response, data);
-        if (!checked.success) {
-          // A plain error: the error handler logs it (with the issues) and answers the generic 500.
-          throw new Error(`response of ${contract.method} ${contract.url} breaks its contract`, {
-            cause: checked.error.issues,
-          });
+      const run = async () => {
+        const data = await definition.handler({
+          params: request.params as Parsed<C['params']>,
+          query: request.query as Parsed<C['query']>,
+          body: request.body as Parsed<C['body']>,
+          request,
+          reply,
+        });
+        if (checkResponse) {
+          const checked = safeParse(contract.response, data);
+          if (!checked.success) {
+            // A plain error: the error handler logs it (with the issues) and answers the generic 500.
+            throw new Error(`response of ${contract.method} ${contract.url} breaks its contract`, {
+              cause: checked.error.issues,
+            });
+          }
         }
-      }
-      reply.code(definition.status ?? 200);
-      return { success: true, data };
+        return data;
+      };
+      const status = definition.status ?? 200;
+      const answer = idempotency
+        ? await idempotency.answer(request, reply, status, run)
+        : { status, data: await run() };
+      reply.code(answer.status);
+      return { success: true, data: answer.data };
     },
   });
 }

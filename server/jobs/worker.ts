@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/types';
 import type { BackoffOptions } from './backoff';
 import { JOBS_CHANNEL } from './channel';
@@ -66,6 +67,24 @@ export class JobTimeoutError extends Error {
 const silent: JobLogger = { info() {}, warn() {}, error() {} };
 
 /**
+ * The database as jobs use it: every statement or transaction outside a transaction waits one turn
+ * of the event loop first. On PGlite a job's queries otherwise run back to back without the event
+ * loop ever reading a request (the database runs in this thread, its answers are microtasks), so a
+ * backlog of jobs would hold every request until it is done; with a turn between them, a request's
+ * queries queue between a job's. (Inside a transaction nothing waits: it holds the connection.)
+ */
+function takingTurns(db: Db): Db {
+  return {
+    kind: db.kind,
+    query: (sql, params) => nextTurn().then(() => db.query(sql, params)),
+    transaction: (fn) => nextTurn().then(() => db.transaction(fn)),
+    listen: (channel, onPayload) => db.listen(channel, onPayload),
+    notify: (channel, payload) => db.notify(channel, payload),
+    close: () => db.close(),
+  };
+}
+
+/**
  * Runs jobs from the `jobs` table. Safe with any number of workers, in one process or many: claims
  * skip rows another worker holds, and a job whose worker died is taken again once its lease runs
  * out. Woken by the NOTIFY each enqueue sends, and polls for the rest.
@@ -84,6 +103,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   } = options;
   if (leaseMs <= timeoutMs) throw new Error('leaseMs must be longer than timeoutMs');
   const kinds = Object.keys(handlers);
+  const jobDb = takingTurns(db);
   const inFlight = new Set<Promise<void>>();
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
@@ -112,7 +132,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       if (free <= 0) return;
       let jobs: Job[];
       try {
-        jobs = await claim(db, workerId, kinds, free, { leaseMs });
+        jobs = await claim(jobDb, workerId, kinds, free, { leaseMs });
       } catch (err) {
         logger.error({ err, workerId }, 'jobs: claim failed; retrying at the next poll');
         return;
@@ -133,7 +153,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
 
   async function run(job: Job) {
     const controller = new AbortController();
-    const ctx: JobContext = { db, signal: controller.signal, workerId, logger };
+    const ctx: JobContext = { db: jobDb, signal: controller.signal, workerId, logger };
     let deadline: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       deadline = setTimeout(() => {
@@ -160,12 +180,15 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     const fields = { jobId: job.id, kind: job.kind, attempt: job.attempts, workerId };
     try {
       if (ok) {
-        const done = await complete(db, job);
+        const done = await complete(jobDb, job);
         if (done) logger.debug?.(fields, 'jobs: succeeded');
         else logger.warn(fields, 'jobs: finished after losing its lease; another worker has it');
         return;
       }
-      const failed = await fail(db, job, error, { backoff, permanent: error instanceof PermanentJobError });
+      const failed = await fail(jobDb, job, error, {
+        backoff,
+        permanent: error instanceof PermanentJobError,
+      });
       if (!failed) logger.warn({ ...fields, err: error }, 'jobs: failed after losing its lease');
       else if (failed.status === 'failed') logger.error({ ...fields, err: error }, 'jobs: gave up');
       else logger.warn({ ...fields, err: error, retryAt: failed.runAt }, 'jobs: attempt failed; will retry');

@@ -6,6 +6,7 @@ import {
   issueSchema,
   type SuccessEnvelope,
 } from '../../contracts/envelope';
+import { IDEMPOTENCY_KEY_HEADER } from '../../contracts/idempotency-key';
 import { isRecord } from '../lib/is-record';
 import { sessionRequestHeaders } from '../lib/session/session-headers';
 import { reportUnauthorized } from '../lib/session/unauthorized-signal';
@@ -34,6 +35,11 @@ export type RequestOptions<T> = {
   /** The caller's own cancellation (TanStack Query passes one). */
   signal?: AbortSignal;
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Sent as the Idempotency-Key header: a create sent again with the same key (a retried
+   * submission) is answered with its first answer instead of being done twice.
+   */
+  idempotencyKey?: string;
 };
 type ReadOptions<T> = Omit<RequestOptions<T>, 'body'>;
 
@@ -148,6 +154,7 @@ export function createApiClient({
     options.signal?.addEventListener('abort', cancel);
     try {
       const headers = new Headers({ accept: 'application/json', ...getHeaders?.(), ...options.headers });
+      if (options.idempotencyKey !== undefined) headers.set(IDEMPOTENCY_KEY_HEADER, options.idempotencyKey);
       let body: string | undefined;
       if (options.body !== undefined) {
         headers.set('content-type', 'application/json');

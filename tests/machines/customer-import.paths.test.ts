@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ImportBatchBody } from '../../contracts/customers';
+import type { BatchSubmission } from '../../machines/customer-import/customer-import.machine';
 import {
   batchAnswer,
   type CustomerImportSnapshot,
   customerImportPathModel,
+  FILE_HASH,
   IMPORT_PATHS_ID,
+  PREVIOUS_IMPORT_ID,
   threeRows,
+  unfinishedImport,
 } from '../../machines/customer-import/customer-import.paths';
 import {
   guessMapping,
@@ -16,6 +19,7 @@ import {
 import { importFormatOf } from '../../machines/customer-import/import-table';
 import { expectFullCoverage, expectNumberedStories, expectStepState } from '../support/chart-path-checks';
 import { generatePaths, replayPath } from '../support/chart-paths';
+import { expectKeysFollowSubmissions } from '../support/submission-keys';
 
 const paths = generatePaths(customerImportPathModel);
 
@@ -29,7 +33,7 @@ describe('customer import chart paths', () => {
 
   it('covers every state and every transition of the chart', () => {
     const coverage = expectFullCoverage(customerImportPathModel, paths);
-    expect(coverage.states.total).toBe(8);
+    expect(coverage.states.total).toBe(11);
   });
 
   it('numbers paths 1..n, each one a readable story', () => {
@@ -39,30 +43,44 @@ describe('customer import chart paths', () => {
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
     'path %s replays on the real machine',
     async (_name, path) => {
-      const sent: ImportBatchBody[] = [];
+      const sent: BatchSubmission[] = [];
       const actor = await replayPath(customerImportPathModel, path, {
         advance: (ms) => vi.advanceTimersByTimeAsync(ms),
         onStep: ({ step, snapshot }) => {
           expectStepState(snapshot, step);
-          const child = (snapshot as CustomerImportSnapshot).children.sendBatch;
-          if (child) sent.push(child.getSnapshot().input as ImportBatchBody);
+          // Once per batch sent (a CANCEL while it is on its way leaves the same one going).
+          const input = (snapshot as CustomerImportSnapshot).children.sendBatch?.getSnapshot().input;
+          if (input && input !== sent.at(-1)) sent.push(input as BatchSubmission);
         },
       });
-      // Every batch carries the one import id, in order, each at most 2 rows; a retry repeats the
-      // same batch number with the same rows.
-      for (const body of sent) {
-        expect(body.importId).toBe(IMPORT_PATHS_ID);
-        expect(body.rows.length).toBeGreaterThan(0);
-        expect(body.rows.length).toBeLessThanOrEqual(2);
+      // Every batch of a path carries one import id: a new one, or the earlier import's when it is
+      // resumed, with that import's mapping and batch size; in order, each with its slice of the
+      // rows, its file named, and a key of its own that a retry repeats.
+      const resumed = path.steps.some((step) => step.event.type === 'RESUME');
+      const mapping = resumed ? unfinishedImport.mapping : guessMapping(threeRows.headers);
+      const size = resumed ? unfinishedImport.batchSize : 2;
+      for (const { body, idempotencyKey } of sent) {
+        expect(body.importId).toBe(resumed ? PREVIOUS_IMPORT_ID : IMPORT_PATHS_ID);
+        expect(body.file).toEqual({
+          hash: FILE_HASH,
+          name: 'clientes.csv',
+          rows: 3,
+          batchSize: size,
+          mapping,
+        });
         expect(body.rows).toEqual(
-          mappedRows(threeRows, guessMapping(threeRows.headers)).slice(body.batch * 2, body.batch * 2 + 2),
+          mappedRows(threeRows, mapping).slice(body.batch * size, (body.batch + 1) * size),
         );
+        expect(idempotencyKey).toMatch(new RegExp(`^${body.importId}-${body.batch}-[0-9a-z]+$`));
       }
+      expectKeysFollowSubmissions(
+        sent.map(({ body, idempotencyKey }) => ({ body, key: idempotencyKey, afterSuccess: false })),
+      );
       const end = actor.getSnapshot() as CustomerImportSnapshot;
       if (end.matches('done')) {
         const { context } = end;
         expect(context.created).toBe(context.batch * batchAnswer.created);
-        expect(context.cancelled).toBe(context.batch < 2);
+        expect(context.cancelled).toBe(context.batch < Math.ceil(3 / size));
       }
       actor.stop();
     },

@@ -1,8 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptyDraft, missingFields, taskInputOf } from '../../machines/quick-task/quick-task.machine';
+import {
+  type CreateQuickTaskInput,
+  emptyDraft,
+  missingFields,
+  taskInputOf,
+} from '../../machines/quick-task/quick-task.machine';
 import {
   createdTask,
   NOW,
+  QUICK_TASK_FORM_ID,
   type QuickTaskSnapshot,
   quickTaskPathModel,
   TODAY,
@@ -11,6 +17,7 @@ import {
 import { defaultTime, dueAtIso, dueDay, isDate, isTime } from '../../machines/quick-task/quick-task-due';
 import { expectFullCoverage, expectNumberedStories, expectStepState } from '../support/chart-path-checks';
 import { generatePaths, replayPath } from '../support/chart-paths';
+import { expectKeysFollowSubmissions, type SentCreate } from '../support/submission-keys';
 
 const paths = generatePaths(quickTaskPathModel);
 
@@ -36,14 +43,21 @@ describe('quick-add task chart paths', () => {
     async (_name, path) => {
       const opened = vi.fn();
       const created = vi.fn();
-      const sent: unknown[] = [];
+      const sent: CreateQuickTaskInput[] = [];
+      const keys: SentCreate[] = [];
+      let succeeded = false;
       const actor = await replayPath(quickTaskPathModel, path, {
         advance: (ms) => vi.advanceTimersByTimeAsync(ms),
         provide: { actions: { opened, created } },
         onStep: ({ step, snapshot }) => {
           expectStepState(snapshot, step);
+          if (step.event.type === 'xstate.done.actor.createTask') succeeded = true;
           const child = (snapshot as QuickTaskSnapshot).children.createTask;
-          if (child) sent.push(child.getSnapshot().input);
+          if (!child) return;
+          const input = child.getSnapshot().input as CreateQuickTaskInput;
+          sent.push(input);
+          keys.push({ body: input.body, key: input.idempotencyKey, afterSuccess: succeeded });
+          succeeded = false;
         },
       });
       const opens = path.steps.filter((step) => step.event.type === 'OPEN').length;
@@ -53,10 +67,13 @@ describe('quick-add task chart paths', () => {
       expect(created).toHaveBeenCalledTimes(saves);
       if (saves > 0) expect(created.mock.calls[0]![1]).toEqual(createdTask());
       // Only complete drafts are ever sent: a title, a day and a time.
-      for (const input of sent) {
-        expect(input).toMatchObject({ title: 'Ligar para a Maria', recurrence: 'none' });
-        expect(Number.isNaN(Date.parse((input as { dueAt: string }).dueAt))).toBe(false);
+      for (const { body } of sent) {
+        expect(body).toMatchObject({ title: 'Ligar para a Maria', recurrence: 'none' });
+        expect(Number.isNaN(Date.parse(body.dueAt))).toBe(false);
       }
+      // "Salvar" again after a failure repeats the key; another draft, or the next task, gets a new one.
+      expectKeysFollowSubmissions(keys);
+      for (const { key } of keys) expect(key).toMatch(new RegExp(`^${QUICK_TASK_FORM_ID}-\\d+-[0-9a-z]+$`));
       actor.stop();
     },
   );

@@ -1,24 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { type TaskFormInput, taskFormMachine } from '../../machines/task-form/task-form.machine';
+import {
+  type SaveTaskInput,
+  type TaskFormInput,
+  taskFormMachine,
+} from '../../machines/task-form/task-form.machine';
 import {
   DUE,
   joao,
   MESSAGE,
   maria,
   savedTask,
+  TASK_FORM_ID,
   type TaskFormSnapshot,
   taskFormPathModel,
 } from '../../machines/task-form/task-form.paths';
 import { dueAtOf, newTaskValues, nextFullHour, taskInputOf } from '../../machines/task-form/task-form.values';
 import { expectFullCoverage, expectNumberedStories, expectStepState } from '../support/chart-path-checks';
 import { generatePaths, replayPath } from '../support/chart-paths';
+import { expectKeysFollowSubmissions } from '../support/submission-keys';
 
 const paths = generatePaths(taskFormPathModel);
 
 function start(input: Partial<TaskFormInput['values']> = {}) {
   const actor = createActor(taskFormMachine, {
-    input: { taskId: null, values: { ...newTaskValues(DUE), title: 'Ligar', ...input } },
+    input: {
+      taskId: null,
+      values: { ...newTaskValues(DUE), title: 'Ligar', ...input },
+      formId: TASK_FORM_ID,
+    },
   });
   actor.start();
   return actor;
@@ -53,18 +63,22 @@ describe('task form chart paths', () => {
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
     'path %s replays on the real machine',
     async (_name, path) => {
-      const asked: unknown[] = [];
+      const asked: SaveTaskInput[] = [];
       const actor = await replayPath(taskFormPathModel, path, {
         advance: () => undefined,
         onStep: ({ step, snapshot }) => {
           expectStepState(snapshot, step);
           const child = (snapshot as TaskFormSnapshot).children.saveTask;
-          if (child) asked.push(child.getSnapshot().input);
+          if (child) asked.push(child.getSnapshot().input as SaveTaskInput);
         },
       });
+      // "Salvar" again after a refusal or a lost answer repeats the key; changed values get a new one.
+      expectKeysFollowSubmissions(
+        asked.map((input) => ({ body: input.body, key: input.idempotencyKey, afterSuccess: false })),
+      );
       // A save always sends a body the contract accepts: a title, a due time, and a follow-up only
       // with a message, for a customer with WhatsApp.
-      for (const input of asked as Array<{ taskId: string | null; body: ReturnType<typeof taskInputOf> }>) {
+      for (const input of asked) {
         expect(input.taskId).toBe(path.scenario.input.taskId);
         expect(input.body.title).not.toBe('');
         expect(input.body.dueAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);

@@ -117,6 +117,11 @@ beforeAll(async () => {
       stageIds: stages.map((stage) => stage.id),
       userId: owner.account.userId,
       importId: '7c2e3f0a-1b4d-4e5f-8a9b-0c1d2e3f4a5b',
+      // An import file's SHA-256 (the batch's `file.hash` and the lookup's `fileHash`).
+      hash: 'ab'.repeat(32),
+      fileHash: 'ab'.repeat(32),
+      // Column indexes, whose field names (phone, email) would take the hints above.
+      mapping: { name: 0, phone: 1, email: null, notes: null, tags: null },
       documentType: 'cnpj',
       documentNumber: '11.222.333/0001-81',
       phone: '11 98765-4321',

@@ -186,4 +186,33 @@ describe('worker', () => {
     worker.wake();
     expect((await jobStatus(later.id)).status).toBe('queued');
   });
+
+  it('leaves room for requests: a query asked for while a backlog runs is answered before the backlog ends', async () => {
+    const kind = newKind();
+    const total = 30;
+    for (let i = 0; i < total; i++) await enqueue(db, { kind });
+    let ran = 0;
+    const firstRan = deferred();
+    await start({
+      handlers: {
+        [kind]: async (_job, ctx) => {
+          await ctx.db.query('SELECT 1');
+          ran++;
+          firstRan.resolve();
+        },
+      },
+      pollMs: 60_000,
+    });
+    await firstRan.promise;
+
+    // As a request arrives: a task of the event loop that asks the database. On PGlite a worker that
+    // never yields runs its whole backlog before this task even starts.
+    const ranWhenAnswered = await new Promise<number>((resolve, reject) => {
+      setImmediate(() => {
+        db.query('SELECT 1').then(() => resolve(ran), reject);
+      });
+    });
+    expect(ranWhenAnswered).toBeLessThan(total);
+    await waitFor(() => ran === total, { what: 'the backlog to finish' });
+  });
 });

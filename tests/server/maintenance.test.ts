@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_RETENTION_DAYS } from '../../server/auth/prune-auth';
+import { IDEMPOTENCY_KEY_RETENTION_HOURS } from '../../server/http/idempotency';
 import { enqueue } from '../../server/jobs/enqueue';
 import { periodKey, startSchedule } from '../../server/jobs/schedule';
 import { startWorker } from '../../server/jobs/worker';
@@ -84,6 +85,23 @@ async function authRows() {
   return { revokedLongAgo, revokedYesterday, open };
 }
 
+/** Two stored Idempotency-Key answers: one just past its retention, one an hour old. */
+async function idempotencyKeyRows() {
+  const userId = (
+    await db.query<{ id: string }>(`INSERT INTO users (email) VALUES ('chaves@exemplo.com.br') RETURNING id`)
+  ).rows[0]!.id;
+  const companyId = (
+    await db.query<{ id: string }>(`INSERT INTO companies (name) VALUES ('Chaves') RETURNING id`)
+  ).rows[0]!.id;
+  await db.query(
+    `INSERT INTO idempotency_keys (company_id, user_id, key, fingerprint, status, response, created_at) VALUES
+       ($1, $2, 'old', 'f', 201, '{}', now() - make_interval(hours => $3 + 1)),
+       ($1, $2, 'recent', 'f', 201, '{}', now() - interval '1 hour')`,
+    [companyId, userId, IDEMPOTENCY_KEY_RETENTION_HOURS],
+  );
+  return { companyId };
+}
+
 const exists = async (table: 'jobs' | 'client_errors' | 'dev_outbox' | 'auth_sessions', id: string) =>
   (await db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id])).rows.length === 1;
 
@@ -104,6 +122,7 @@ describe('pruning old rows', () => {
     );
 
     const auth = await authRows();
+    const keys = await idempotencyKeyRows();
 
     expect(await prune(db)).toEqual({
       succeededJobs: 1,
@@ -115,6 +134,7 @@ describe('pruning old rows', () => {
       refreshTokens: 1,
       emailTokens: 1,
       signInFailures: 1,
+      idempotencyKeys: 1,
     });
 
     expect(await exists('jobs', oldSucceeded)).toBe(false);
@@ -139,6 +159,10 @@ describe('pruning old rows', () => {
     expect(failures.rows.map((r) => r.key)).toEqual(['recent']);
     const counters = await db.query<{ key: string }>('SELECT key FROM rate_limit_hits');
     expect(counters.rows.map((r) => r.key)).toEqual(['GET /api/x|live']);
+    const kept = await db.query<{ key: string }>('SELECT key FROM idempotency_keys WHERE company_id = $1', [
+      keys.companyId,
+    ]);
+    expect(kept.rows.map((r) => r.key)).toEqual(['recent']);
 
     // Idempotent: nothing more to delete.
     expect(await prune(db)).toEqual({
@@ -151,6 +175,7 @@ describe('pruning old rows', () => {
       refreshTokens: 0,
       emailTokens: 0,
       signInFailures: 0,
+      idempotencyKeys: 0,
     });
   });
 

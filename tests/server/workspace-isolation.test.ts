@@ -34,6 +34,9 @@ interface Owned {
   emptyStageId: string;
   stageIds: string[];
   serviceId: string;
+  /** An import of a file, and that file's hash. */
+  importId: string;
+  importFileHash: string;
 }
 
 interface Case {
@@ -85,6 +88,11 @@ const cases: Record<string, Case> = {
     status: 200,
   },
   'GET /api/customers/export': { path: () => EXPORT_CUSTOMERS_URL, status: 200 },
+  // The same file as the owner's import: the intruder's company never imported it.
+  'GET /api/customers/imports': {
+    path: (o) => `/api/customers/imports?fileHash=${o.importFileHash}`,
+    status: 200,
+  },
 
   'GET /api/dashboard': { path: () => '/api/dashboard', status: 200 },
 
@@ -231,6 +239,22 @@ beforeAll(async () => {
     )
   ).task;
   const done = (await ok(api.post<{ task: Task }>('/api/tasks', taskBody({ title: 'Feita' })))).task;
+  const importId = randomUUID();
+  const importFileHash = 'c4'.repeat(32);
+  await ok(
+    api.post('/api/customers/import', {
+      importId,
+      batch: 0,
+      file: {
+        hash: importFileHash,
+        name: 'clientes.csv',
+        rows: 1,
+        batchSize: 500,
+        mapping: { name: 0, phone: null, email: null, notes: null, tags: null },
+      },
+      rows: [{ line: 1, name: 'Contato do arquivo' }],
+    }),
+  );
   await ok(api.post(`/api/tasks/${done.id}/complete`));
   owned = {
     customerId: customer.id,
@@ -243,6 +267,8 @@ beforeAll(async () => {
     emptyStageId: empty.id,
     stageIds: stages.map((stage) => stage.id),
     serviceId: service.id,
+    importId,
+    importFileHash,
   };
 });
 afterAll(() => server?.close());
@@ -253,6 +279,8 @@ async function ownersRows() {
     'customers',
     'customer_counts',
     'customer_import_batches',
+    'customer_imports',
+    'idempotency_keys',
     'tasks',
     'task_day_counts',
     'follow_up_messages',

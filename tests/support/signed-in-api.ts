@@ -13,19 +13,25 @@ export interface Answer<T> {
 
 export interface SignedInApi {
   get<T = unknown>(path: string): Promise<Answer<T>>;
-  post<T = unknown>(path: string, body?: unknown): Promise<Answer<T>>;
+  post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>>;
   put<T = unknown>(path: string, body?: unknown): Promise<Answer<T>>;
   delete<T = unknown>(path: string): Promise<Answer<T>>;
 }
 
 /** JSON calls to the server at `url` as the web client makes them for a signed-in person. */
 export function signedInApi(url: string, tokens: { accessToken: string }): SignedInApi {
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<Answer<T>> => {
+  const call = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer<T>> => {
     const response = await fetch(`${url}${path}`, {
       method,
       headers: {
         ...sessionHeadersFor({ accessToken: tokens.accessToken }),
         ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...headers,
       },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
@@ -37,7 +43,7 @@ export function signedInApi(url: string, tokens: { accessToken: string }): Signe
   };
   return {
     get: (path) => call('GET', path),
-    post: (path, body) => call('POST', path, body),
+    post: (path, body, headers) => call('POST', path, body, headers),
     put: (path, body) => call('PUT', path, body),
     delete: (path) => call('DELETE', path),
   };

@@ -46,6 +46,16 @@ describe('API client: transport (spec §7)', () => {
     expect(network.calls[0]!.request.headers.get('refresh_token')).toBe('r-1');
   });
 
+  test('a create names its submission in the Idempotency-Key header; other calls send none', async () => {
+    const network = interceptFetch(() => json({ success: true, data: null }, 201));
+    await api.post('/api/tasks', { body: { title: 'Ligar' }, idempotencyKey: 'form-1' });
+    await api.get('/api/tasks');
+    expect(network.calls.map(({ request }) => request.headers.get('idempotency-key'))).toEqual([
+      'form-1',
+      null,
+    ]);
+  });
+
   test('a 401 is reported to onUnauthorized (the session refreshes); the call still fails', async () => {
     const onUnauthorized = vi.fn();
     const watched = createApiClient({ onUnauthorized });

@@ -278,6 +278,29 @@ describe('/customers/new: "Novo cliente"', () => {
     expect(app.url()).toBe('/customers');
   });
 
+  test('"Salvar" again after a lost answer sends the same Idempotency-Key; a changed form gets a new one', async () => {
+    const server = fakeCustomersServer();
+    server.failNext('create', 'network-error', 'network-error');
+    const app = open('/customers/new', server);
+    await settled();
+    await userEvent.type(name(), 'Gil');
+    const save = () => userEvent.click(screen.getByRole('button', { name: 'Salvar cliente' }));
+    await save();
+    await settled();
+    await save();
+    await settled();
+    await userEvent.type(name(), ' Souza');
+    await save();
+    await settled();
+
+    const keys = server.requests.create.map((request) => request.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{1,255}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(app.url()).toBe('/customers');
+  });
+
   test('"Cancelar" goes back to the list', async () => {
     const app = open('/customers/new');
     await settled();

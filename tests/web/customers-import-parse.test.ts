@@ -1,9 +1,11 @@
-import { describe, expect, test } from 'vitest';
+import { createHash } from 'node:crypto';
+import { describe, expect, test, vi } from 'vitest';
 import { decodeText } from '../../src/features/customers/import/decode-text';
 import { importReportCsv } from '../../src/features/customers/import/import-report-csv';
 import { detectSeparator, parseCsv, parseCsvRecords } from '../../src/features/customers/import/parse-csv';
 import { parseVcard, parseVcardContacts } from '../../src/features/customers/import/parse-vcard';
 import { readImportFile } from '../../src/features/customers/import/read-import-file';
+import { sha256, sha256Hex } from '../../src/lib/sha256-hex';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 /** Windows-1252 bytes for Latin-1 text (what Excel in pt-BR writes). */
@@ -160,7 +162,7 @@ describe('vCard', () => {
 describe('reading a chosen file', () => {
   test('a Windows-1252 CSV from Excel', async () => {
     const file = new File([cp1252('Nome;Observações\r\nJoão;Ótimo cliente\r\n')], 'clientes.csv');
-    const table = await readImportFile(file, 'csv');
+    const { table } = await readImportFile(file, 'csv');
     expect(table.headers).toEqual(['Nome', 'Observações']);
     expect(table.rows).toEqual([{ line: 1, cells: ['João', 'Ótimo cliente'] }]);
   });
@@ -170,8 +172,53 @@ describe('reading a chosen file', () => {
       [utf8('BEGIN:VCARD\r\nFN:Ângela\r\nTEL;TYPE=CELL:11987654321\r\nEND:VCARD\r\n')],
       'c.vcf',
     );
-    const table = await readImportFile(file, 'vcard');
+    const { table } = await readImportFile(file, 'vcard');
     expect(table.rows).toEqual([{ line: 1, cells: ['Ângela', '11987654321', '', '', ''] }]);
+  });
+
+  test('NUL characters are dropped from every cell and header (a UTF-16 file without its BOM, odd exporters)', async () => {
+    const csv = new File(
+      [utf8('N\u0000ome;Fone\r\nAna\u0000 Souza;\u000011 98765-4321\r\n')],
+      'clientes.csv',
+    );
+    const { table } = await readImportFile(csv, 'csv');
+    expect(table.headers).toEqual(['Nome', 'Fone']);
+    expect(table.rows).toEqual([{ line: 1, cells: ['Ana Souza', '11 98765-4321'] }]);
+    // UTF-16 saved without a BOM reads as UTF-8 with a NUL after every letter.
+    const utf16 = new File(
+      [new Uint8Array([...'Nome\nBia\n'].flatMap((c) => [c.charCodeAt(0), 0]))],
+      'u.csv',
+    );
+    expect((await readImportFile(utf16, 'csv')).table).toMatchObject({
+      headers: ['Nome'],
+      rows: [{ line: 1, cells: ['Bia'] }],
+    });
+    const vcard = new File([utf8('BEGIN:VCARD\r\nFN:Cl\u0000eo\r\nEND:VCARD\r\n')], 'c.vcf');
+    expect((await readImportFile(vcard, 'vcard')).table.rows[0]!.cells[0]).toBe('Cleo');
+  });
+
+  test('the hash of the file’s bytes recognises the same file chosen again', async () => {
+    const bytes = utf8('Nome\nAna\n');
+    const first = await readImportFile(new File([bytes], 'clientes.csv'), 'csv');
+    const again = await readImportFile(new File([bytes], 'renomeado.csv'), 'csv');
+    const other = await readImportFile(new File([utf8('Nome\nBia\n')], 'clientes.csv'), 'csv');
+    expect(first.fileHash).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(again.fileHash).toBe(first.fileHash);
+    expect(other.fileHash).not.toBe(first.fileHash);
+  });
+});
+
+describe('SHA-256 where the page has no SubtleCrypto (a local network address)', () => {
+  test.each([0, 1, 55, 56, 63, 64, 65, 1000])('%i bytes: the same digest as the standard one', (length) => {
+    const bytes = Uint8Array.from({ length }, (_, i) => (i * 31 + 7) % 256);
+    expect(Buffer.from(sha256(bytes)).toString('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+  });
+
+  test('without crypto.subtle the hash is the same', async () => {
+    const bytes = utf8('Nome\nAna\n');
+    const withSubtle = await sha256Hex(bytes);
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
+    expect(await sha256Hex(bytes)).toBe(withSubtle);
   });
 });
 

@@ -3,6 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { IMPORT_BATCH_MAX_ROWS, IMPORT_MAX_ROWS, type ImportBatchBody } from '../../contracts/customers';
 import { UNREACHABLE_TEXT } from '../../src/api/error-text';
+import {
+  AGAIN_WARNING,
+  IMPORTED_BEFORE_TITLE,
+  LOOKUP_FAILED_TEXT,
+  RESUME_HINT,
+  STARTED_BEFORE_TITLE,
+} from '../../src/features/customers/import/ImportWizard';
+import { formatDateTime } from '../../src/lib/format/date';
 import { customer } from './support/customer-fixtures';
 import { fakeCustomersServer, settleCustomers, withCustomerPagesPreloaded } from './support/customers-api';
 import { failed } from './support/fake-api';
@@ -224,6 +232,11 @@ describe('/customers: "Importar"', () => {
     expect(new Set(bodies.map((b) => b.importId)).size).toBe(1);
     expect(bodies[0]!.importId).toMatch(/^[0-9a-f-]{36}$/);
     expect(bodies[2]).toEqual(bodies[1]);
+    // Each batch with a key of its own, the retried one with the same key again.
+    const keys = app.api.requests.import.map((request) => request.headers.get('idempotency-key'));
+    expect(keys[2]).toBe(keys[1]);
+    expect(new Set(keys).size).toBe(3);
+    expect(keys[0]).toMatch(new RegExp(`^${bodies[0]!.importId}-0-`));
     expect(bodies[0]!.rows[0]).toEqual({
       line: 1,
       name: 'Pessoa 1',
@@ -253,6 +266,72 @@ describe('/customers: "Importar"', () => {
     await settled();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByText('1.199 clientes')).toBeDefined();
+  });
+
+  test('the same file chosen again after a reload: what went in, when; going on sends only what is missing', async () => {
+    const server = fakeCustomersServer({ customers: [ana] });
+    server.failNext('import', null, 'network-error');
+    const first = open(server);
+    await settled();
+    await openImport();
+    await choose(spreadsheet());
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Importar 1.201 contatos' }));
+    await settled();
+    expect(within(dialog()).getByRole('alert').textContent).toBe(
+      'O lote 2 não foi importado: Failed to fetch',
+    );
+    // The page is reloaded here.
+    first.unmount();
+
+    open(server);
+    await settled();
+    await openImport();
+    await choose(spreadsheet());
+    expect(within(dialog()).getByRole('status').textContent).toBe(STARTED_BEFORE_TITLE);
+    expect(
+      within(dialog()).getByText(
+        `Em ${formatDateTime('2030-01-14T13:05:00.000Z')}: 499 criados, 1 ignorado; 1 de 3 lotes concluídos.`,
+      ),
+    ).toBeDefined();
+    expect(within(dialog()).getByText(RESUME_HINT)).toBeDefined();
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Continuar importação' }));
+    await settled();
+
+    // The same import: the batch done is sent again and answered from the server's record.
+    const bodies = server.bodies.import as ImportBatchBody[];
+    expect(bodies.map((b) => b.batch)).toEqual([0, 1, 0, 1, 2]);
+    expect(new Set(bodies.map((b) => b.importId)).size).toBe(1);
+    expect(within(dialog()).getByText('Importação concluída')).toBeDefined();
+    expect(within(dialog()).getByText('1.198 criados, 3 ignorados')).toBeDefined();
+    expect(server.customers).toHaveLength(1 + 1198);
+
+    // Chosen once more, now that it is all in: importing it again is a choice of its own.
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Importar outro arquivo' }));
+    await choose(spreadsheet());
+    expect(within(dialog()).getByRole('status').textContent).toBe(IMPORTED_BEFORE_TITLE);
+    expect(within(dialog()).getByText(AGAIN_WARNING)).toBeDefined();
+    expect(within(dialog()).queryByRole('button', { name: 'Continuar importação' })).toBeNull();
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Importar de novo' }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Importar 1.201 contatos' }));
+    await settled();
+    const again = (server.bodies.import as ImportBatchBody[]).slice(5);
+    expect(again.map((b) => b.batch)).toEqual([0, 1, 2]);
+    expect(again[0]!.importId).not.toBe(bodies[0]!.importId);
+  });
+
+  test('when the server cannot say whether the file was imported, nothing is sent until it can', async () => {
+    const server = fakeCustomersServer({ customers: [ana] });
+    server.failNext('findImport', 'network-error');
+    open(server);
+    await settled();
+    await openImport();
+    await choose(new File(['Nome\nBia\n'], 'contatos.csv'));
+    expect(within(dialog()).getByRole('alert').textContent).toBe(`${LOOKUP_FAILED_TEXT} Failed to fetch`);
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Tentar de novo' }));
+    await settled();
+    expect(within(dialog()).getByRole('button', { name: 'Importar 1 contato' })).toBeDefined();
+    expect(server.requests.findImport).toHaveLength(2);
+    expect(server.requests.import).toHaveLength(0);
   });
 
   test('cancelled between batches: the batch on its way finishes, nothing more is sent', async () => {

@@ -10,6 +10,7 @@ import {
   texts,
 } from '../../machines/quick-task/quick-task.paths';
 import { generatePaths, walkPath } from '../support/chart-paths';
+import { expectKeysFollowSubmissions, sentAlongPath } from '../support/submission-keys';
 import { settleQueries } from './support/fake-api';
 import { openHome, withHomePagesPreloaded } from './support/home-api';
 
@@ -126,7 +127,13 @@ describe('the quick-add task sheet: chart paths, as the owner sees them on /home
         },
         check: (index) => expectScreen(planQuickTaskStep(path, index).screen),
       });
+      // "Salvar" again after a failure sent the same Idempotency-Key; another draft, or the next task, a new one.
+      const sent = await sentAlongPath(app?.home.create.requests ?? [], path.steps, 'createTask');
+      for (const { key } of sent) expect(key).not.toBe('');
+      expectKeysFollowSubmissions(sent);
       app?.unmount();
     },
+    // A path is a whole visit (several openings, saves and refusals): more than a unit test's 5 s on a busy machine.
+    20_000,
   );
 });

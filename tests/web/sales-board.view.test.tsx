@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import {
@@ -498,6 +498,35 @@ describe('/sales: "Etapas"', () => {
       within(app.panel).getByRole('button', { name: 'Excluir a etapa Aguardando pagamento' }),
     ).toBeDefined();
   });
+
+  test('adding again after a lost answer sends the same Idempotency-Key; another name, or the next stage, a new one', async () => {
+    const app = await openStages();
+    const name = () => within(app.panel).getByLabelText('Nova etapa') as HTMLInputElement;
+    const add = async (reply: Parameters<typeof app.sales.createStage.answer>[0]) => {
+      await userEvent.click(within(app.panel).getByRole('button', { name: 'Adicionar etapa' }));
+      app.sales.createStage.answer(reply);
+      await settleQueries();
+    };
+    const added = (name: string) => ({
+      status: 201,
+      body: { success: true, data: { stage: stage('st-x', name, 2) } },
+    });
+    fireEvent.change(name(), { target: { value: 'Pronto' } });
+    await add('network-error');
+    await add('network-error');
+    fireEvent.change(name(), { target: { value: 'Pronto para entrega' } });
+    await add(added('Pronto para entrega'));
+    expect(name().value).toBe('');
+    // The same name again, after it was created: a new stage (the server says whether it may be).
+    fireEvent.change(name(), { target: { value: 'Pronto para entrega' } });
+    await add(failed(409, 'Já existe uma etapa com este nome.', 'CONFLICT'));
+
+    const keys = app.sales.createStage.requests.map((request) => request.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(4);
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Set([keys[0], keys[2], keys[3]]).size).toBe(3);
+    // A whole-app render on a loaded machine needs more than the default 5 s.
+  }, 15_000);
 
   test('deleting a stage with deals: the server’s text beside it; an empty one goes', async () => {
     const app = await openStages();

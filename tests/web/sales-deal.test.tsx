@@ -277,6 +277,26 @@ describe('/sales/new: "Nova venda"', () => {
     expect(screen.getByRole('alert').textContent).toBe('Falha interna. Tente de novo.');
   });
 
+  test('"Criar venda" again after a lost answer sends the same Idempotency-Key; a changed form gets a new one', async () => {
+    const app = await openDeal('/sales/new');
+    await userEvent.type(field('Título'), 'Bolo de aniversário');
+    const create = async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Criar venda' }));
+      app.sales.create.answer('network-error');
+      await settleQueries();
+    };
+    await create();
+    await create();
+    await userEvent.type(field('Título'), ' infantil');
+    await create();
+
+    const keys = app.sales.create.requests.map((request) => request.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   test('the catalogue cannot be read: "Failed to fetch services" where the services go; the rest of the form works', async () => {
     await openDeal('/sales/new', { services: failed(500, 'Falha interna.') });
     const group = screen.getByRole('group', { name: 'Serviços' });

@@ -174,6 +174,27 @@ describe('/settings/services/new and /settings/services/{serviceId}/edit', () =>
     expect(app.url()).toBe('/settings/services/new');
   });
 
+  test('"Criar serviço" again after a lost answer sends the same Idempotency-Key; a changed form gets a new one', async () => {
+    const app = await open('/settings/services/new');
+    fireEvent.change(field('Nome'), { target: { value: 'Pão de mel' } });
+    await userEvent.type(field('Preço'), '500');
+    const create = async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Criar serviço' }));
+      app.services.create.answer('network-error');
+      await settleQueries();
+    };
+    await create();
+    await create();
+    fireEvent.change(field('Nome'), { target: { value: 'Pão de mel recheado' } });
+    await create();
+
+    const keys = app.services.create.requests.map((request) => request.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   test('what is missing or wrong is said beside each field, without a call', async () => {
     const app = await open('/settings/services/new');
     await userEvent.type(field('Minutos'), 'meia');

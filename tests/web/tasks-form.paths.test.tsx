@@ -12,6 +12,7 @@ import {
   taskFormScenarioOf,
 } from '../../machines/task-form/task-form.paths';
 import { generatePaths, walkPath } from '../support/chart-paths';
+import { expectKeysFollowSubmissions, sentAlongPath } from '../support/submission-keys';
 import { customer, customersPage } from './support/customer-fixtures';
 import { ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
@@ -137,6 +138,11 @@ describe('the task form: chart paths, as the owner sees them', () => {
         check: (index) =>
           expectScreen(taskFormScenarioOf(path.scenario).url, app!, planTaskFormStep(path, index).screen),
       });
+      // "Salvar" again after a refusal or a lost answer sent the same Idempotency-Key; changed values, a new one.
+      const sent = await sentAlongPath(tasks.create.requests, path.steps, 'saveTask');
+      for (const { key } of sent) expect(key).not.toBe('');
+      expectKeysFollowSubmissions(sent);
+      for (const request of tasks.update.requests) expect(request.headers.get('idempotency-key')).toBeNull();
       app?.unmount();
     },
     // A path is a whole visit (sign-in check, page, several calls): more than a unit test's 5 s on a busy machine.

@@ -6,6 +6,7 @@ import {
   CUSTOMER_NOTES_MAX,
   type ImportBatchBody,
   type ImportBatchResult,
+  type ImportFile,
   type ImportRow,
   type ImportRowResult,
   importSkipReasons,
@@ -19,7 +20,10 @@ import { IMPORT_CONFLICT_TEXT } from './texts';
 
 /** The same check as the form's (contracts/customers.ts customerInputSchema). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Batches are kept this long for retries, then cleared when the company starts another import. */
+/**
+ * Imports and their batches are kept this long for retries and resumes, then cleared when the
+ * company starts another import.
+ */
 const KEEP_BATCHES_DAYS = 30;
 
 interface Candidate {
@@ -65,12 +69,14 @@ export async function importCustomerBatch(
         return rows[0]!.result;
       }
       if (body.batch === 0) {
-        await tx.query(
-          `DELETE FROM customer_import_batches
-            WHERE company_id = $1 AND created_at < now() - make_interval(days => $2)`,
-          [companyId, KEEP_BATCHES_DAYS],
-        );
+        for (const table of ['customer_import_batches', 'customer_imports']) {
+          await tx.query(
+            `DELETE FROM ${table} WHERE company_id = $1 AND created_at < now() - make_interval(days => $2)`,
+            [companyId, KEEP_BATCHES_DAYS],
+          );
+        }
       }
+      if (body.file) await recordFile(tx, companyId, importId, body.file);
       const result = await importRows(tx, companyId, importId, body.rows);
       await tx.query(
         `UPDATE customer_import_batches SET result = $4::jsonb
@@ -79,6 +85,21 @@ export async function importCustomerBatch(
       );
       return result;
     }),
+  );
+}
+
+/** The import's file, as its first batch to arrive names it (a resumed import names the same). */
+async function recordFile(
+  tx: Queryable,
+  companyId: string,
+  importId: string,
+  file: ImportFile,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO customer_imports (company_id, import_id, file_hash, file_name, row_count, batch_size, mapping)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+     ON CONFLICT DO NOTHING`,
+    [companyId, importId, file.hash, file.name, file.rows, file.batchSize, JSON.stringify(file.mapping)],
   );
 }
 

@@ -4,18 +4,21 @@ import {
   createCustomerContract,
   deleteCustomerContract,
   EXPORT_CUSTOMERS_URL,
+  findImportContract,
   getCustomerContract,
   importCustomersContract,
   listCustomersContract,
   updateCustomerContract,
 } from '../../../contracts/customers';
 import { companyOf } from '../../auth/api/caller';
+import { idempotencyKeys } from '../../http/idempotency';
 import { route } from '../../http/route';
 import type { ModuleRoutesOptions } from '../module-routes';
 import { customerDetail } from './customer-detail';
 import { customerIdOrNotFound } from './customer-id';
 import { deleteCustomer } from './delete-customer';
 import { customersCsv } from './export-customers';
+import { findImport } from './find-import';
 import { importCustomerBatch } from './import-customers';
 import { listCustomers } from './list-customers';
 import { customerRateLimits } from './rate-limits';
@@ -28,6 +31,7 @@ import { createCustomer, updateCustomer } from './save-customer';
  */
 export const customerRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
   const preHandler = app.auth.requireSubscriber;
+  const idempotency = idempotencyKeys(db);
 
   route(app, listCustomersContract, {
     preHandler,
@@ -42,6 +46,7 @@ export const customerRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (ap
 
   route(app, createCustomerContract, {
     preHandler,
+    idempotency,
     status: 201,
     handler: async ({ request, body }) => ({
       customer: await createCustomer(db, companyOf(request).companyId, body),
@@ -65,8 +70,16 @@ export const customerRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (ap
 
   route(app, importCustomersContract, {
     preHandler,
+    idempotency,
     config: { rateLimit: customerRateLimits.import },
     handler: ({ request, body }) => importCustomerBatch(db, companyOf(request).companyId, body),
+  });
+
+  route(app, findImportContract, {
+    preHandler,
+    handler: async ({ request, query }) => ({
+      import: await findImport(db, companyOf(request).companyId, query.fileHash),
+    }),
   });
 
   // A file, not the envelope (failures before the first byte still are).

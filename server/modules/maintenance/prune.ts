@@ -1,5 +1,6 @@
 import { type PruneAuthResult, pruneAuth } from '../../auth/prune-auth';
 import type { Queryable } from '../../db/types';
+import { pruneIdempotencyKeys } from '../../http/idempotency';
 import { pruneRateLimits } from '../../http/rate-limit-store';
 import type { JobHandler } from '../../jobs/worker';
 
@@ -21,6 +22,8 @@ export interface PruneResult extends PruneAuthResult {
   devOutbox: number;
   /** Rate-limit counters whose window is over (they already count as absent). */
   rateLimits: number;
+  /** Idempotency-Key answers older than a day (IDEMPOTENCY_KEY_RETENTION_HOURS). */
+  idempotencyKeys: number;
 }
 
 /** Deletes what has outlived its retention. Idempotent: a second run finds nothing more to delete. */
@@ -46,6 +49,7 @@ export async function prune(db: Queryable): Promise<PruneResult> {
     clientErrors: errors.rowCount,
     devOutbox: outbox.rowCount,
     rateLimits: await pruneRateLimits(db),
+    idempotencyKeys: await pruneIdempotencyKeys(db),
     ...(await pruneAuth(db)),
   };
 }

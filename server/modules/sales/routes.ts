@@ -14,6 +14,7 @@ import {
   updateDealContract,
 } from '../../../contracts/sales';
 import { companyOf } from '../../auth/api/caller';
+import { idempotencyKeys } from '../../http/idempotency';
 import { route } from '../../http/route';
 import type { ModuleRoutesOptions } from '../module-routes';
 import { loadBoard, loadColumnPage } from './board';
@@ -29,6 +30,7 @@ import { createStage, deleteStage, renameStage, reorderStages } from './stages';
  */
 export const salesRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
   const preHandler = app.auth.requireSubscriber;
+  const idempotency = idempotencyKeys(db);
 
   route(app, getSalesBoardContract, {
     preHandler,
@@ -50,6 +52,7 @@ export const salesRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, 
 
   route(app, createDealContract, {
     preHandler,
+    idempotency,
     status: 201,
     handler: async ({ request, body }) => ({
       deal: await createDeal(db, companyOf(request).companyId, body),
@@ -87,6 +90,7 @@ export const salesRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, 
 
   route(app, createStageContract, {
     preHandler,
+    idempotency,
     status: 201,
     handler: async ({ request, body }) => ({
       stage: await createStage(db, companyOf(request).companyId, body.name),

@@ -5,6 +5,7 @@ import {
   updateServiceContract,
 } from '../../../contracts/services';
 import { companyOf } from '../../auth/api/caller';
+import { idempotencyKeys } from '../../http/idempotency';
 import { route } from '../../http/route';
 import type { ModuleRoutesOptions } from '../module-routes';
 import { createService, listServices, updateService } from './catalogue';
@@ -12,6 +13,7 @@ import { createService, listServices, updateService } from './catalogue';
 /** The services catalogue (spec §2 /settings/services, §7 GET settings services → businessServices). */
 export const serviceRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
   const preHandler = app.auth.requireSubscriber;
+  const idempotency = idempotencyKeys(db);
 
   route(app, listServicesContract, {
     preHandler,
@@ -22,6 +24,7 @@ export const serviceRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app
 
   route(app, createServiceContract, {
     preHandler,
+    idempotency,
     status: 201,
     handler: async ({ request, body }) => ({
       businessService: await createService(db, companyOf(request).companyId, body),

@@ -13,6 +13,7 @@ import {
 } from '../../../contracts/tasks';
 import { companyOf } from '../../auth/api/caller';
 import { HttpError } from '../../http/errors';
+import { idempotencyKeys } from '../../http/idempotency';
 import { route } from '../../http/route';
 import type { ModuleRoutesOptions } from '../module-routes';
 import { completeTask, reopenTask } from './complete-task';
@@ -39,6 +40,7 @@ function found<T>(value: T | null): T {
  */
 export const taskRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
   const preHandler = app.auth.requireSubscriber;
+  const idempotency = idempotencyKeys(db);
 
   route(app, listTasksContract, {
     preHandler,
@@ -70,6 +72,7 @@ export const taskRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, {
 
   route(app, createTaskContract, {
     preHandler,
+    idempotency,
     status: 201,
     async handler({ request, body }) {
       const { companyId } = companyOf(request);

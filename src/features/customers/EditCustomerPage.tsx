@@ -40,7 +40,7 @@ export default function EditCustomerPage() {
         initial={formValuesOf(query.data.customer)}
         submitLabel="Salvar alterações"
         cancelTo={detailPath}
-        save={(input) => saveCustomer(input, id)}
+        save={(input) => saveCustomer(input, { id })}
         onSaved={({ customer }) => {
           queryClient.setQueryData(customerKeys.detail(id), (detail) =>
             detail ? { ...detail, customer } : detail,

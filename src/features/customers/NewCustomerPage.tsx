@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import type { CustomerInput } from '../../../contracts/customers';
 import { PageHeading } from '../../app/routing/PageHeading';
 import { trackEvent } from '../../lib/analytics/track-event';
 import { invalidateAfter } from '../../lib/cache/invalidate-after';
+import { useCreateSubmission } from '../../lib/forms/useCreateSubmission';
 import { toast } from '../../lib/toasts';
 import { CustomerForm } from './CustomerForm';
 import { saveCustomer } from './customer-calls';
@@ -15,6 +17,9 @@ export const CUSTOMER_CREATED_TEXT = 'Cliente cadastrado.';
 export default function NewCustomerPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const create = useCreateSubmission((input: CustomerInput, idempotencyKey: string) =>
+    saveCustomer(input, { idempotencyKey }),
+  );
   return (
     <div className="page page--narrow">
       <PageHeading />
@@ -22,7 +27,7 @@ export default function NewCustomerPage() {
         initial={formValuesOf()}
         submitLabel="Salvar cliente"
         cancelTo="/customers"
-        save={(input) => saveCustomer(input)}
+        save={create.submit}
         onSaved={({ customer }) => {
           trackEvent('customer created', { source: customer.source });
           void invalidateAfter(queryClient, 'customer');

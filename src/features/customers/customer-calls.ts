@@ -4,11 +4,13 @@ import {
   createCustomerContract,
   customerSchema,
   deleteCustomerContract,
-  type ImportBatchBody,
+  findImportContract,
   type ImportBatchResult,
+  type ImportSummary,
   importCustomersContract,
   updateCustomerContract,
 } from '../../../contracts/customers';
+import type { BatchSubmission } from '../../../machines/customer-import/customer-import.machine';
 import { ApiError } from '../../api/api-error';
 import { type ApiFailure, type ApiResult, api } from '../../api/client';
 import { reportError } from '../../lib/error-tracking/report-error';
@@ -29,17 +31,29 @@ function failureReport(what: string, failure: ApiFailure): Error {
   return new Error(`${what} failed: ${how}`);
 }
 
+/** Where a save goes: the customer being edited, or a new one under its submission's key. */
+export type CustomerSaveTarget = { id: string } | { idempotencyKey: string };
+
 /**
- * POST /api/customers, or PUT /api/customers/{id} with `id`. Spec §8: every failed create or update
- * is reported to the error tracker, tagged "customer.create" / "customer.update".
+ * POST /api/customers with the submission's Idempotency-Key, or PUT /api/customers/{id}. Spec §8:
+ * every failed create or update is reported to the error tracker, tagged "customer.create" /
+ * "customer.update".
  */
-export async function saveCustomer(input: CustomerInput, id?: string): Promise<ApiResult<SavedCustomer>> {
-  const result = id
-    ? await api.put(customerPath(updateCustomerContract.url, id), { body: input, schema: savedSchema })
-    : await api.post(createCustomerContract.url, { body: input, schema: savedSchema });
+export async function saveCustomer(
+  input: CustomerInput,
+  target: CustomerSaveTarget,
+): Promise<ApiResult<SavedCustomer>> {
+  const editing = 'id' in target;
+  const result = editing
+    ? await api.put(customerPath(updateCustomerContract.url, target.id), { body: input, schema: savedSchema })
+    : await api.post(createCustomerContract.url, {
+        body: input,
+        schema: savedSchema,
+        idempotencyKey: target.idempotencyKey,
+      });
   if (!result.success) {
-    const what = id ? 'customer update' : 'customer create';
-    reportError(failureReport(what, result), id ? 'customer.update' : 'customer.create');
+    const what = editing ? 'customer update' : 'customer create';
+    reportError(failureReport(what, result), editing ? 'customer.update' : 'customer.create');
   }
   return result;
 }
@@ -50,14 +64,26 @@ export function deleteCustomer(id: string): Promise<ApiResult<unknown>> {
 
 /** POST /api/customers/import: one batch; a failure rejects with the ApiError (the import chart's actor). */
 export async function sendImportBatch(
-  body: ImportBatchBody,
+  { body, idempotencyKey }: BatchSubmission,
   signal?: AbortSignal,
 ): Promise<ImportBatchResult> {
   const result = await api.post(importCustomersContract.url, {
     body,
     schema: importCustomersContract.response,
     signal,
+    idempotencyKey,
   });
   if (!result.success) throw new ApiError(result);
   return result.data;
+}
+
+/** GET /api/customers/imports: the company's earlier import of this file, or null (the import chart's actor). */
+export async function findImport(fileHash: string, signal?: AbortSignal): Promise<ImportSummary | null> {
+  const result = await api.get(findImportContract.url, {
+    query: { fileHash },
+    schema: findImportContract.response,
+    signal,
+  });
+  if (!result.success) throw new ApiError(result);
+  return result.data.import;
 }

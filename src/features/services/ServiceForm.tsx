@@ -8,12 +8,14 @@ import {
   SERVICE_DESCRIPTION_MAX,
   SERVICE_NAME_MAX,
   SERVICE_PRICE_MAX_CENTS,
+  type ServiceInput,
   serviceInputSchema,
   updateServiceContract,
 } from '../../../contracts/services';
 import { api } from '../../api/client';
 import { Link } from '../../app/routing/Link';
 import { fieldIssues, issuesOfCheck } from '../../lib/forms/field-issues';
+import { useCreateSubmission } from '../../lib/forms/useCreateSubmission';
 import { servicesQueryKey } from '../../lib/services/services-query';
 import { toast } from '../../lib/toasts';
 import { MoneyInput } from '../../ui/money-input/MoneyInput';
@@ -61,6 +63,9 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const create = useCreateSubmission((body: ServiceInput, idempotencyKey: string) =>
+    api.post(createServiceContract.url, { body, schema: createServiceContract.response, idempotencyKey }),
+  );
 
   // After a refused submit, the first field in error takes the focus.
   useEffect(() => {
@@ -100,10 +105,7 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
             schema: updateServiceContract.response,
           },
         )
-      : await api.post(createServiceContract.url, {
-          body: checked.data,
-          schema: createServiceContract.response,
-        });
+      : await create.submit(checked.data);
     setSaving(false);
     if (!result.success) {
       if (result.status === 409) return refuse({ name: result.error });

@@ -10,6 +10,7 @@ import {
   taskFormMachine,
 } from '../../../machines/task-form/task-form.machine';
 import { trackEvent } from '../../lib/analytics/track-event';
+import { randomId } from '../../lib/random-id';
 import { toast } from '../../lib/toasts';
 import { TaskForm } from './TaskForm';
 import { saveTask } from './task-commands';
@@ -26,7 +27,7 @@ export function TaskFormScreen({
   listPath,
   cancelTo,
 }: {
-  input: TaskFormInput;
+  input: Omit<TaskFormInput, 'formId'>;
   listPath: string;
   cancelTo: string;
 }) {
@@ -36,12 +37,14 @@ export function TaskFormScreen({
     taskFormMachine.provide({
       actors: {
         saveTask: fromPromise<Task, SaveTaskInput>(({ input: call, signal }) =>
-          saveTask(call.taskId, call.body, signal),
+          saveTask(call.taskId, call.body, call.idempotencyKey, signal),
         ),
       },
     }),
   );
-  const form = useActorRef(machine, { input });
+  // This opening of the form: the chart keys its submissions with it.
+  const [formId] = useState(randomId);
+  const form = useActorRef(machine, { input: { ...input, formId } });
   const saved = useSelector(form, (s) => (s.status === 'done' ? s.output : null));
   const creating = input.taskId === null;
 

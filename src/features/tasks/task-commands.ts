@@ -15,11 +15,21 @@ import { deleteFollowUpUrl, taskUrl } from './task-urls';
  * message is the server's pt-BR text; a 400 carries the field issues).
  */
 
-/** POST /api/tasks (taskId null) or PUT /api/tasks/{taskId}. */
-export async function saveTask(taskId: string | null, body: TaskInput, signal?: AbortSignal): Promise<Task> {
+/** POST /api/tasks under the submission's Idempotency-Key (taskId null) or PUT /api/tasks/{taskId}. */
+export async function saveTask(
+  taskId: string | null,
+  body: TaskInput,
+  idempotencyKey: string,
+  signal?: AbortSignal,
+): Promise<Task> {
   const result =
     taskId === null
-      ? await api.post(createTaskContract.url, { body, schema: createTaskContract.response, signal })
+      ? await api.post(createTaskContract.url, {
+          body,
+          schema: createTaskContract.response,
+          signal,
+          idempotencyKey,
+        })
       : await api.put(taskUrl(taskId), { body, schema: updateTaskContract.response, signal });
   return unwrapEnvelope(result).task;
 }

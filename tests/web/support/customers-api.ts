@@ -9,7 +9,9 @@ import {
   EXPORT_CUSTOMERS_URL,
   type ImportBatchBody,
   type ImportBatchResult,
+  type ImportFile,
   type ImportRowResult,
+  type ImportSummary,
   importSkipReasons,
 } from '../../../contracts/customers';
 import { searchText } from '../../../contracts/search-text';
@@ -30,7 +32,7 @@ export function manyCustomers(count: number): Customer[] {
   );
 }
 
-type Endpoint = 'list' | 'detail' | 'create' | 'update' | 'delete' | 'import' | 'export';
+type Endpoint = 'list' | 'detail' | 'create' | 'update' | 'delete' | 'import' | 'findImport' | 'export';
 
 export interface CustomersServerOptions {
   customers?: Customer[];
@@ -44,7 +46,8 @@ export interface CustomersServerOptions {
  * The customers API as the contract says, over a list kept in memory: search by name, e-mail or
  * phone (accents ignored, from 2 characters), cursor pages (the cursor is the offset) or `page`,
  * create/update checked with the contract's schema and one phone per person (409 naming the other
- * customer), delete, import batches answered once per (importId, batch), and the CSV export.
+ * customer), delete, import batches answered once per (importId, batch) with the import's file
+ * found again by its hash (GET /api/customers/imports), and the CSV export.
  * Every request is recorded per endpoint; `failNext` makes the next call of one fail.
  */
 export function fakeCustomersServer(options: CustomersServerOptions = {}) {
@@ -57,6 +60,7 @@ export function fakeCustomersServer(options: CustomersServerOptions = {}) {
     update: [],
     delete: [],
     import: [],
+    findImport: [],
     export: [],
   };
   const bodies: Record<Endpoint, unknown[]> = {
@@ -66,10 +70,36 @@ export function fakeCustomersServer(options: CustomersServerOptions = {}) {
     update: [],
     delete: [],
     import: [],
+    findImport: [],
     export: [],
   };
   const failing = new Map<Endpoint, Array<Reply | null>>();
   const imports = new Map<string, ImportBatchResult>();
+  /** The imports' files, by import id, as their first batch named them, and when. */
+  const importFiles = new Map<string, { file: ImportFile; startedAt: string }>();
+  /** What the summary says an import started at (a fixed time the tests can read back). */
+  const IMPORT_STARTED_AT = '2030-01-14T13:05:00.000Z';
+
+  function findImport(fileHash: string | null): Reply {
+    const found = [...importFiles.entries()].filter(([, { file }]) => file.hash === fileHash).at(-1);
+    if (!found) return ok({ import: null });
+    const [importId, { file, startedAt }] = found;
+    const done = [...imports.entries()].filter(([key]) => key.startsWith(`${importId}/`)).map(([, r]) => r);
+    const summary: ImportSummary = {
+      importId,
+      fileName: file.name,
+      startedAt,
+      lastBatchAt: startedAt,
+      rows: file.rows,
+      batchSize: file.batchSize,
+      batches: Math.ceil(file.rows / file.batchSize),
+      batchesDone: done.length,
+      created: done.reduce((sum, r) => sum + r.created, 0),
+      skipped: done.reduce((sum, r) => sum + r.skipped, 0),
+      mapping: file.mapping,
+    };
+    return ok({ import: summary });
+  }
   let held: { endpoint: Endpoint; release: Array<() => void> } | null = null;
   let inFlight = 0;
 
@@ -185,6 +215,9 @@ export function fakeCustomersServer(options: CustomersServerOptions = {}) {
       rows,
     };
     imports.set(key, result);
+    if (body.file && !importFiles.has(body.importId)) {
+      importFiles.set(body.importId, { file: body.file, startedAt: IMPORT_STARTED_AT });
+    }
     return ok(result);
   }
 
@@ -206,6 +239,9 @@ export function fakeCustomersServer(options: CustomersServerOptions = {}) {
           ),
         ),
       );
+    }
+    if (pathname === '/api/customers/imports' && request.method === 'GET') {
+      return handle('findImport', request, () => findImport(url.searchParams.get('fileHash')));
     }
     if (pathname === '/api/customers/import' && request.method === 'POST') {
       return handle('import', request, async () =>

@@ -2,16 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import type { ImportBatchBody, ImportBatchResult } from '../../../../contracts/customers';
+import type { ImportBatchResult, ImportSummary } from '../../../../contracts/customers';
 import {
+  type BatchSubmission,
   type CustomerImportInput,
   customerImportMachine,
+  type ImportFileRead,
   type ReadFileInput,
 } from '../../../../machines/customer-import/customer-import.machine';
-import type { ImportTable } from '../../../../machines/customer-import/import-table';
 import { invalidateAfter } from '../../../lib/cache/invalidate-after';
 import { useDialogFocus } from '../../../ui/dialog/useDialogFocus';
-import { sendImportBatch } from '../customer-calls';
+import { findImport, sendImportBatch } from '../customer-calls';
 import { ImportWizard } from './ImportWizard';
 import { readImportFile } from './read-import-file';
 import './import.css';
@@ -35,10 +36,13 @@ export default function ImportSheet({ onClose, limits = {} }: ImportSheetProps) 
     customerImportMachine.provide({
       actors: {
         // The CHOOSE_FILE event carried the browser's File; the chart only knows its name and size.
-        readFile: fromPromise<ImportTable, ReadFileInput>(({ input }) =>
+        readFile: fromPromise<ImportFileRead, ReadFileInput>(({ input }) =>
           readImportFile(input.file as unknown as Blob, input.format),
         ),
-        sendBatch: fromPromise<ImportBatchResult, ImportBatchBody>(({ input, signal }) =>
+        findImport: fromPromise<ImportSummary | null, { fileHash: string }>(({ input, signal }) =>
+          findImport(input.fileHash, signal),
+        ),
+        sendBatch: fromPromise<ImportBatchResult, BatchSubmission>(({ input, signal }) =>
           sendImportBatch(input, signal),
         ),
       },

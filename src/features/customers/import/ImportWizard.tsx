@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { type DragEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type DragEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
   batchCount,
   type customerImportMachine,
   type ImportProblem,
+  resumable,
   rowsDone,
 } from '../../../../machines/customer-import/customer-import.machine';
 import {
@@ -13,6 +14,8 @@ import {
   mappedRows,
 } from '../../../../machines/customer-import/import-mapping';
 import type { ImportTable } from '../../../../machines/customer-import/import-table';
+import { formatDateTime } from '../../../lib/format/date';
+import { randomId } from '../../../lib/random-id';
 import { saveFile } from '../save-file';
 import { importReportCsv, type SkippedReportRow } from './import-report-csv';
 
@@ -33,6 +36,12 @@ export const importFieldLabels: Record<ImportField, string> = {
 };
 
 export const NAME_REQUIRED_TEXT = 'Escolha a coluna com o nome do cliente.';
+export const CHECKING_TEXT = 'Verificando se este arquivo já foi importado...';
+export const LOOKUP_FAILED_TEXT = 'Não foi possível verificar se este arquivo já foi importado.';
+export const IMPORTED_BEFORE_TITLE = 'Este arquivo já foi importado';
+export const STARTED_BEFORE_TITLE = 'Você já começou a importar este arquivo';
+export const RESUME_HINT = 'Continuar envia só o que falta: os lotes já concluídos não são repetidos.';
+export const AGAIN_WARNING = 'Importar de novo cria outra vez os contatos que não têm telefone nem e-mail.';
 export const REPORT_FILE_NAME = 'relatorio-importacao.csv';
 
 function megabytes(bytes: number): string {
@@ -64,17 +73,19 @@ function plural(value: number, one: string, many: string): string {
 
 /** What the sheet shows for the import chart's state, and the events its controls send. */
 export function ImportWizard({ actor, onClose }: { actor: ImportActor; onClose: () => void }) {
-  const step = useSelector(actor, (s) =>
-    s.matches('choosing')
-      ? 'choosing'
-      : s.matches('reading')
-        ? 'reading'
-        : s.matches('mapping')
-          ? 'mapping'
-          : s.matches('importing')
-            ? 'importing'
-            : 'done',
-  );
+  const step = useSelector(actor, (s) => {
+    for (const name of [
+      'choosing',
+      'reading',
+      'checking',
+      'lookupFailed',
+      'previous',
+      'mapping',
+      'importing',
+    ] as const)
+      if (s.matches(name)) return name;
+    return 'done';
+  });
   const body = useRef<HTMLDivElement>(null);
   const shownStep = useRef(step);
 
@@ -93,6 +104,13 @@ export function ImportWizard({ actor, onClose }: { actor: ImportActor; onClose: 
           Lendo o arquivo...
         </p>
       ) : null}
+      {step === 'checking' ? (
+        <p className="import-wizard__status" role="status">
+          {CHECKING_TEXT}
+        </p>
+      ) : null}
+      {step === 'lookupFailed' ? <LookupFailed actor={actor} /> : null}
+      {step === 'previous' ? <PreviousImport actor={actor} /> : null}
       {step === 'mapping' ? <MapColumns actor={actor} /> : null}
       {step === 'importing' ? <Progress actor={actor} /> : null}
       {step === 'done' ? <Report actor={actor} onClose={onClose} /> : null}
@@ -164,6 +182,109 @@ function ChooseFile({ actor, onClose }: { actor: ImportActor; onClose: () => voi
         <button type="button" className="button button--secondary" onClick={onClose}>
           Cancelar
         </button>
+      </div>
+    </>
+  );
+}
+
+/** "Escolher outro arquivo": back to choosing, nothing of this file kept. */
+function ChooseAnotherFile({ actor, primary = false }: { actor: ImportActor; primary?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={`button ${primary ? 'button--primary' : 'button--secondary'}`}
+      onClick={() => actor.send({ type: 'CHOOSE_AGAIN' })}
+    >
+      Escolher outro arquivo
+    </button>
+  );
+}
+
+/** Why a call failed, "Tentar de novo" (RETRY) and the other way out. */
+function RetryableFailure({
+  actor,
+  text,
+  children,
+}: {
+  actor: ImportActor;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <p className="form-error" role="alert">
+        {text}
+      </p>
+      <div className="form__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => actor.send({ type: 'RETRY' })}
+        >
+          Tentar de novo
+        </button>
+        {children}
+      </div>
+    </>
+  );
+}
+
+function LookupFailed({ actor }: { actor: ImportActor }) {
+  const failure = useSelector(actor, (s) => s.context.failure);
+  return (
+    <RetryableFailure actor={actor} text={`${LOOKUP_FAILED_TEXT} ${failure}`}>
+      <ChooseAnotherFile actor={actor} />
+    </RetryableFailure>
+  );
+}
+
+/** The same file was imported before: when and what it did, and the choice of what to do now. */
+function PreviousImport({ actor }: { actor: ImportActor }) {
+  const previous = useSelector(actor, (s) => s.context.previous!);
+  const canResume = useSelector(actor, (s) => resumable(s.context.previous, s.context.table));
+  const finished = previous.batchesDone >= previous.batches;
+  const done = `${plural(previous.created, 'criado', 'criados')}, ${plural(previous.skipped, 'ignorado', 'ignorados')}`;
+  const batches = finished
+    ? ''
+    : `; ${n(previous.batchesDone)} de ${plural(previous.batches, 'lote concluído', 'lotes concluídos')}`;
+  const importAgain = (
+    <button
+      type="button"
+      className="button button--secondary"
+      onClick={() => actor.send({ type: 'START_OVER' })}
+    >
+      Importar de novo
+    </button>
+  );
+  return (
+    <>
+      <p className="import-wizard__subtitle" role="status">
+        {finished ? IMPORTED_BEFORE_TITLE : STARTED_BEFORE_TITLE}
+      </p>
+      <p className="import-wizard__text">
+        Em {formatDateTime(previous.startedAt)}: {done}
+        {batches}.
+      </p>
+      <p className="import-wizard__hint">{canResume ? RESUME_HINT : AGAIN_WARNING}</p>
+      <div className="form__actions">
+        {canResume ? (
+          <>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => actor.send({ type: 'RESUME' })}
+            >
+              Continuar importação
+            </button>
+            {importAgain}
+            <ChooseAnotherFile actor={actor} />
+          </>
+        ) : (
+          <>
+            <ChooseAnotherFile actor={actor} primary />
+            {importAgain}
+          </>
+        )}
       </div>
     </>
   );
@@ -267,17 +388,11 @@ function MapColumns({ actor }: { actor: ImportActor }) {
         <button
           type="button"
           className="button button--primary"
-          onClick={() => actor.send({ type: 'START', importId: crypto.randomUUID() })}
+          onClick={() => actor.send({ type: 'START', importId: randomId() })}
         >
           Importar {plural(table.rows.length, 'contato', 'contatos')}
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => actor.send({ type: 'CHOOSE_AGAIN' })}
-        >
-          Escolher outro arquivo
-        </button>
+        <ChooseAnotherFile actor={actor} />
       </div>
     </>
   );
@@ -317,27 +432,18 @@ function Progress({ actor }: { actor: ImportActor }) {
         </p>
       ) : null}
       {failed ? (
-        <>
-          <p className="form-error" role="alert">
-            O lote {n(context.batch + 1)} não foi importado: {context.failure}
-          </p>
-          <div className="form__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => actor.send({ type: 'RETRY' })}
-            >
-              Tentar de novo
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => actor.send({ type: 'CANCEL' })}
-            >
-              Cancelar importação
-            </button>
-          </div>
-        </>
+        <RetryableFailure
+          actor={actor}
+          text={`O lote ${n(context.batch + 1)} não foi importado: ${context.failure}`}
+        >
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => actor.send({ type: 'CANCEL' })}
+          >
+            Cancelar importação
+          </button>
+        </RetryableFailure>
       ) : (
         <div className="form__actions">
           <button

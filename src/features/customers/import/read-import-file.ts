@@ -1,4 +1,6 @@
-import type { ImportFormat, ImportTable } from '../../../../machines/customer-import/import-table';
+import type { ImportFileRead } from '../../../../machines/customer-import/customer-import.machine';
+import type { ImportFormat } from '../../../../machines/customer-import/import-table';
+import { sha256Hex } from '../../../lib/sha256-hex';
 import { decodeText } from './decode-text';
 import { parseCsv } from './parse-csv';
 import { parseVcard } from './parse-vcard';
@@ -13,8 +15,16 @@ function readBytes(file: Blob): Promise<Uint8Array> {
   });
 }
 
-/** The parsed table of a chosen file: decoded (UTF-8, else Windows-1252), then CSV or vCard. */
-export async function readImportFile(file: Blob, format: ImportFormat): Promise<ImportTable> {
-  const text = decodeText(await readBytes(file));
-  return format === 'vcard' ? parseVcard(text) : parseCsv(text);
+/**
+ * The parsed table of a chosen file: decoded (UTF-8, else Windows-1252), NUL characters dropped
+ * (a UTF-16 file without its BOM, odd exporters: nobody means them, and the server refuses them),
+ * then CSV or vCard; and the hash of its bytes, which recognises the same file chosen again.
+ */
+export async function readImportFile(file: Blob, format: ImportFormat): Promise<ImportFileRead> {
+  const bytes = await readBytes(file);
+  const text = decodeText(bytes).replaceAll('\u0000', '');
+  return {
+    table: format === 'vcard' ? parseVcard(text) : parseCsv(text),
+    fileHash: await sha256Hex(bytes),
+  };
 }

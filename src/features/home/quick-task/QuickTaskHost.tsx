@@ -3,14 +3,18 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { fromPromise } from 'xstate';
-import type { Task, TaskInput } from '../../../../contracts/tasks';
-import { quickTaskMachine } from '../../../../machines/quick-task/quick-task.machine';
+import type { Task } from '../../../../contracts/tasks';
+import {
+  type CreateQuickTaskInput,
+  quickTaskMachine,
+} from '../../../../machines/quick-task/quick-task.machine';
 import { trackEvent } from '../../../lib/analytics/track-event';
 import { invalidateAfter } from '../../../lib/cache/invalidate-after';
 import { toast } from '../../../lib/toasts';
 import { createTask } from './create-task';
 import { QuickTaskSheet } from './QuickTaskSheet';
 import './quick-task.css';
+import { randomId } from '../../../lib/random-id';
 
 /** Spec §1: forwarded to the advertising pixel. */
 export const QUICK_TASK_OPENED_EVENT = 'create-task bottom sheet opened';
@@ -26,7 +30,7 @@ export function QuickTaskHost({ opens, fab }: { opens: number; fab: RefObject<HT
   const [machine] = useState(() =>
     quickTaskMachine.provide({
       actors: {
-        createTask: fromPromise<Task, TaskInput>(({ input, signal }) => createTask(input, signal)),
+        createTask: fromPromise<Task, CreateQuickTaskInput>(({ input, signal }) => createTask(input, signal)),
       },
       actions: {
         opened: () => trackEvent(QUICK_TASK_OPENED_EVENT),
@@ -39,7 +43,9 @@ export function QuickTaskHost({ opens, fab }: { opens: number; fab: RefObject<HT
       },
     }),
   );
-  const actor = useActorRef(machine, { input: {} });
+  // This sheet's id: the chart keys its submissions with it.
+  const [formId] = useState(randomId);
+  const actor = useActorRef(machine, { input: { formId } });
   const open = useSelector(
     actor,
     (snapshot) => snapshot.matches('open') || snapshot.matches('saving') || snapshot.matches('failed'),

@@ -13,6 +13,7 @@ import {
 import { Link } from '../../../app/routing/Link';
 import { trackEvent } from '../../../lib/analytics/track-event';
 import { fieldIssues, issuesOfCheck } from '../../../lib/forms/field-issues';
+import { useCreateSubmission } from '../../../lib/forms/useCreateSubmission';
 import { toast } from '../../../lib/toasts';
 import { ConfirmAction } from '../../../ui/confirm/ConfirmAction';
 import { CustomerPicker } from '../../../ui/customer-picker/CustomerPicker';
@@ -23,7 +24,7 @@ import { invalidateDealCaches } from '../deal-caches';
 import { salesQueryKeys } from '../sales-board-query';
 import { stagesQuery } from '../stages-query';
 import { DealServices, lineQuantity, type ServiceLine } from './DealServices';
-import { deleteDeal, saveDeal } from './deal-calls';
+import { createDeal, deleteDeal, updateDeal } from './deal-calls';
 
 type Field =
   | 'title'
@@ -60,6 +61,7 @@ const blankToNull = (text: string) => (text.trim() === '' ? null : text);
  */
 export function DealForm({ deal }: { deal: Deal | null }) {
   const queryClient = useQueryClient();
+  const create = useCreateSubmission(createDeal);
   const [, navigate] = useLocation();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -116,7 +118,7 @@ export function DealForm({ deal }: { deal: Deal | null }) {
     setSaving(true);
     setErrors({});
     setFormError(null);
-    const result = await saveDeal(deal?.id ?? null, checked.data);
+    const result = deal ? await updateDeal(deal.id, checked.data) : await create.submit(checked.data);
     setSaving(false);
     if (!result.success) {
       const fromServer = errorsOf(result.issues ?? []);

@@ -10,11 +10,14 @@ import { type ApiResult, api } from '../../../api/client';
 const dealUrl = (template: string, dealId: string) =>
   template.replace(':dealId', encodeURIComponent(dealId)) as `/${string}`;
 
-/** POST (new) or PUT (existing) a deal; the envelope as it came, for the form to read issues from. */
-export function saveDeal(dealId: string | null, body: DealInput): Promise<ApiResult<{ deal: Deal }>> {
-  return dealId
-    ? api.put(dealUrl(updateDealContract.url, dealId), { body, schema: updateDealContract.response })
-    : api.post(createDealContract.url, { body, schema: createDealContract.response });
+/** POST a new deal under its submission's key; the envelope as it came, for the form to read issues from. */
+export function createDeal(body: DealInput, idempotencyKey: string): Promise<ApiResult<{ deal: Deal }>> {
+  return api.post(createDealContract.url, { body, schema: createDealContract.response, idempotencyKey });
+}
+
+/** PUT an existing deal; the envelope as it came. */
+export function updateDeal(dealId: string, body: DealInput): Promise<ApiResult<{ deal: Deal }>> {
+  return api.put(dealUrl(updateDealContract.url, dealId), { body, schema: updateDealContract.response });
 }
 
 export function deleteDeal(dealId: string): Promise<ApiResult<{ deleted: true }>> {

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type DealStage, STAGE_NAME_MAX, STAGE_NAME_REQUIRED_TEXT } from '../../../../contracts/sales';
+import { useCreateSubmission } from '../../../lib/forms/useCreateSubmission';
 import { toast } from '../../../lib/toasts';
 import { ConfirmAction } from '../../../ui/confirm/ConfirmAction';
 import { LoadError } from '../../../ui/load-error/LoadError';
@@ -267,6 +268,7 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
 
 function AddStageForm() {
   const queryClient = useQueryClient();
+  const create = useCreateSubmission(createStage);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -279,7 +281,7 @@ function AddStageForm() {
     setPending(true);
     setError(null);
     try {
-      const stage = await createStage(name);
+      const stage = await create.submit(name);
       setName('');
       toast.success(`Etapa ${stage.name} criada.`, { id: `stage-${stage.id}` });
       await invalidateDealCaches(queryClient);

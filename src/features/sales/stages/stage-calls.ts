@@ -14,9 +14,10 @@ import { unwrapEnvelope } from '../../../api/unwrap-envelope';
 const stageUrl = (template: string, stageId: string) =>
   template.replace(':stageId', encodeURIComponent(stageId)) as `/${string}`;
 
-export function createStage(name: string): Promise<DealStage> {
+/** A new stage under its submission's Idempotency-Key. */
+export function createStage(name: string, idempotencyKey: string): Promise<DealStage> {
   return api
-    .post(createStageContract.url, { body: { name }, schema: createStageContract.response })
+    .post(createStageContract.url, { body: { name }, schema: createStageContract.response, idempotencyKey })
     .then(unwrapEnvelope)
     .then((data) => data.stage);
 }
