@@ -278,7 +278,7 @@ describe('/customers: "Importar"', () => {
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Importar 1.201 contatos' }));
     await settled();
     expect(within(dialog()).getByRole('alert').textContent).toBe(
-      'O lote 2 não foi importado: Failed to fetch',
+      `O lote 2 não foi importado: ${UNREACHABLE_TEXT}`,
     );
     // The page is reloaded here.
     first.unmount();
@@ -326,7 +326,7 @@ describe('/customers: "Importar"', () => {
     await settled();
     await openImport();
     await choose(new File(['Nome\nBia\n'], 'contatos.csv'));
-    expect(within(dialog()).getByRole('alert').textContent).toBe(`${LOOKUP_FAILED_TEXT} Failed to fetch`);
+    expect(within(dialog()).getByRole('alert').textContent).toBe(`${LOOKUP_FAILED_TEXT} ${UNREACHABLE_TEXT}`);
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Tentar de novo' }));
     await settled();
     expect(within(dialog()).getByRole('button', { name: 'Importar 1 contato' })).toBeDefined();
