@@ -1,5 +1,6 @@
 import { test } from '@playwright/test';
 import { describePath, generatePaths } from '../tests/support/chart-paths';
+import { replayContext } from './support/browser-driver';
 import { pathCharts } from './support/paths-registry';
 import { replayInBrowser } from './support/replay-in-browser';
 
@@ -13,7 +14,7 @@ test.describe('toasts chart paths in the app', () => {
   for (const path of paths) {
     test(`path ${path.number} (${path.scenario.name})`, async ({ page, baseURL }) => {
       test.info().annotations.push({ type: 'path', description: describePath(chart.model, path) });
-      await replayInBrowser(page, chart, path, { baseURL: baseURL! });
+      await replayInBrowser(page, chart, path, { context: replayContext(baseURL!) });
     });
   }
 });

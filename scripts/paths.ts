@@ -12,6 +12,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { replayContext } from '../e2e/support/browser-driver';
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
 import { pathCharts } from '../e2e/support/paths-registry';
 import { replayInBrowser } from '../e2e/support/replay-in-browser';
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
     });
     const page = await context.newPage();
     await replayInBrowser(page, chart, path, {
-      baseURL,
+      context: replayContext(baseURL),
       screenshots: out,
       onStep: (line, file) => console.log(`  ✓ ${line.trim()}${file ? `\n      ${file}` : ''}`),
     });

@@ -151,6 +151,12 @@ async function perform(page: Page, action: ToastUserAction): Promise<void> {
  */
 export const toastsDriver: BrowserDriver<ToastPath> = {
   page: '/download-app',
+  setup: 'no account: a public page; the toasts are raised through window.__fechai.toasts',
+
+  expectation(path, index) {
+    const { screen } = planToastStep(path, index);
+    return screen.shows === 'nothing' ? 'no toast' : `${screen.shows}: "${screen.title}"`;
+  },
 
   async open(page, url) {
     // No CSS motion, so what a screenshot shows is the step's end state.

@@ -1,0 +1,53 @@
+import type { Locator, Page } from 'playwright-core';
+import type { UiQuery, UiSurface } from '../../tests/support/ui/ui-surface';
+
+type Scope = Pick<Page, 'getByRole' | 'getByLabel' | 'getByText' | 'getByTestId'>;
+
+function locate(scope: Scope, q: UiQuery): Locator {
+  if ('role' in q)
+    return scope.getByRole(q.role as Parameters<Page['getByRole']>[0], { name: q.name, exact: q.exact });
+  if ('label' in q) return scope.getByLabel(q.label, { exact: q.exact ?? true });
+  if ('text' in q) return scope.getByText(q.text, { exact: q.exact ?? true });
+  return scope.getByTestId(q.testId);
+}
+
+/** How long an action waits for its element (real time; the page's clock may be paused). */
+const ACTION_TIMEOUT_MS = 5000;
+
+/**
+ * The browser layer: Playwright locators with the same queries as Testing Library, `page.clock` for
+ * time (install it in the driver's `open` when the chart has timers), `page.evaluate` for readings.
+ */
+export function browserSurface(page: Page): UiSurface {
+  const at = (target: UiQuery, within?: UiQuery) => locate(within ? locate(page, within) : page, target);
+  const options = { timeout: ACTION_TIMEOUT_MS };
+  return {
+    layer: 'browser',
+    attempts: 60,
+    click: (target, within) => at(target, within).click(options),
+    fill: (target, text, within) => at(target, within).fill(text, options),
+    async type(target, text, within) {
+      await at(target, within).pressSequentially(text, options);
+    },
+    press: (key) => page.keyboard.press(key),
+    async select(target, option, within) {
+      await at(target, within).selectOption({ label: option }, options);
+    },
+    shown: (target, within) => at(target, within).first().isVisible(),
+    // The reading travels as source text and runs in the page on the page's own document (an
+    // expression, so the page's CSP does not apply; `__name` is what tsx's esbuild wraps names in).
+    read: (read, arg) =>
+      page.evaluate(
+        `(() => { const __name = (f) => f; return (${read.toString()})(document, ${JSON.stringify(arg ?? null)}); })()`,
+      ),
+    async location() {
+      const url = new URL(page.url());
+      return `${url.pathname}${url.search}`;
+    },
+    async open(path) {
+      await page.goto(new URL(path, page.url()).toString());
+    },
+    advance: (ms) => page.clock.runFor(ms),
+    settle: () => page.waitForTimeout(50),
+  };
+}
