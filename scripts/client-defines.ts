@@ -1,6 +1,6 @@
 /**
- * The client's build-time constants (declared in src/env.d.ts and src/app/build-config.ts, read in
- * src/app/build-config.ts), from the environment at build time. Empty values count as unset, as
+ * The client's build-time constants (declared in src/env.d.ts and src/lib/build-config.ts, read in
+ * src/lib/build-config.ts), from the environment at build time. Empty values count as unset, as
  * for the server.
  */
 export const clientDefaults = {

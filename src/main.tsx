@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { matchAppRoute } from './app/routing/match-route';
 import { appRoutes } from './app/routing/routes';
+import { matchAppRoute } from './lib/routing/match-route';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/page.css';
@@ -18,7 +18,7 @@ const root = createRoot(document.getElementById('root')!);
 const render = () =>
   root.render(
     <StrictMode>
-      <App />
+      <App routes={appRoutes} />
     </StrictMode>,
   );
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { lazyPage } from '../../src/app/routing/lazy-page';
 import { PageHeading } from '../../src/app/routing/PageHeading';
-import { defineRoute } from '../../src/app/routing/route-definition';
+import { lazyPage } from '../../src/lib/routing/lazy-page';
+import { defineRoute } from '../../src/lib/routing/route-definition';
 import { interceptFetch, json } from './support/network';
 import { renderApp } from './support/render-app';
 

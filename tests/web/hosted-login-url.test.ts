@@ -2,8 +2,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { hostedLoginUrl, hostedLogoutUrl } from '../../src/app/session/hosted-login';
 
 // A client built without AUTH_URL (the embedded default); the other web tests build with one.
-vi.mock('../../src/app/build-config', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/app/build-config')>()),
+vi.mock('../../src/lib/build-config', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/build-config')>()),
   AUTH_URL: '',
 }));
 

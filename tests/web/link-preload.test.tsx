@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { Link } from '../../src/app/routing/Link';
-import type { LazyPage } from '../../src/app/routing/lazy-page';
-import { defineRoute } from '../../src/app/routing/route-definition';
 import { tasksSearch } from '../../src/app/routing/route-search';
 import { appRoutes } from '../../src/app/routing/routes';
-import { RoutesContext } from '../../src/app/routing/routes-context';
+import { Link } from '../../src/lib/routing/Link';
+import type { LazyPage } from '../../src/lib/routing/lazy-page';
+import { defineRoute } from '../../src/lib/routing/route-definition';
+import { RoutesContext } from '../../src/lib/routing/routes-context';
 import { interceptFetch, json } from './support/network';
 
 function setup(to = '/tasks/t-1?filter=overdue', routes?: Parameters<typeof RoutesContext>[0]['value']) {

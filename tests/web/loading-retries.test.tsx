@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { OFFLINE_TEXT, UNREACHABLE_TEXT } from '../../src/api/error-text';
-import { createQueryClient } from '../../src/app/query-client';
+import { createQueryClient } from '../../src/lib/cache/query-client';
 import { customer, customersPage } from './support/customer-fixtures';
 import { FAKE_CLOCK, failed, HeldCalls, ok, type Reply, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { lazyPage } from '../../src/app/routing/lazy-page';
-import type { AppRoute } from '../../src/app/routing/route-definition';
 import { appRoutes } from '../../src/app/routing/routes';
+import { lazyPage } from '../../src/lib/routing/lazy-page';
+import type { AppRoute } from '../../src/lib/routing/route-definition';
 import { FAKE_CLOCK, fakeApi, sessionRefused, settle } from './support/fake-api';
 import { activeAnswer, onboardingAnswer, pending } from './support/login-screen';
 import { advanceClock as advance, openApp as open } from './support/open-app';

@@ -17,9 +17,9 @@ import {
 } from '../../machines/onboarding/onboarding.paths';
 import { sessionCheckAnswer } from '../../machines/session/session.paths';
 import { UNREACHABLE_TEXT } from '../../src/api/error-text';
-import { createQueryClient } from '../../src/app/query-client';
 import { indicatorStates } from '../../src/features/onboarding/OnboardingStepper';
 import { onTrack } from '../../src/lib/analytics/track-event';
+import { createQueryClient } from '../../src/lib/cache/query-client';
 import { FAKE_CLOCK, type Reply, sessionAnswer, settle } from './support/fake-api';
 import { openOnboarding } from './support/onboarding-api';
 import { withPagesPreloaded } from './support/preload-pages';

@@ -24,7 +24,7 @@ import {
 } from '../../machines/phone-verification/phone-verification.paths';
 import { api } from '../../src/api/client';
 import { unwrapEnvelope } from '../../src/api/unwrap-envelope';
-import { PhoneVerificationView } from '../../src/features/phone-verification/PhoneVerificationView';
+import { PhoneVerificationView } from '../../src/ui/phone-verification/PhoneVerificationView';
 import { generatePaths, walkPath } from '../support/chart-paths';
 import { FAKE_CLOCK, HeldCalls, settle } from './support/fake-api';
 import { interceptFetch, json } from './support/network';

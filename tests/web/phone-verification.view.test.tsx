@@ -5,7 +5,7 @@ import {
   phoneVerificationMachine,
   type VerifyCodeInput,
 } from '../../machines/phone-verification/phone-verification.machine';
-import { PhoneVerificationView } from '../../src/features/phone-verification/PhoneVerificationView';
+import { PhoneVerificationView } from '../../src/ui/phone-verification/PhoneVerificationView';
 import { FAKE_CLOCK } from './support/fake-api';
 
 const NOW = Date.UTC(2030, 0, 15, 12);

@@ -13,7 +13,7 @@ import {
   retryUpTo,
   servicesQueryTiming,
   sessionQueryTiming,
-} from '../../src/app/query-client';
+} from '../../src/lib/cache/query-client';
 import { interceptFetch, json } from './support/network';
 
 const failure = (status?: number) => new ApiError({ success: false, error: 'x', status });

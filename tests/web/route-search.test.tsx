@@ -1,10 +1,10 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { CurrentRouteContext } from '../../src/app/routing/current-route';
-import { matchAppRoute } from '../../src/app/routing/match-route';
 import { customersSearch } from '../../src/app/routing/route-search';
 import { appRoutes } from '../../src/app/routing/routes';
 import { useValidatedSearch } from '../../src/app/routing/useValidatedSearch';
+import { matchAppRoute } from '../../src/lib/routing/match-route';
 
 function open(url: string) {
   const [path = '', search = ''] = url.split('?');

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { matchAppRoute } from '../../src/app/routing/match-route';
 import { appRoutes } from '../../src/app/routing/routes';
+import { matchAppRoute } from '../../src/lib/routing/match-route';
 import { renderApp } from './support/render-app';
 import { withSignedInUser } from './support/signed-in';
 

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { App } from '../../src/app/App';
+import { appRoutes } from '../../src/app/routing/routes';
 import { createScrollRestorer } from '../../src/app/scroll/scroll-restorer';
 import { withSignedInUser } from './support/signed-in';
 
@@ -25,7 +26,7 @@ describe('scroll restoration (spec §2)', () => {
 
   test('a new navigation starts at the top; back and forward return to where the user was', async () => {
     window.history.replaceState(null, '', '/home');
-    render(<App />);
+    render(<App routes={appRoutes} />);
     await screen.findByRole('heading', { level: 1, name: 'Início' });
     expect(window.history.scrollRestoration).toBe('manual');
 
@@ -46,14 +47,14 @@ describe('scroll restoration (spec §2)', () => {
 
   test('positions survive a reload of the same history entry', async () => {
     window.history.replaceState(null, '', '/home');
-    const first = render(<App />);
+    const first = render(<App routes={appRoutes} />);
     await screen.findByRole('heading', { level: 1, name: 'Início' });
     scrollPage(480);
     act(() => window.dispatchEvent(new Event('pagehide')));
     first.unmount();
     window.scrollTo(0, 0);
 
-    render(<App />);
+    render(<App routes={appRoutes} />);
     await screen.findByRole('heading', { level: 1, name: 'Início' });
     await waitFor(() => expect(window.scrollY).toBe(480));
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { createQueryClient } from '../../src/app/query-client';
 import { createCheckSession } from '../../src/app/session/check-session';
+import { createQueryClient } from '../../src/lib/cache/query-client';
 import { interceptFetch, json } from './support/network';
 import {
   accessTokenExpiringIn,

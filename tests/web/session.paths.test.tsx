@@ -10,7 +10,7 @@ import {
   sessionPathModel,
 } from '../../machines/session/session.paths';
 import { api } from '../../src/api/client';
-import { sessionQueryTiming } from '../../src/app/query-client';
+import { sessionQueryTiming } from '../../src/lib/cache/query-client';
 import { generatePaths, walkPath } from '../support/chart-paths';
 import { FAKE_CLOCK, fakeApi, settle } from './support/fake-api';
 import { stubPageLocation } from './support/page-location';

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { reportClientError } from './report-client-error';
+import { reportClientError } from '../../lib/error-tracking/report-client-error';
 import { UnexpectedErrorView } from './UnexpectedErrorView';
 
 type ErrorBoundaryProps = {

@@ -1,4 +1,4 @@
-import { Link } from '../routing/Link';
+import { Link } from '../../lib/routing/Link';
 import './status-view.css';
 
 /** Spec §2: a path no route matches. */

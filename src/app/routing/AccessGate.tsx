@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { isMobileDevice } from '../../lib/device/mobile-device';
 import { prefersWebOnMobile } from '../../lib/device/web-on-mobile';
+import type { RouteAccess } from '../../lib/routing/route-definition';
 import { useSessionStatus } from '../session/session-context';
 import { BarePage } from '../shell/BarePage';
-import { decideAccess, type RouteAccess } from './access';
+import { decideAccess } from './access';
 import { RouteLoading } from './RouteLoading';
 
 /** Shows the route's page only to whom its access level lets in (spec §2 guards). */

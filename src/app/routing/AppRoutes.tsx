@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import { matchAppRoute } from '../../lib/routing/match-route';
+import { useRoutes } from '../../lib/routing/routes-context';
 import { NotFoundView } from '../errors/NotFoundView';
 import { AppShell } from '../shell/AppShell';
 import { BarePage } from '../shell/BarePage';
 import { AccessGate } from './AccessGate';
-import { matchAppRoute } from './match-route';
 import { RouteView } from './RouteView';
-import { useRoutes } from './routes-context';
 import { useDocumentTitle } from './useDocumentTitle';
 
 /**

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo } from 'react';
+import { startPrefetch } from '../../lib/routing/preload-route';
+import type { PageRoute, RouteParams } from '../../lib/routing/route-definition';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { type CurrentRoute, CurrentRouteContext } from './current-route';
-import { startPrefetch } from './preload-route';
 import { RouteLoading } from './RouteLoading';
-import type { PageRoute, RouteParams } from './route-definition';
 import { useDocumentTitle } from './useDocumentTitle';
 
 type RouteViewProps = {

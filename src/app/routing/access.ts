@@ -1,12 +1,5 @@
 import type { SessionStatus } from '../../../machines/session/session-status';
-
-/**
- * Who may open a route (spec §2, §6):
- * - `public`: anyone;
- * - `signed-in`: a session (the onboarding routes), otherwise /logout;
- * - `app`: the signed-in area, with the full guard order.
- */
-export type RouteAccess = 'public' | 'signed-in' | 'app';
+import type { RouteAccess } from '../../lib/routing/route-definition';
 
 export type AccessDecision = { kind: 'show' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AppRoute, RouteParams } from './route-definition';
+import type { AppRoute, RouteParams } from '../../lib/routing/route-definition';
 
 export type CurrentRoute = {
   route: AppRoute;

@@ -1,7 +1,7 @@
+import { lazyPage } from '../../lib/routing/lazy-page';
+import { prefetchLazily } from '../../lib/routing/lazy-prefetch';
+import { type AppRoute, defineRoute } from '../../lib/routing/route-definition';
 import { readSessionCookies } from '../../lib/session/session-cookies';
-import { lazyPage } from './lazy-page';
-import { prefetchLazily } from './lazy-prefetch';
-import { type AppRoute, defineRoute } from './route-definition';
 import {
   advisorSearch,
   customersSearch,
@@ -63,6 +63,8 @@ const subscriptionQuery = () =>
  * (/customers/new before /customers/:id). Each page is its own chunk. A trailing slash is optional
  * in every URL. Access (access.ts): every route in the app frame is the signed-in area (`app`,
  * the full guard order), the onboarding routes need a session (`signed-in`), the rest is public.
+ * Only the app's root imports this table (it loads every page); the rest of the app reads it from
+ * RoutesContext, so no page imports the module that imports it.
  */
 export const appRoutes: readonly AppRoute[] = [
   // Public

@@ -4,9 +4,9 @@ import { checkSessionContract } from '../../../contracts/session';
 import type { CheckSessionInput, CheckSessionOutput } from '../../../machines/session/session.types';
 import { api } from '../../api/client';
 import { unwrapEnvelope } from '../../api/unwrap-envelope';
+import { sessionQueryTiming } from '../../lib/cache/query-client';
 import { readSessionCookies, writeSessionCookies } from '../../lib/session/session-cookies';
 import { sessionRequestHeaders } from '../../lib/session/session-headers';
-import { sessionQueryTiming } from '../query-client';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 

@@ -1,5 +1,5 @@
 import { isSameAppPath } from '../../../machines/login/safe-redirect';
-import { AUTH_URL } from '../build-config';
+import { AUTH_URL } from '../../lib/build-config';
 
 /**
  * Sign in on the hosted login (spec §1: "an external hosted login"); it sends the user back to this

@@ -1,4 +1,4 @@
-import { Link } from '../routing/Link';
+import { Link } from '../../lib/routing/Link';
 import { useSessionUser } from '../session/session-context';
 
 const signOutIcon = 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10';

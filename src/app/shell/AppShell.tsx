@@ -1,7 +1,7 @@
 import { type ReactNode, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { Link } from '../../lib/routing/Link';
 import { ThemeSwitch } from '../../ui/theme-switch/ThemeSwitch';
-import { Link } from '../routing/Link';
 import { PRODUCT_NAME } from '../routing/useDocumentTitle';
 import { AccountBox } from './AccountBox';
 import { isCurrentSection, navItems } from './nav-items';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { COMPANY_INFO_LOAD_FAILED_TEXT } from '../../../contracts/company';
-import { Link } from '../../app/routing/Link';
+import { Link } from '../../lib/routing/Link';
 import { OwnErrorScreen } from '../../ui/error-boundary/OwnErrorScreen';
 import { RetryButton } from '../../ui/retry-button/RetryButton';
 

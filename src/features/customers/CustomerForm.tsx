@@ -9,7 +9,7 @@ import {
   customerSources,
 } from '../../../contracts/customers';
 import type { ApiResult } from '../../api/client';
-import { Link } from '../../app/routing/Link';
+import { Link } from '../../lib/routing/Link';
 import type { SavedCustomer } from './customer-calls';
 import {
   type CustomerFormErrors,

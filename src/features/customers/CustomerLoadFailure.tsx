@@ -1,4 +1,4 @@
-import { Link } from '../../app/routing/Link';
+import { Link } from '../../lib/routing/Link';
 import { LoadError } from '../../ui/load-error/LoadError';
 
 /**

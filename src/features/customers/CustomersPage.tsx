@@ -8,10 +8,10 @@ import {
   type CustomersPage as Page,
 } from '../../../contracts/customers';
 import { MIN_SEARCH_LENGTH } from '../../../contracts/search-text';
-import { Link } from '../../app/routing/Link';
 import { PageHeading } from '../../app/routing/PageHeading';
 import { type CustomersSearch, customersSearch } from '../../app/routing/route-search';
 import { useValidatedSearch } from '../../app/routing/useValidatedSearch';
+import { Link } from '../../lib/routing/Link';
 import { appliedSearch } from '../../lib/search/applied-search';
 import { LoadError } from '../../ui/load-error/LoadError';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';

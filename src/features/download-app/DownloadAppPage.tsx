@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
-import { APP_STORE_URL, PLAY_STORE_URL } from '../../app/build-config';
 import { PageHeading } from '../../app/routing/PageHeading';
+import { APP_STORE_URL, PLAY_STORE_URL } from '../../lib/build-config';
 import { rememberWebOnMobile } from '../../lib/device/web-on-mobile';
 import './DownloadAppPage.css';
 

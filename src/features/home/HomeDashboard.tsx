@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Dashboard } from '../../../contracts/dashboard';
-import { Link } from '../../app/routing/Link';
 import { formatBRL } from '../../lib/format/currency';
+import { Link } from '../../lib/routing/Link';
 import { SupportLink } from '../../lib/support/SupportLink';
 import { whatsappStatusQuery } from '../../lib/whatsapp/whatsapp-status-query';
 import { LoadError } from '../../ui/load-error/LoadError';

@@ -1,7 +1,7 @@
 import { PageHeading } from '../../app/routing/PageHeading';
-import { usePaymentReturn } from '../../lib/billing/usePaymentReturn';
 import { HomeDashboard } from './HomeDashboard';
 import { QuickTaskLauncher } from './quick-task/QuickTaskLauncher';
+import { usePaymentReturn } from './usePaymentReturn';
 import './home.css';
 
 /**

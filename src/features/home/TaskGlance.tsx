@@ -1,5 +1,5 @@
 import type { Task, TaskFilter } from '../../../contracts/tasks';
-import { Link } from '../../app/routing/Link';
+import { Link } from '../../lib/routing/Link';
 import { useTaskCompletion } from '../../lib/tasks/useTaskCompletion';
 import { taskWhen } from './task-when';
 

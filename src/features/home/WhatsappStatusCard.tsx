@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
 import type { WhatsappConnectionState } from '../../../contracts/whatsapp-status';
-import { Link } from '../../app/routing/Link';
+import { Link } from '../../lib/routing/Link';
 import { whatsappStatusQuery } from '../../lib/whatsapp/whatsapp-status-query';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { RetryButton } from '../../ui/retry-button/RetryButton';

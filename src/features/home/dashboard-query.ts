@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { getDashboardContract } from '../../../contracts/dashboard';
 import { api } from '../../api/client';
 import { missingDataText, requireData } from '../../api/require-data';
-import { cacheTime } from '../../app/query-client';
 import { cacheRoots } from '../../lib/cache/cache-roots';
+import { cacheTime } from '../../lib/cache/query-client';
 
 export const dashboardQueryKey = cacheRoots.dashboard;
 

@@ -7,7 +7,7 @@ import {
 } from '../../../contracts/brazil/mobile-phone';
 import { INVALID_MOBILE_TEXT } from '../../../contracts/onboarding';
 import type { OnboardingActor, OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
-import { sendFailureText } from '../phone-verification/verification-texts';
+import { sendFailureText } from '../../ui/phone-verification/verification-texts';
 
 type StepProps = { onboarding: OnboardingActor; snapshot: OnboardingSnapshot };
 

@@ -1,6 +1,6 @@
 import type { OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
 import type { PhoneVerificationActor } from '../../../machines/phone-verification/phone-verification.machine';
-import { PhoneVerificationView } from '../phone-verification/PhoneVerificationView';
+import { PhoneVerificationView } from '../../ui/phone-verification/PhoneVerificationView';
 
 /** "Validação de telefone": the SMS code, through the shared phone-verification view. */
 export function VerifyPhoneStep({ snapshot }: { snapshot: OnboardingSnapshot }) {

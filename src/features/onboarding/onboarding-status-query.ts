@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getFreeTrialContract, getOnboardingStatusContract } from '../../../contracts/onboarding';
 import { api } from '../../api/client';
 import { unwrapEnvelope } from '../../api/unwrap-envelope';
-import { onboardingStatusQueryTiming } from '../../app/query-client';
+import { onboardingStatusQueryTiming } from '../../lib/cache/query-client';
 
 export const ONBOARDING_QUERY_KEY = ['onboarding'] as const;
 

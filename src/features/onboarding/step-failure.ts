@@ -1,5 +1,5 @@
 import type { CallFailure } from '../../../machines/phone-verification/call-failure';
-import { MISSING_USER_TEXT } from '../phone-verification/verification-texts';
+import { MISSING_USER_TEXT } from '../../ui/phone-verification/verification-texts';
 
 /**
  * A failed step call, as the form shows it: a 400's issues beside the fields they name (envelope

@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { getPaywallContract } from '../../../contracts/billing';
 import { api } from '../../api/client';
 import { unwrapEnvelope } from '../../api/unwrap-envelope';
-import { cacheTime } from '../../app/query-client';
 import { billingQueryKeys } from '../../lib/billing/billing-query-keys';
+import { cacheTime } from '../../lib/cache/query-client';
 
 /**
  * GET /api/paywall (spec §7 "GET paywall init"): plans, what they include, why the paywall shows.

@@ -13,9 +13,9 @@ import {
   updateServiceContract,
 } from '../../../contracts/services';
 import { api } from '../../api/client';
-import { Link } from '../../app/routing/Link';
 import { fieldIssues, issuesOfCheck } from '../../lib/forms/field-issues';
 import { useCreateSubmission } from '../../lib/forms/useCreateSubmission';
+import { Link } from '../../lib/routing/Link';
 import { servicesQueryKey } from '../../lib/services/services-query';
 import { toast } from '../../lib/toasts';
 import { MoneyInput } from '../../ui/money-input/MoneyInput';

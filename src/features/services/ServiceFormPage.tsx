@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { SERVICE_NOT_FOUND_TEXT } from '../../../contracts/services';
 import { useCurrentRoute } from '../../app/routing/current-route';
-import { Link } from '../../app/routing/Link';
 import { RouteLoading } from '../../app/routing/RouteLoading';
+import { Link } from '../../lib/routing/Link';
 import { servicesQuery } from '../../lib/services/services-query';
 import { LoadError } from '../../ui/load-error/LoadError';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';

@@ -1,4 +1,4 @@
-import { Link } from '../../app/routing/Link';
+import { Link } from '../../lib/routing/Link';
 import { SupportLink } from '../../lib/support/SupportLink';
 
 const wa = '/settings/whatsapp-business-connection';

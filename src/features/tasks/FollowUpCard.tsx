@@ -1,6 +1,6 @@
 import type { FollowUpMessage } from '../../../contracts/tasks';
-import { Link } from '../../app/routing/Link';
 import { formatDateTime } from '../../lib/format/date';
+import { Link } from '../../lib/routing/Link';
 import { followUpStatusText, followUpTone, isAwaitingConnection } from './follow-up-status';
 
 const badgeClass = (tone: 'success' | 'danger' | null) => (tone ? `badge badge--${tone}` : 'badge');

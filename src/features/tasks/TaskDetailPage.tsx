@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatCustomerPhone, whatsappChatUrl } from '../../../contracts/brazil/customer-phone';
 import { recurrenceLabels, type Task } from '../../../contracts/tasks';
-import { Link } from '../../app/routing/Link';
 import { RouteLoading } from '../../app/routing/RouteLoading';
 import { formatDateTime } from '../../lib/format/date';
+import { Link } from '../../lib/routing/Link';
 import { useTaskCompletion } from '../../lib/tasks/useTaskCompletion';
 import { LoadError } from '../../ui/load-error/LoadError';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TaskFilter } from '../../../contracts/tasks';
-import { Link } from '../../app/routing/Link';
+import { Link } from '../../lib/routing/Link';
 import { taskSummaryQuery } from './task-queries';
 
 /** The four filters of spec §4, in the order a person works through them. */

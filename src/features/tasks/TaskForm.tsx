@@ -16,7 +16,7 @@ import {
 } from '../../../contracts/tasks';
 import type { TaskFormEdit, taskFormMachine } from '../../../machines/task-form/task-form.machine';
 import { customerHasPhone } from '../../../machines/task-form/task-form.values';
-import { Link } from '../../app/routing/Link';
+import { Link } from '../../lib/routing/Link';
 import { CustomerPicker } from '../../ui/customer-picker/CustomerPicker';
 
 export const SUBMIT_LABEL = { create: 'Criar tarefa', edit: 'Salvar alterações' } as const;

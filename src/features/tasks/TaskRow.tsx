@@ -1,5 +1,5 @@
 import { recurrenceLabels, type Task } from '../../../contracts/tasks';
-import { Link } from '../../app/routing/Link';
+import { Link } from '../../lib/routing/Link';
 import { useTaskCompletion } from '../../lib/tasks/useTaskCompletion';
 import { formatDue } from './task-dates';
 import { TaskIcon } from './task-icons';

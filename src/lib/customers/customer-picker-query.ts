@@ -6,8 +6,8 @@ import {
 } from '../../../contracts/customers';
 import { api } from '../../api/client';
 import { missingDataText, requireData } from '../../api/require-data';
-import { cacheTime } from '../../app/query-client';
 import { cacheRoots } from '../cache/cache-roots';
+import { cacheTime } from '../cache/query-client';
 import { appliedSearch } from '../search/applied-search';
 
 /**

@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { listServicesContract, SERVICES_FETCH_FAILED_TEXT } from '../../../contracts/services';
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/client';
-import { servicesQueryTiming } from '../../app/query-client';
 import { cacheRoots } from '../cache/cache-roots';
+import { servicesQueryTiming } from '../cache/query-client';
 
 export const servicesQueryKey = cacheRoots.services;
 

@@ -1,5 +1,5 @@
 import { whatsappChatUrl } from '../../../contracts/brazil/customer-phone';
-import { ASSISTANT_PHONE, SUPPORT_PHONE } from '../../app/build-config';
+import { ASSISTANT_PHONE, SUPPORT_PHONE } from '../build-config';
 
 /**
  * Spec §9: "Assistant phone number and support number exist as constants". Both are WhatsApp

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getWhatsappStatusContract } from '../../../contracts/whatsapp-status';
 import { api } from '../../api/client';
 import { unwrapEnvelope } from '../../api/unwrap-envelope';
-import { cacheTime } from '../../app/query-client';
+import { cacheTime } from '../cache/query-client';
 
 /** GET /api/whatsapp-connections/status (spec §7): the company's WhatsApp connection. Fresh 30 s. */
 export const whatsappStatusQuery = queryOptions({

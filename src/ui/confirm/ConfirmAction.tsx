@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { Link } from '../../app/routing/Link';
+import { Link } from '../../lib/routing/Link';
 import './confirm-action.css';
 
 type ConfirmActionProps = {

@@ -1,7 +1,7 @@
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ApiError } from '../../api/api-error';
-import { reportClientError } from '../../app/errors/report-client-error';
+import { reportClientError } from '../../lib/error-tracking/report-client-error';
 
 type Screen = (retry: () => void) => ReactNode;
 type BoundaryProps = { children: ReactNode; screen: Screen; onReset: () => void };

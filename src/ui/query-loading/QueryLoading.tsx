@@ -1,6 +1,6 @@
 import { type FetchStatus, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { QUERY_RETRIES } from '../../app/query-client';
+import { QUERY_RETRIES } from '../../lib/cache/query-client';
 import { retryQueryNow } from '../../lib/cache/retry-query-now';
 import '../load-error/load-error.css';
 import './query-loading.css';

@@ -2,9 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../../src/app/App';
-import type { AppRoute } from '../../../src/app/routing/route-definition';
 import { appRoutes } from '../../../src/app/routing/routes';
-import { RoutesContext } from '../../../src/app/routing/routes-context';
+import type { AppRoute } from '../../../src/lib/routing/route-definition';
 
 /**
  * The whole app at `url`, on an in-memory location (wouter's memoryLocation) and a fresh cache that
@@ -16,10 +15,6 @@ export function renderApp(
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
 ) {
   const location = memoryLocation({ path: url, record: true });
-  const view = render(
-    <RoutesContext value={routes}>
-      <App location={location} queryClient={queryClient} />
-    </RoutesContext>,
-  );
+  const view = render(<App routes={routes} location={location} queryClient={queryClient} />);
   return { ...view, location, queryClient };
 }

@@ -9,7 +9,7 @@ import type {
   quickTaskMachine,
 } from '../../../../machines/quick-task/quick-task.machine';
 import { localDate } from '../../../../machines/quick-task/quick-task-due';
-import { Link } from '../../../app/routing/Link';
+import { Link } from '../../../lib/routing/Link';
 import { CustomerPicker } from '../../../ui/customer-picker/CustomerPicker';
 import { useDialogFocus } from '../../../ui/dialog/useDialogFocus';
 import { useSwipeDown } from './useSwipeDown';

@@ -1,8 +1,8 @@
 import type { KeyboardEvent, PointerEvent } from 'react';
 import type { DealCard, StageKind } from '../../../../contracts/sales';
 import type { MovingDeal } from '../../../../machines/deal-board/deal-board.machine';
-import { Link } from '../../../app/routing/Link';
 import { formatBRL } from '../../../lib/format/currency';
+import { Link } from '../../../lib/routing/Link';
 import { daysInStageText, formatCalendarDate, todayCalendarDate } from '../calendar-date';
 import { MoveMenu, type MoveMenuStage } from './MoveMenu';
 

@@ -10,10 +10,10 @@ import {
   dealInputSchema,
   LOST_REASON_MAX,
 } from '../../../../contracts/sales';
-import { Link } from '../../../app/routing/Link';
 import { trackEvent } from '../../../lib/analytics/track-event';
 import { fieldIssues, issuesOfCheck } from '../../../lib/forms/field-issues';
 import { useCreateSubmission } from '../../../lib/forms/useCreateSubmission';
+import { Link } from '../../../lib/routing/Link';
 import { toast } from '../../../lib/toasts';
 import { ConfirmAction } from '../../../ui/confirm/ConfirmAction';
 import { CustomerPicker } from '../../../ui/customer-picker/CustomerPicker';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from '../../../app/routing/Link';
 import { formatBRL } from '../../../lib/format/currency';
+import { Link } from '../../../lib/routing/Link';
 import { servicesQuery } from '../../../lib/services/services-query';
 import { LoadError } from '../../../ui/load-error/LoadError';
 import { QueryLoading } from '../../../ui/query-loading/QueryLoading';

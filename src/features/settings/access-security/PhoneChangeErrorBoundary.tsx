@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../../app/routing/Link';
+import { Link } from '../../../lib/routing/Link';
 import { OwnErrorScreen } from '../../../ui/error-boundary/OwnErrorScreen';
 import { RetryButton } from '../../../ui/retry-button/RetryButton';
 

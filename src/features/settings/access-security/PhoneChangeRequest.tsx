@@ -10,8 +10,8 @@ import {
   type SendChangeCodeInput,
 } from '../../../../machines/phone-change/phone-change.machine';
 import { RouteLoading } from '../../../app/routing/RouteLoading';
+import { sendFailureText } from '../../../ui/phone-verification/verification-texts';
 import { QueryLoading } from '../../../ui/query-loading/QueryLoading';
-import { sendFailureText } from '../../phone-verification/verification-texts';
 import { settingsUserQuery } from '../settings-user-query';
 import { sendPhoneChangeCode } from './phone-change-calls';
 import { rememberCodeSent } from './phone-change-code-sent';

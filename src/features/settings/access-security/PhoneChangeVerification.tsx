@@ -11,7 +11,7 @@ import {
 } from '../../../../machines/phone-verification/phone-verification.machine';
 import { useSessionActor } from '../../../app/session/session-context';
 import { toast } from '../../../lib/toasts';
-import { PhoneVerificationView } from '../../phone-verification/PhoneVerificationView';
+import { PhoneVerificationView } from '../../../ui/phone-verification/PhoneVerificationView';
 import { settingsUserQuery } from '../settings-user-query';
 import { sendPhoneChangeCode, verifyPhoneChangeCode } from './phone-change-calls';
 import { codeSentTo } from './phone-change-code-sent';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { PaidSubscription, SubscriptionStatus } from '../../../../contracts/billing';
-import { Link } from '../../../app/routing/Link';
 import { formatBRL } from '../../../lib/format/currency';
 import { formatDate } from '../../../lib/format/date';
+import { Link } from '../../../lib/routing/Link';
 import { QueryLoading } from '../../../ui/query-loading/QueryLoading';
 import { RetryButton } from '../../../ui/retry-button/RetryButton';
 import { RenewalControl } from './RenewalControl';

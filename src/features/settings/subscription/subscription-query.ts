@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { getPaidSubscriptionContract } from '../../../../contracts/billing';
 import { api } from '../../../api/client';
 import { unwrapEnvelope } from '../../../api/unwrap-envelope';
-import { cacheTime } from '../../../app/query-client';
 import { billingQueryKeys } from '../../../lib/billing/billing-query-keys';
+import { cacheTime } from '../../../lib/cache/query-client';
 
 /**
  * Spec §7 "GET settings subscription paid": the company's current subscription, or null. Fresh for

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isClientError } from '../api/api-error';
+import { isClientError } from '../../api/api-error';
 
 /** Spec §9 cache timings, in milliseconds. */
 export const cacheTime = {

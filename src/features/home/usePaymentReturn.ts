@@ -4,8 +4,8 @@ import { useLocation, useSearch } from 'wouter';
 import { homeSearch } from '../../app/routing/route-search';
 import { useValidatedSearch } from '../../app/routing/useValidatedSearch';
 import { useSessionActor } from '../../app/session/session-context';
-import { toast } from '../toasts';
-import { billingQueryKeys } from './billing-query-keys';
+import { billingQueryKeys } from '../../lib/billing/billing-query-keys';
+import { toast } from '../../lib/toasts';
 
 export const PAYMENT_CONFIRMED_TEXT = 'Pagamento confirmado! Sua assinatura está ativa.';
 

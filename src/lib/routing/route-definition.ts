@@ -1,9 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import type { RouteAccess } from './access';
 import type { LazyPage } from './lazy-page';
 import { parseSearch } from './parse-search';
 import { compilePath, type PathPattern } from './path-pattern';
+
+/**
+ * Who may open a route (spec §2, §6; the app's guards decide, see src/app/routing/access.ts):
+ * - `public`: anyone;
+ * - `signed-in`: a session (the onboarding routes), otherwise /logout;
+ * - `app`: the signed-in area, with the full guard order.
+ */
+export type RouteAccess = 'public' | 'signed-in' | 'app';
 
 /** `shell`: inside the signed-in app frame (navigation, theme switch). `bare`: a page of its own. */
 export type RouteLayout = 'shell' | 'bare';
@@ -20,7 +27,7 @@ type RouteConfig<S> = RouteTarget & {
   path: string;
   layout: RouteLayout;
   /**
-   * Who may open it (see access.ts). Defaults by layout: the app frame is the signed-in area
+   * Who may open it. Defaults by layout: the app frame is the signed-in area
    * (`app`), a page of its own is `public`.
    */
   access?: RouteAccess;
