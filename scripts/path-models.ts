@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../machines/checkout/renewal.paths';
+import { customerExportPathModel } from '../machines/customer-export/customer-export.paths';
 import { customerImportPathModel } from '../machines/customer-import/customer-import.paths';
 import { dealBoardPathModel } from '../machines/deal-board/deal-board.paths';
 import { emailVerificationPathModel } from '../machines/email-verification/email-verification.paths';
@@ -9,6 +10,7 @@ import { onboardingPathModel } from '../machines/onboarding/onboarding.paths';
 import { phoneChangePathModel } from '../machines/phone-change/phone-change.paths';
 import { phoneVerificationPathModel } from '../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../machines/quick-task/quick-task.paths';
+import { searchBoxPathModel } from '../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../machines/session/session.paths';
 import { taskFormPathModel } from '../machines/task-form/task-form.paths';
 import { toastPathModel } from '../machines/toasts/toast.paths';
@@ -36,4 +38,6 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'quick-task': model(quickTaskPathModel),
   'customer-import': model(customerImportPathModel),
   'task-form': model(taskFormPathModel),
+  'customer-export': model(customerExportPathModel),
+  'search-box': model(searchBoxPathModel),
 };

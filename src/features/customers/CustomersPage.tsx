@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
@@ -8,11 +9,12 @@ import {
   type CustomersPage as Page,
 } from '../../../contracts/customers';
 import { MIN_SEARCH_LENGTH } from '../../../contracts/search-text';
+import { appliedSearch } from '../../../machines/search-box/applied-search';
+import { searchBoxMachine } from '../../../machines/search-box/search-box.machine';
 import { PageHeading } from '../../app/routing/PageHeading';
 import { type CustomersSearch, customersSearch } from '../../app/routing/route-search';
 import { useValidatedSearch } from '../../app/routing/useValidatedSearch';
 import { Link } from '../../lib/routing/Link';
-import { appliedSearch } from '../../lib/search/applied-search';
 import { LoadError } from '../../ui/load-error/LoadError';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { customersListQuery } from './customer-queries';
@@ -21,9 +23,6 @@ import './customers.css';
 
 // The import wizard (parsers, chart) loads when it is opened, not with the list.
 const ImportSheet = lazy(() => import('./import/ImportSheet'));
-
-/** Spec §5: the search applies 300 ms after the last keystroke. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const count = new Intl.NumberFormat('pt-BR');
 
@@ -124,31 +123,14 @@ export default function CustomersPage() {
  */
 function SearchField({ search, onApply }: { search: string; onApply: (search: string) => void }) {
   const id = useId();
-  const [text, setText] = useState(search);
-  const [shownFor, setShownFor] = useState(search);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // What the debounce timer reads when it fires: the address and the callback as they are then.
-  const latest = useRef({ search, onApply });
+  const searchBox = useActorRef(searchBoxMachine, { input: { search } });
+  const text = useSelector(searchBox, (snapshot) => snapshot.context.text);
+  // The address moved on without this box (Back, a link): the box shows its search.
+  useEffect(() => searchBox.send({ type: 'SHOW', search }), [searchBox, search]);
   useEffect(() => {
-    latest.current = { search, onApply };
-  });
-
-  // The address moved on without this box: show its search (React's "adjust state on prop change").
-  if (search !== shownFor) {
-    setShownFor(search);
-    if (appliedSearch(text) !== appliedSearch(search)) setText(search);
-  }
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const change = (value: string) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const next = appliedSearch(value);
-      if (next !== appliedSearch(latest.current.search)) latest.current.onApply(next);
-    }, SEARCH_DEBOUNCE_MS);
-  };
+    const applied = searchBox.on('applied', (event) => onApply(event.search));
+    return () => applied.unsubscribe();
+  }, [searchBox, onApply]);
 
   const tooShort = text.trim().length > 0 && text.trim().length < MIN_SEARCH_LENGTH;
   return (
@@ -169,7 +151,7 @@ function SearchField({ search, onApply }: { search: string; onApply: (search: st
         enterKeyHint="search"
         value={text}
         aria-describedby={tooShort ? `${id}-hint` : undefined}
-        onChange={(event) => change(event.target.value)}
+        onChange={(event) => searchBox.send({ type: 'TYPE', text: event.target.value })}
       />
       {tooShort ? (
         <p id={`${id}-hint`} className="customers-search__hint">

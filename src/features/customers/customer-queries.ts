@@ -6,10 +6,10 @@ import {
   getCustomerContract,
   listCustomersContract,
 } from '../../../contracts/customers';
+import { appliedSearch } from '../../../machines/search-box/applied-search';
 import { api } from '../../api/client';
 import { missingDataText, requireData } from '../../api/require-data';
 import { cacheRoots } from '../../lib/cache/cache-roots';
-import { appliedSearch } from '../../lib/search/applied-search';
 
 /** Every customer query lives under ['customers']: create, update, delete and import invalidate it (spec §7). */
 export const customerKeys = {

@@ -1,16 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
+import { appliedSearch } from '../../../machines/search-box/applied-search';
+import { searchBoxMachine } from '../../../machines/search-box/search-box.machine';
 import { customerPickerQuery } from '../../lib/customers/customer-picker-query';
-import { appliedSearch } from '../../lib/search/applied-search';
 import './customer-picker.css';
 
 export const NO_CUSTOMER_LABEL = 'Sem cliente';
 export const NO_CUSTOMER_FOUND_TEXT = 'Nenhum cliente encontrado.';
 export const NO_CUSTOMERS_YET_TEXT = 'Nenhum cliente cadastrado ainda.';
 export const FIRST_CUSTOMERS_ONLY_TEXT = 'Mostrando os 100 primeiros. Digite para buscar outros.';
-/** The search waits for the typing to pause this long. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** A customer as a picker gives it: a follow-up needs the phone (digits with 55, or null). */
 export interface PickedCustomer {
@@ -49,10 +49,12 @@ export function CustomerPicker({
   const id = useId();
   const listId = `${id}-list`;
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
+  // What is typed applies once typing pauses; clearing it lists everyone at once.
+  const searchBox = useActorRef(searchBoxMachine, { input: { search: '', clearsAtOnce: true } });
+  const text = useSelector(searchBox, (snapshot) => snapshot.context.text);
+  const search = useSelector(searchBox, (snapshot) => snapshot.context.applied);
   const [active, setActive] = useState(0);
   const popup = useRef<HTMLDivElement>(null);
-  const search = useDebouncedSearch(text);
   const customers = useQuery({
     ...customerPickerQuery(search),
     enabled: open,
@@ -88,7 +90,7 @@ export function CustomerPicker({
 
   const close = () => {
     setOpen(false);
-    setText('');
+    searchBox.send({ type: 'TYPE', text: '' });
     setActive(0);
   };
   const choose = (customer: PickedCustomer | null) => {
@@ -162,7 +164,7 @@ export function CustomerPicker({
         disabled={disabled}
         onClick={() => setOpen(true)}
         onChange={(event) => {
-          setText(event.target.value);
+          searchBox.send({ type: 'TYPE', text: event.target.value });
           setActive(0);
           setOpen(true);
         }}
@@ -206,19 +208,4 @@ export function CustomerPicker({
       ) : null}
     </div>
   );
-}
-
-/** What is typed, once the typing pauses; clearing it (under 2 characters) lists everyone at once. */
-function useDebouncedSearch(text: string): string {
-  const [settled, setSettled] = useState(appliedSearch(text));
-  useEffect(() => {
-    const term = appliedSearch(text);
-    if (term === '') {
-      setSettled('');
-      return;
-    }
-    const timer = setTimeout(() => setSettled(term), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return settled;
 }

@@ -1,4 +1,4 @@
-import { MIN_SEARCH_LENGTH } from '../../../contracts/search-text';
+import { MIN_SEARCH_LENGTH } from '../../contracts/search-text';
 
 /** Spec §5: a search applies from 2 characters (trimmed); shorter lists everyone (''). */
 export function appliedSearch(text: string): string {
