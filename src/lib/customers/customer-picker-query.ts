@@ -4,11 +4,11 @@ import {
   customersPageSchema,
   listCustomersContract,
 } from '../../../contracts/customers';
+import { appliedSearch } from '../../../machines/search-box/applied-search';
 import { api } from '../../api/client';
 import { missingDataText, requireData } from '../../api/require-data';
 import { cacheRoots } from '../cache/cache-roots';
 import { cacheTime } from '../cache/query-client';
-import { appliedSearch } from '../../../machines/search-box/applied-search';
 
 /**
  * GET /api/customers for a customer picker (spec §7, §9: limit 100; §8 "No customers data
