@@ -29,6 +29,10 @@ export function browserSurface(page: Page): UiSurface {
     async type(target, text, within) {
       await at(target, within).pressSequentially(text, options);
     },
+    async hover(target, within) {
+      if (target) await at(target, within).hover(options);
+      else await page.mouse.move(0, 0);
+    },
     press: (key) => page.keyboard.press(key),
     async select(target, option, within) {
       await at(target, within).selectOption({ label: option }, options);

@@ -61,8 +61,8 @@ function fingerprint(model: PathModel, path: ChartPath): string {
 const fileNameOf = (source: string) => `${source.replace(/[^\w.-]+/g, '-')}.json`;
 
 export interface WalkRecording {
-  /** What this recording holds for `chart` on `layer`, as the paths that passed step by step. */
-  walked(layer: CoverageLayer, model: PathModel): ChartPath[];
+  /** What the walks this recording heard reached of `model` on `layer`. */
+  coverage(layer: CoverageLayer, model: PathModel): Coverage;
   /** Writes every chart this recording saw, replacing what `source` wrote before. */
   write(): void;
   /** Stops listening. */
@@ -92,9 +92,9 @@ export function recordWalks(options: { driverLayer: 'jsdom' | 'browser'; source:
   };
   recordWalksWith(listener);
   return {
-    walked(layer, model) {
+    coverage(layer, model) {
       const entry = byKey.get(`${layer}/${model.chart}`);
-      return entry ? walkedPaths(model, [...entry.walks.values()]) : [];
+      return checkCoverage(model, entry ? walkedPaths(model, [...entry.walks.values()]) : []);
     },
     write() {
       const name = fileNameOf(source);
