@@ -12,6 +12,7 @@ import { quickTaskPathModel } from '../machines/quick-task/quick-task.paths';
 import { sessionPathModel } from '../machines/session/session.paths';
 import { taskFormPathModel } from '../machines/task-form/task-form.paths';
 import { toastPathModel } from '../machines/toasts/toast.paths';
+import { toasterPathModel } from '../machines/toasts/toaster.paths';
 import type { PathModel } from '../tests/support/chart-paths';
 
 function model<S extends AnyMachineSnapshot, I>(m: PathModel<S, I>): PathModel {
@@ -24,6 +25,7 @@ function model<S extends AnyMachineSnapshot, I>(m: PathModel<S, I>): PathModel {
  */
 export const pathModels: Readonly<Record<string, PathModel>> = {
   toasts: model(toastPathModel),
+  toaster: model(toasterPathModel),
   session: model(sessionPathModel),
   login: model(loginPathModel),
   'email-verification': model(emailVerificationPathModel),
@@ -45,6 +47,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
  */
 export const jsdomReplays: Readonly<Record<string, string>> = {
   toasts: 'tests/web/toasts.paths.test.tsx',
+  toaster: 'tests/web/toaster.paths.test.tsx',
   session: 'tests/web/session.paths.test.tsx',
   login: 'tests/web/login.paths.test.tsx',
   'email-verification': 'tests/web/signup.paths.test.tsx',

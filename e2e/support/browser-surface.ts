@@ -11,6 +11,9 @@ function locate(scope: Scope, q: UiQuery): Locator {
   return scope.getByTestId(q.testId);
 }
 
+/** One frame of the app's clock. */
+const FRAME_MS = 16;
+
 /** How long an action waits for its element (real time; the page's clock may be paused). */
 const ACTION_TIMEOUT_MS = 5000;
 
@@ -51,7 +54,15 @@ export function browserSurface(page: Page): UiSurface {
     async open(path) {
       await page.goto(new URL(path, page.url()).toString());
     },
-    advance: (ms) => page.clock.runFor(ms),
+    // Frame by frame, so the page runs what each frame's timers started (React's effects are
+    // tasks, not timers) before the next, as jsdomSurface does: a timer an effect sets then fires
+    // within the same advance.
+    async advance(ms) {
+      for (let left = ms; left >= 0; left -= FRAME_MS) {
+        await page.clock.runFor(Math.min(FRAME_MS, left));
+        if (left < FRAME_MS) break;
+      }
+    },
     settle: () => page.waitForTimeout(50),
   };
 }

@@ -368,10 +368,13 @@ export async function replayPath<S extends AnyMachineSnapshot, I>(
       if (index > 0) {
         const before = path.steps[index - 1]!.state;
         const { type } = step.event;
+        // Results of the model's invoked actors settle their deferred promise; other done events
+        // (a spawned child that ended) are sent as they are.
+        const invoked = (id: string) => (model.actors.some((a) => a.id === id) ? id : undefined);
         const actorId = type.startsWith(DONE)
-          ? type.slice(DONE.length)
+          ? invoked(type.slice(DONE.length))
           : type.startsWith(ERROR)
-            ? type.slice(ERROR.length)
+            ? invoked(type.slice(ERROR.length))
             : undefined;
         if (actorId !== undefined) {
           const settle = pending.get(actorId);
