@@ -8,7 +8,7 @@ import type { PathChart } from './paths-registry';
 import { type ReportedStep, writeReplayReport } from './replay-report';
 
 /** A file-name friendly state name: {shown: {timed: 'running'}} → "shown-timed-running". */
-const stateLabel = (value: unknown): string => flattenStateValue(value, '-', '_');
+const stateLabel = (value: unknown): string => flattenStateValue(value, '-', '_') || 'state';
 
 export interface BrowserReplayOptions {
   /** The running app and what the run's paths share. */
@@ -38,7 +38,7 @@ export async function replayInBrowser(
     event:
       index === 0 ? path.scenario.summary : model.describeEvent(step.event, path.steps[index - 1]!.state),
     state: model.describeState(step.state),
-    stateValue: flattenStateValue(step.state.value),
+    stateValue: flattenStateValue(step.state.value) || '(the chart has one state)',
     expectation: driver.expectation(path, index),
     result: 'not run',
   }));
