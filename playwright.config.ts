@@ -9,6 +9,9 @@ const origin = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // Not test-results itself: Playwright empties its output folder, and test-results/coverage holds
+  // what vitest's replays recorded (path-coverage.ts).
+  outputDir: 'test-results/playwright',
   fullyParallel: false,
   workers: 1,
   retries: 0,

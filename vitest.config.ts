@@ -12,6 +12,7 @@ export default defineConfig({
           name: 'machines',
           environment: 'node',
           include: ['tests/machines/**/*.test.ts'],
+          setupFiles: ['tests/support/record-path-walks.ts'],
           // Limits only catch a hang: generating a chart's paths again takes seconds on a busy machine.
           testTimeout: 60_000,
         },
@@ -29,11 +30,21 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/support/web-setup.ts'],
+          setupFiles: ['tests/support/web-setup.ts', 'tests/support/record-path-walks.ts'],
           // Limits only catch a hang: the first test of a file also pays for loading the app's
           // modules, which takes seconds on a busy machine.
           testTimeout: 20_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'coverage',
+          environment: 'node',
+          include: ['tests/coverage/**/*.test.ts'],
+          // Reads what the machines and web projects' replays recorded: runs once they are done.
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
         },
       },
       {

@@ -45,7 +45,13 @@ test.describe('at 1280 px', () => {
       if ((await next.getAttribute('aria-disabled')) === 'true') break;
       const before = await shown.textContent();
       await page.keyboard.press('Enter');
-      await expect(shown).not.toHaveText(before ?? '');
+      // A column further: the count moves on, or the end is reached with the last ones in view.
+      await expect
+        .poll(
+          async () =>
+            (await shown.textContent()) !== before || (await next.getAttribute('aria-disabled')) === 'true',
+        )
+        .toBe(true);
     }
     await expect(next).toHaveAttribute('aria-disabled', 'true');
     await expect(next).toBeFocused();

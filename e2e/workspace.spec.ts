@@ -210,7 +210,10 @@ test('a newcomer runs the sales workspace: customer, recurring task, deal on the
     await expect(sheet.getByLabel('E-mail')).toHaveValue('2');
     await sheet.getByRole('button', { name: 'Importar 1.000 contatos' }).click();
 
-    await expect(sheet.getByRole('status').filter({ hasText: 'Importação concluída' })).toBeVisible();
+    // Two batches of 500 rows, each one transaction: allow for a slow, busy machine.
+    await expect(sheet.getByRole('status').filter({ hasText: 'Importação concluída' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(sheet).toContainText(`${csv.created} criados, ${csv.skipped.length} ignorados`);
     const skippedRows = sheet.getByRole('table', { name: 'Linhas ignoradas' }).locator('tbody tr');
     await expect(skippedRows).toHaveCount(csv.skipped.length);

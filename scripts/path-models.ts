@@ -14,6 +14,7 @@ import { searchBoxPathModel } from '../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../machines/session/session.paths';
 import { taskFormPathModel } from '../machines/task-form/task-form.paths';
 import { toastPathModel } from '../machines/toasts/toast.paths';
+import { toasterPathModel } from '../machines/toasts/toaster.paths';
 import type { PathModel } from '../tests/support/chart-paths';
 
 function model<S extends AnyMachineSnapshot, I>(m: PathModel<S, I>): PathModel {
@@ -26,6 +27,7 @@ function model<S extends AnyMachineSnapshot, I>(m: PathModel<S, I>): PathModel {
  */
 export const pathModels: Readonly<Record<string, PathModel>> = {
   toasts: model(toastPathModel),
+  toaster: model(toasterPathModel),
   session: model(sessionPathModel),
   login: model(loginPathModel),
   'email-verification': model(emailVerificationPathModel),
@@ -40,4 +42,25 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'task-form': model(taskFormPathModel),
   'customer-export': model(customerExportPathModel),
   'search-box': model(searchBoxPathModel),
+};
+
+/**
+ * Where each chart's paths are replayed on the views in jsdom (tests/web, through the chart's
+ * shared driver). The per-layer coverage expects every chart of `pathModels` here; one missing
+ * shows as "no replay" in `npm run paths -- --coverage`.
+ */
+export const jsdomReplays: Readonly<Record<string, string>> = {
+  toasts: 'tests/web/toasts.paths.test.tsx',
+  toaster: 'tests/web/toaster.paths.test.tsx',
+  session: 'tests/web/session.paths.test.tsx',
+  login: 'tests/web/login.paths.test.tsx',
+  'email-verification': 'tests/web/signup.paths.test.tsx',
+  onboarding: 'tests/web/onboarding.paths.test.tsx',
+  'phone-verification': 'tests/web/phone-verification.paths.test.tsx',
+  checkout: 'tests/web/paywall.paths.test.tsx',
+  renewal: 'tests/web/settings-renewal.paths.test.tsx',
+  'phone-change': 'tests/web/settings-phone-change.paths.test.tsx',
+  'deal-board': 'tests/web/sales-board.paths.test.tsx',
+  'quick-task': 'tests/web/home-quick-task.paths.test.tsx',
+  'task-form': 'tests/web/tasks-form.paths.test.tsx',
 };

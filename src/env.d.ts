@@ -3,7 +3,7 @@ interface ImportMetaEnv {
   readonly VITE_RELEASE?: string;
 }
 
-/** Build-time config (vite.config.ts `define`), read through src/app/build-config.ts only. */
+/** Build-time config (vite.config.ts `define`), read through src/lib/build-config.ts only. */
 declare const __AUTH_URL__: string;
 declare const __APP_STORE_URL__: string;
 declare const __PLAY_STORE_URL__: string;

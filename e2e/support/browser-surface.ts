@@ -11,6 +11,9 @@ function locate(scope: Scope, q: UiQuery): Locator {
   return scope.getByTestId(q.testId);
 }
 
+/** One frame of the app's clock. */
+const FRAME_MS = 16;
+
 /** How long an action waits for its element (real time; the page's clock may be paused). */
 const ACTION_TIMEOUT_MS = 5000;
 
@@ -28,6 +31,10 @@ export function browserSurface(page: Page): UiSurface {
     fill: (target, text, within) => at(target, within).fill(text, options),
     async type(target, text, within) {
       await at(target, within).pressSequentially(text, options);
+    },
+    async hover(target, within) {
+      if (target) await at(target, within).hover(options);
+      else await page.mouse.move(0, 0);
     },
     press: (key) => page.keyboard.press(key),
     async select(target, option, within) {
@@ -47,7 +54,15 @@ export function browserSurface(page: Page): UiSurface {
     async open(path) {
       await page.goto(new URL(path, page.url()).toString());
     },
-    advance: (ms) => page.clock.runFor(ms),
+    // Frame by frame, so the page runs what each frame's timers started (React's effects are
+    // tasks, not timers) before the next, as jsdomSurface does: a timer an effect sets then fires
+    // within the same advance.
+    async advance(ms) {
+      for (let left = ms; left >= 0; left -= FRAME_MS) {
+        await page.clock.runFor(Math.min(FRAME_MS, left));
+        if (left < FRAME_MS) break;
+      }
+    },
     settle: () => page.waitForTimeout(50),
   };
 }

@@ -1,9 +1,14 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from 'playwright-core';
+import { pollUntil } from './poll';
 import { submitHostedLogin } from './sign-in';
+
+// playwright-core only (no test runner): `npm run paths` drivers use these too.
+
+let people = 0;
 
 /** Someone new: an address and a number no other run has used, so the outbox holds only theirs. */
 export function newPerson(tag: string) {
-  const stamp = String(Date.now()).slice(-8);
+  const stamp = String(Date.now() + people++).slice(-8);
   const national = `119${stamp}`;
   return {
     name: 'Beatriz Almeida',
@@ -22,20 +27,12 @@ async function newestInOutbox(
   page: Page,
   query: Record<string, string>,
   pick: (text: string, links: string[]) => string | undefined,
-) {
-  let found: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get(`/dev/outbox/messages?${new URLSearchParams(query)}`);
-        const body = (await res.json()) as { data: { messages: { text: string; links: string[] }[] } };
-        found = body.data.messages.map((m) => pick(m.text, m.links)).find(Boolean);
-        return found;
-      },
-      { message: `a message in the dev outbox for ${JSON.stringify(query)}` },
-    )
-    .toBeTruthy();
-  return found!;
+): Promise<string> {
+  return pollUntil(`a message in the dev outbox for ${JSON.stringify(query)}`, async () => {
+    const res = await page.request.get(`/dev/outbox/messages?${new URLSearchParams(query)}`);
+    const body = (await res.json()) as { data: { messages: { text: string; links: string[] }[] } };
+    return body.data.messages.map((m) => pick(m.text, m.links)).find(Boolean) ?? '';
+  });
 }
 
 /** The newest SMS code the dev outbox holds for `phone` (digits with 55). */
@@ -53,20 +50,20 @@ export function codeTextedTo(page: Page, phone: string): Promise<string> {
  */
 export async function signUpAndSignIn(page: Page, person: NewPerson): Promise<void> {
   await page.goto('/home');
-  await expect(page).toHaveURL(/\/auth\/login/);
+  await page.waitForURL(/\/auth\/login/);
   await page.getByRole('link', { name: 'Criar conta' }).click();
   await page.getByLabel('Nome').fill(person.name);
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('Senha', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Criar conta' }).click();
-  await expect(page.getByText(`Enviamos um link de confirmação para ${person.email}`)).toBeVisible();
+  await page.getByText(`Enviamos um link de confirmação para ${person.email}`).waitFor();
 
   const link = await newestInOutbox(page, { to: person.email, channel: 'email' }, (_text, links) =>
     links.find((l) => /\/signup\?verificationToken=/.test(l)),
   );
   await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'E-mail verificado' })).toBeVisible();
+  await page.getByRole('heading', { name: 'E-mail verificado' }).waitFor();
   await page.getByRole('link', { name: 'Entrar' }).click();
   await submitHostedLogin(page, person);
-  await expect(page).toHaveURL(/\/onboarding\/user-name$/);
+  await page.waitForURL(/\/onboarding\/user-name$/);
 }

@@ -1,8 +1,10 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
+import { toasterPathModel } from '../../machines/toasts/toaster.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
-import { toastsDriver } from './toasts-driver';
+import { toasterBrowserDriver } from './drivers/toaster';
+import { toastsBrowserDriver } from './drivers/toasts';
 
 /** A chart testers can list and replay: its path model and how to act it out in the app. */
 export interface PathChart<S extends AnyMachineSnapshot = AnyMachineSnapshot, I = unknown> {
@@ -22,5 +24,6 @@ function chart<S extends AnyMachineSnapshot, I>(
  * (session, onboarding, ... as they come).
  */
 export const pathCharts: Readonly<Record<string, PathChart>> = {
-  toasts: chart(toastPathModel, toastsDriver),
+  toasts: chart(toastPathModel, toastsBrowserDriver),
+  toaster: chart(toasterPathModel, toasterBrowserDriver),
 };

@@ -1,7 +1,7 @@
 import { type ActorRefFrom, assign, enqueueActions, setup } from 'xstate';
 import { TOAST_VISIBLE_MAX } from './toast.defaults';
 import { toastMachine } from './toast.machine';
-import type { DismissReason, ToastData, ToastOutput, ToastPatch, ToastPromise } from './toast.types';
+import type { DismissReason, ToastData, ToastOutput, ToastPromise } from './toast.types';
 
 export type ToastActorRef = ActorRefFrom<typeof toastMachine>;
 
@@ -31,7 +31,6 @@ export interface ToasterInput {
 
 export type ToasterEvent =
   | { type: 'SHOW'; toast: ToastData; promise?: ToastPromise }
-  | { type: 'UPDATE'; id: string; toast: ToastPatch }
   | { type: 'DISMISS'; id: string; reason?: DismissReason }
   | { type: 'DISMISS_ALL'; reason?: DismissReason }
   | { type: 'PAUSE' }
@@ -48,7 +47,7 @@ function liveEntry(toasts: ToastEntry[], id: string): ToastEntry | undefined {
 /**
  * All toasts of the app (spec §2, §4): spawns one toast actor per toast, keeps them in arrival
  * order, gives a place on screen to at most `visibleMax` (the others wait their turn; a toast keeps
- * its place until its exit animation ends), routes updates and dismissals by id, and forgets a
+ * its place until its exit animation ends), routes updates (SHOW with a live id) and dismissals by id, and forgets a
  * toast when it ends.
  */
 export const toasterMachine = setup({
@@ -80,11 +79,6 @@ export const toasterMachine = setup({
           toasts: [...context.toasts, { id: event.toast.id, key, ref, revealed: false }],
         };
       });
-    }),
-    update: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'UPDATE') return;
-      const entry = liveEntry(context.toasts, event.id);
-      if (entry) enqueue.sendTo(entry.ref, { type: 'UPDATE', toast: event.toast });
     }),
     dismiss: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'DISMISS') return;
@@ -135,7 +129,6 @@ export const toasterMachine = setup({
   }),
   on: {
     SHOW: { actions: ['showOrUpdate', 'revealWaiting'] },
-    UPDATE: { actions: 'update' },
     DISMISS: { actions: 'dismiss' },
     DISMISS_ALL: { actions: 'dismissAll' },
     PAUSE: { actions: ['hold', 'broadcast'] },

@@ -114,14 +114,6 @@ describe('toaster machine', () => {
     expect(fresh!.ref.getSnapshot().matches({ shown: { loading: 'promised' } })).toBe(true);
   });
 
-  it('UPDATE changes a toast by id; unknown ids are ignored', () => {
-    const t = toaster();
-    t.show('a', 'loading');
-    t.actor.send({ type: 'UPDATE', id: 'a', toast: { type: 'error', title: 'Falhou' } });
-    t.actor.send({ type: 'UPDATE', id: 'zzz', toast: { title: 'x' } });
-    expect(t.stateOf('a')?.context.toast).toMatchObject({ type: 'error', title: 'Falhou' });
-  });
-
   it('DISMISS_ALL dismisses every toast, waiting ones included', async () => {
     const t = toaster();
     for (const id of ['a', 'b', 'c', 'd']) t.show(id, 'loading');

@@ -13,6 +13,8 @@
  *   step, `after` delays are advanced with the caller's clock, each step's state is awaited.
  * - `checkCoverage`: every state node and every transition of the chart is on some path.
  * - `walkPath`: the step loop for drivers (jsdom, browser) with path-and-step context on failure.
+ * - `recordWalksWith`: tells a listener how far each replay got (per-layer coverage is measured from
+ *   what was actually walked, see path-coverage.ts).
  */
 import {
   type AnyActorRef,
@@ -275,6 +277,27 @@ export function checkCoverage<S extends AnyMachineSnapshot, I>(
   };
 }
 
+/** How far one replay got: its path and how many of its steps passed. */
+export interface PathWalk {
+  /** `machine` for `replayPath` on the real machine, `driver` for `walkPath` on a UI (jsdom or browser). */
+  kind: 'machine' | 'driver';
+  model: PathModel;
+  path: ChartPath;
+  /** Steps (from step 1) that reached their state and passed their checks. */
+  passed: number;
+}
+
+let walkListener: ((walk: PathWalk) => void) | undefined;
+
+/** Every replay reports to `listener` once it ends, passed or failed (`undefined` stops it). */
+export function recordWalksWith(listener: ((walk: PathWalk) => void) | undefined): void {
+  walkListener = listener;
+}
+
+function reportWalk(kind: PathWalk['kind'], model: unknown, path: unknown, passed: number): void {
+  walkListener?.({ kind, model: model as PathModel, path: path as ChartPath, passed });
+}
+
 /** Milliseconds an `xstate.after.<delay>.<stateId>` event stands for, from the state before it. */
 function delayOf(machine: AnyStateMachine, eventType: string, before: AnyMachineSnapshot): number {
   const delay = eventType.slice(AFTER.length).split('.')[0]!;
@@ -331,39 +354,52 @@ export async function replayPath<S extends AnyMachineSnapshot, I>(
   const actor = createActor(machine, { input: path.scenario.input });
   actor.start();
 
-  for (const [index, step] of path.steps.entries()) {
-    const label = `Path ${path.number} (${path.scenario.name}), step ${index + 1}`;
-    if (index > 0) {
-      const before = path.steps[index - 1]!.state;
-      const { type } = step.event;
-      const actorId = type.startsWith(DONE)
-        ? type.slice(DONE.length)
-        : type.startsWith(ERROR)
-          ? type.slice(ERROR.length)
-          : undefined;
-      if (actorId !== undefined) {
-        const settle = pending.get(actorId);
-        if (!settle) throw new Error(`${label}: no invocation of "${actorId}" is waiting to settle`);
-        pending.delete(actorId);
-        if (type.startsWith(DONE)) settle.resolve((step.event as { output?: unknown }).output);
-        else settle.reject((step.event as { error?: unknown }).error);
-      } else if (type.startsWith(AFTER)) {
-        await options.advance(delayOf(model.machine, type, before));
-      } else {
-        actor.send(step.event);
-      }
-    }
-    const expected = model.serializeState(step.state);
-    const matched = await untilMatches(() => model.serializeState(actor.getSnapshot() as S) === expected);
-    if (!matched) {
-      const actual = model.serializeState(actor.getSnapshot() as S);
-      throw new Error(
-        `${label}: expected state "${expected}", got "${actual}"\n${describePath(model, path)}`,
-      );
-    }
-    await options.onStep?.({ index, step, snapshot: actor.getSnapshot(), actor });
+  let passed = 0;
+  try {
+    await replaySteps();
+  } finally {
+    reportWalk('machine', model, path, passed);
   }
   return actor;
+
+  async function replaySteps(): Promise<void> {
+    for (const [index, step] of path.steps.entries()) {
+      const label = `Path ${path.number} (${path.scenario.name}), step ${index + 1}`;
+      if (index > 0) {
+        const before = path.steps[index - 1]!.state;
+        const { type } = step.event;
+        // Results of the model's invoked actors settle their deferred promise; other done events
+        // (a spawned child that ended) are sent as they are.
+        const invoked = (id: string) => (model.actors.some((a) => a.id === id) ? id : undefined);
+        const actorId = type.startsWith(DONE)
+          ? invoked(type.slice(DONE.length))
+          : type.startsWith(ERROR)
+            ? invoked(type.slice(ERROR.length))
+            : undefined;
+        if (actorId !== undefined) {
+          const settle = pending.get(actorId);
+          if (!settle) throw new Error(`${label}: no invocation of "${actorId}" is waiting to settle`);
+          pending.delete(actorId);
+          if (type.startsWith(DONE)) settle.resolve((step.event as { output?: unknown }).output);
+          else settle.reject((step.event as { error?: unknown }).error);
+        } else if (type.startsWith(AFTER)) {
+          await options.advance(delayOf(model.machine, type, before));
+        } else {
+          actor.send(step.event);
+        }
+      }
+      const expected = model.serializeState(step.state);
+      const matched = await untilMatches(() => model.serializeState(actor.getSnapshot() as S) === expected);
+      if (!matched) {
+        const actual = model.serializeState(actor.getSnapshot() as S);
+        throw new Error(
+          `${label}: expected state "${expected}", got "${actual}"\n${describePath(model, path)}`,
+        );
+      }
+      await options.onStep?.({ index, step, snapshot: actor.getSnapshot(), actor });
+      passed = index + 1;
+    }
+  }
 }
 
 /** Runs a driver over a path: act out each step, then check what the user sees. */
@@ -377,19 +413,23 @@ export async function walkPath<S extends AnyMachineSnapshot, I>(
   },
 ): Promise<void> {
   const lines = describeSteps(model, path);
-  for (const index of path.steps.keys()) {
-    try {
-      await hooks.act(index);
-      await hooks.check(index);
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      throw new Error(
-        `Path ${path.number}, step ${lines[index]!.trim()}\n  failed: ${why}\n\n${describePath(model, path)}`,
-        {
-          cause: error,
-        },
-      );
+  let passed = 0;
+  try {
+    for (const index of path.steps.keys()) {
+      try {
+        await hooks.act(index);
+        await hooks.check(index);
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `Path ${path.number}, step ${lines[index]!.trim()}\n  failed: ${why}\n\n${describePath(model, path)}`,
+          { cause: error },
+        );
+      }
+      passed = index + 1;
+      await hooks.onStep?.(index, lines[index]!);
     }
-    await hooks.onStep?.(index, lines[index]!);
+  } finally {
+    reportWalk('driver', model, path, passed);
   }
 }

@@ -7,7 +7,8 @@ import { toasterMachine } from '../../machines/toasts/toaster.machine';
 import { createThemeStore, type ThemeStore } from '../../src/lib/theme/theme-store';
 import { toast as appToast, createToastFacade } from '../../src/lib/toasts';
 import { AppToaster } from '../../src/ui/toaster/AppToaster';
-import { advanceInFrames, withToasterTestClock } from './support/toaster-clock';
+import { advanceInFrames } from '../support/ui/jsdom-surface';
+import { withToasterTestClock } from './support/toaster-clock';
 
 function mount(themeStore?: ThemeStore) {
   const toaster = createActor(toasterMachine, { input: {} });

@@ -28,6 +28,17 @@ function one(target: UiQuery, within?: UiQuery): HTMLElement {
   return found[0]!;
 }
 
+/**
+ * Moves the fake clock frame by frame, each frame in its own act(), so React renders in between as
+ * a browser would (sonner schedules its removal from what it rendered).
+ */
+export async function advanceInFrames(ms: number): Promise<void> {
+  for (let left = ms; left >= 0; left -= 16) {
+    await act(() => vi.advanceTimersByTimeAsync(Math.min(16, left)));
+    if (left < 16) break;
+  }
+}
+
 /** Playwright key names to user-event's: "Enter" → "{Enter}". */
 const keyOf = (key: string) => `{${key}}`;
 
@@ -57,6 +68,10 @@ export function jsdomSurface(app: {
       await user.type(one(target, within), text);
       await settle();
     },
+    async hover(target, within) {
+      await user.hover(target ? one(target, within) : document.body);
+      await settle();
+    },
     async press(key) {
       await user.keyboard(keyOf(key));
       await settle();
@@ -81,7 +96,7 @@ export function jsdomSurface(app: {
       await settle();
     },
     async advance(ms) {
-      await act(() => vi.advanceTimersByTimeAsync(ms));
+      await advanceInFrames(ms);
       await settle();
     },
     settle: () => settle(),

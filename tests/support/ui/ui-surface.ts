@@ -25,6 +25,8 @@ export interface UiSurface {
   fill(target: UiQuery, text: string, within?: UiQuery): Promise<void>;
   /** Types `text` key by key into the focused field or `target` (masks see every key). */
   type(target: UiQuery, text: string, within?: UiQuery): Promise<void>;
+  /** Moves the pointer onto `target`, or off everything when there is none. */
+  hover(target?: UiQuery, within?: UiQuery): Promise<void>;
   /** Presses a key on what has focus, in Playwright's names ("Enter", "Escape", "ArrowRight"). */
   press(key: string): Promise<void>;
   /** Picks `option` in the native select `target`, by its label. */

@@ -1,13 +1,5 @@
-import { act } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-
-/** Time passes frame by frame, each in its own act(), so React renders in between as a browser would. */
-export async function advanceInFrames(ms: number): Promise<void> {
-  for (let left = ms; left >= 0; left -= 16) {
-    await act(() => vi.advanceTimersByTimeAsync(Math.min(16, left)));
-    if (left < 16) break;
-  }
-}
+import { FAKE_CLOCK } from './fake-api';
 
 // jsdom has neither PointerEvent nor pointer capture, which sonner's swipe and press use.
 class FakePointerEvent extends MouseEvent {
@@ -33,7 +25,8 @@ export function withToasterTestClock(): void {
     if (!hadCapture) delete (Element.prototype as Partial<Element>).setPointerCapture;
   });
   beforeEach(() => {
-    vi.useFakeTimers();
+    // setImmediate stays real: settle() (fetches, renders) runs on it.
+    vi.useFakeTimers({ toFake: [...FAKE_CLOCK, 'requestAnimationFrame', 'cancelAnimationFrame'] });
     vi.stubGlobal('PointerEvent', FakePointerEvent);
     // Testing Library drains each user-event call with a setTimeout(0) it only advances when it
     // sees Jest's fake timers; this lets it advance vitest's.

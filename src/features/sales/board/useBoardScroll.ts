@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 /** Where the board's sideways scroll stands, as the page shows it (edge fades, buttons, "1 a 3 de 5"). */
 export interface BoardScroll {
@@ -89,25 +89,48 @@ export function useBoardScroll(scroller: RefObject<HTMLElement | null>) {
     };
   }, [scroller]);
 
+  // Where a smooth scroll is heading: a second press during it counts from there, so two presses
+  // move two columns even while the first is still animating.
+  const heading = useRef<number | null>(null);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const arrived = () => {
+      heading.current = null;
+    };
+    // Where `scrollend` is missing, reaching the destination says the same.
+    const scrolled = () => {
+      if (heading.current !== null && Math.abs(element.scrollLeft - heading.current) <= 1) arrived();
+    };
+    element.addEventListener('scrollend', arrived);
+    element.addEventListener('scroll', scrolled, { passive: true });
+    return () => {
+      element.removeEventListener('scrollend', arrived);
+      element.removeEventListener('scroll', scrolled);
+    };
+  }, [scroller]);
+
   const scrollByColumn = useCallback(
     (direction: -1 | 1) => {
       const element = scroller.current;
       if (!element) return;
       const { left } = innerEdges(element);
+      const from = heading.current ?? element.scrollLeft;
+      // Each column's start in the scroller's content, where scrollLeft puts it at the start edge.
       const starts = ([...element.children] as HTMLElement[]).map(
-        (column) => column.getBoundingClientRect().left,
+        (column) => element.scrollLeft + column.getBoundingClientRect().left - left,
       );
+      const maxLeft = element.scrollWidth - element.clientWidth;
       // Forward: the first column starting past the edge; back: the last one starting before it.
       const target =
         direction === 1
-          ? starts.find((start) => start > left + 1)
-          : starts.filter((start) => start < left - 1).at(-1);
+          ? starts.find((start) => start > from + 1)
+          : starts.filter((start) => start < from - 1).at(-1);
       if (target === undefined) return;
+      const destination = Math.max(0, Math.min(target, maxLeft));
       const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-      element.scrollTo({
-        left: element.scrollLeft + target - left,
-        behavior: smooth ? 'smooth' : 'auto',
-      });
+      heading.current = smooth && destination !== element.scrollLeft ? destination : null;
+      element.scrollTo({ left: destination, behavior: smooth ? 'smooth' : 'auto' });
     },
     [scroller],
   );

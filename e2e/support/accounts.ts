@@ -1,0 +1,90 @@
+/**
+ * Accounts for browser replays, made the way a tester would accept: a fresh person signs up through
+ * the hosted login and confirms the e-mail from the dev outbox (and, when asked, walks onboarding to
+ * a free trial). playwright-core only: `npm run paths` and the specs share it.
+ *
+ * Make one per run and share it between the paths that allow it, through the replay context:
+ *
+ *   async open(page, url, context) {
+ *     await signedInAs(page, context, { onboarded: true });
+ *     await page.goto(url);
+ *   }
+ *
+ * The account is made once per `ReplayContext` and key (in its own browser context, so the path's
+ * page starts clean), then put back on each path's page from its storage state.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { ReplayContext } from './browser-driver';
+import { signUpAsNewcomer } from './newcomer';
+import { type NewPerson, newPerson, signUpAndSignIn } from './onboarding-account';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+export interface Account {
+  person: NewPerson;
+  /** Walked onboarding to a free trial (false: signed in, sent to /onboarding/user-name). */
+  onboarded: boolean;
+  /** The signed-in session: cookies and local storage. */
+  storageState: StorageState;
+}
+
+export interface AccountOptions {
+  /** Walk onboarding to the free trial; without it the account is signed in but not onboarded. */
+  onboarded: boolean;
+  /** A word in the e-mail address, to tell accounts apart in the dev outbox. */
+  tag?: string;
+}
+
+/** Signs a new person up in a browser context of its own and keeps the signed-in session. */
+export async function makeAccount(
+  browser: Browser,
+  baseURL: string,
+  options: AccountOptions,
+): Promise<Account> {
+  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  try {
+    const page = await context.newPage();
+    const tag = options.tag ?? 'replay';
+    let person: NewPerson;
+    if (options.onboarded) person = await signUpAsNewcomer(page, tag);
+    else {
+      person = newPerson(tag);
+      await signUpAndSignIn(page, person);
+    }
+    return { person, onboarded: options.onboarded, storageState: await context.storageState() };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Puts `account`'s session on `page` (its cookies, and its local storage from the next load on). */
+export async function restoreAccount(page: Page, account: Account): Promise<void> {
+  await page.context().addCookies(account.storageState.cookies);
+  const origins = account.storageState.origins;
+  if (origins.length > 0) {
+    await page.addInitScript((saved) => {
+      const mine = saved.find((o) => o.origin === window.location.origin);
+      for (const { name, value } of mine?.localStorage ?? []) {
+        if (window.localStorage.getItem(name) === null) window.localStorage.setItem(name, value);
+      }
+    }, origins);
+  }
+}
+
+/**
+ * The run's account of this kind (made on first use, shared by every later path of the run), signed
+ * in on `page`. Paths that change what the account is (onboard it, subscribe it) need their own
+ * `key`, or a fresh `makeAccount`.
+ */
+export async function signedInAs(
+  page: Page,
+  context: ReplayContext,
+  options: AccountOptions & { key?: string },
+): Promise<Account> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('the page has no browser to make an account in');
+  const key = options.key ?? `account:${options.onboarded ? 'onboarded' : 'signed-up'}`;
+  const account = await context.once(key, () => makeAccount(browser, context.baseURL, options));
+  await restoreAccount(page, account);
+  return account;
+}
