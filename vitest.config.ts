@@ -41,7 +41,7 @@ export default defineConfig({
         test: {
           name: 'coverage',
           environment: 'node',
-          include: ['tests/coverage/**/*.test.ts'],
+          include: ['tests/chart-coverage/**/*.test.ts'],
           // Reads what the machines and web projects' replays recorded: runs once they are done.
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,

@@ -53,9 +53,7 @@ function browserSetup(name: string): string {
 function listCharts(): void {
   console.log(`${usage}\n\nCharts:`);
   for (const [name, model] of Object.entries(pathModels)) {
-    console.log(
-      `  ${name}: ${model.title}. ${generatePaths(model).length} paths.\n    ${browserSetup(name)}`,
-    );
+    console.log(`  ${name}: ${model.title}.\n    ${browserSetup(name)}`);
   }
 }
 

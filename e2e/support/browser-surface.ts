@@ -11,8 +11,9 @@ function locate(scope: Scope, q: UiQuery): Locator {
   return scope.getByTestId(q.testId);
 }
 
-/** One frame of the app's clock. */
+/** One frame of the app's clock, and how many steps a long advance is cut into. */
 const FRAME_MS = 16;
+const MAX_CLOCK_STEPS = 20;
 
 /** How long an action waits for its element (real time; the page's clock may be paused). */
 const ACTION_TIMEOUT_MS = 5000;
@@ -54,13 +55,14 @@ export function browserSurface(page: Page): UiSurface {
     async open(path) {
       await page.goto(new URL(path, page.url()).toString());
     },
-    // Frame by frame, so the page runs what each frame's timers started (React's effects are
-    // tasks, not timers) before the next, as jsdomSurface does: a timer an effect sets then fires
-    // within the same advance.
+    // In steps of a frame or more, so the page runs what each step's timers started (React's
+    // effects are tasks, not timers) before the next, as jsdomSurface does frame by frame: a timer an
+    // effect sets then fires within the same advance. At most MAX_CLOCK_STEPS round trips.
     async advance(ms) {
-      for (let left = ms; left >= 0; left -= FRAME_MS) {
-        await page.clock.runFor(Math.min(FRAME_MS, left));
-        if (left < FRAME_MS) break;
+      const step = Math.max(FRAME_MS, Math.ceil(ms / MAX_CLOCK_STEPS));
+      for (let left = ms; left >= 0; left -= step) {
+        await page.clock.runFor(Math.min(step, left));
+        if (left < step) break;
       }
     },
     settle: () => page.waitForTimeout(50),
