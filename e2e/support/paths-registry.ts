@@ -1,7 +1,13 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
+import { renewalPathModel } from '../../machines/checkout/renewal.paths';
+import { phoneChangePathModel } from '../../machines/phone-change/phone-change.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
+import { checkoutDriver } from './drivers/checkout';
+import { phoneChangeDriver } from './drivers/phone-change';
+import { renewalDriver } from './drivers/renewal';
 import { toastsDriver } from './toasts-driver';
 
 /** A chart testers can list and replay: its path model and how to act it out in the app. */
@@ -23,4 +29,7 @@ function chart<S extends AnyMachineSnapshot, I>(
  */
 export const pathCharts: Readonly<Record<string, PathChart>> = {
   toasts: chart(toastPathModel, toastsDriver),
+  checkout: chart(checkoutPathModel, checkoutDriver),
+  renewal: chart(renewalPathModel, renewalDriver),
+  'phone-change': chart(phoneChangePathModel, phoneChangeDriver),
 };
