@@ -12,14 +12,15 @@ import {
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { signInWith, signUpWithTrial } from './account';
-import { bodyMismatch, HeldCalls } from './held-calls';
+import { HeldCalls } from './held-calls';
+import { perPage } from './per-page';
 
 type CheckoutPath = ChartPath<CheckoutSnapshot>;
 
 const PLAN_NAMES: Record<PlanId, string> = { monthly: 'Fechaí Mensal', yearly: 'Fechaí Anual' };
 
 /** Per page: the paywall's two calls, held until a step answers them. */
-const servers = new WeakMap<Page, CheckoutServer>();
+const servers = perPage<CheckoutServer>('the paywall');
 
 async function browserCheckout(page: Page, baseURL: string): Promise<CheckoutServer> {
   const paywall = await HeldCalls.on(page, 'GET', getPaywallContract.url);
@@ -35,14 +36,9 @@ async function browserCheckout(page: Page, baseURL: string): Promise<CheckoutSer
       else await paywall.answer(status, body);
     },
     async answerCheckout(planId, status, body) {
-      const request = await checkout.next();
-      const wrong = bodyMismatch(request.request, { planId });
-      if (wrong) throw new Error(wrong);
-      planAsked = planId;
       // A checkout that opens is the real one: the server asks the local Stripe simulator for it.
-      if (status === 200) await request.route.continue();
-      else
-        await request.route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+      await checkout.reply({ planId }, status, body, { realSuccess: true });
+      planAsked = planId;
     },
     async checkoutOpened() {
       const at = new URL(page.url());
@@ -56,12 +52,6 @@ async function browserCheckout(page: Page, baseURL: string): Promise<CheckoutSer
       ];
     },
   };
-}
-
-function serverOf(page: Page): CheckoutServer {
-  const server = servers.get(page);
-  if (!server) throw new Error('open the paywall first');
-  return server;
 }
 
 /**
@@ -86,6 +76,6 @@ export const checkoutDriver: BrowserDriver<CheckoutPath> = {
     servers.set(page, await browserCheckout(page, context.baseURL));
   },
 
-  act: (page, path, index) => actCheckoutStep(browserSurface(page), serverOf(page), path, index),
-  check: (page, path, index) => checkCheckoutStep(browserSurface(page), serverOf(page), path, index),
+  act: (page, path, index) => actCheckoutStep(browserSurface(page), servers.of(page), path, index),
+  check: (page, path, index) => checkCheckoutStep(browserSurface(page), servers.of(page), path, index),
 };

@@ -59,24 +59,21 @@ export class HeldCalls {
     }
   }
 
-  /** Lets the waiting call through to the real server; returns the request. */
-  async forward(): Promise<Request> {
+  /**
+   * Checks that the waiting call sent `expected` as its JSON body, then answers it: a success
+   * (2xx) goes through to the real server when `realSuccess`, anything else is served as given.
+   */
+  async reply(expected: unknown, status: number, body: unknown, { realSuccess = false } = {}): Promise<void> {
     const { route, request } = await this.next();
-    await route.continue();
-    return request;
-  }
-
-  /** Lets the waiting call through and hands the real answer's JSON to `change` before the app sees it. */
-  async forwardChanged(change: (body: unknown) => unknown): Promise<Request> {
-    const { route, request } = await this.next();
-    const response = await route.fetch();
-    await route.fulfill({ response, json: change(await response.json()) });
-    return request;
+    const wrong = bodyMismatch(request, expected);
+    if (wrong) throw new Error(wrong);
+    if (realSuccess && status < 300) await route.continue();
+    else await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
   }
 }
 
 /** Asks the held request's JSON body to be `expected`; what differs, in words. */
-export function bodyMismatch(request: Request, expected: unknown): string | null {
+function bodyMismatch(request: Request, expected: unknown): string | null {
   const sent = JSON.stringify(request.postDataJSON());
   return sent === JSON.stringify(expected)
     ? null

@@ -11,7 +11,8 @@ import {
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { signInWith, signUpWithTrial } from './account';
-import { bodyMismatch, HeldCalls } from './held-calls';
+import { HeldCalls } from './held-calls';
+import { perPage } from './per-page';
 
 type PhoneChangePath = ChartPath<PhoneChangeSnapshot>;
 
@@ -32,7 +33,7 @@ async function userWithPhone(page: Page, currentPhone: string): Promise<void> {
   );
 }
 
-const servers = new WeakMap<Page, PhoneChangeServer>();
+const servers = perPage<PhoneChangeServer>('the phone change');
 
 async function browserPhoneChange(page: Page, baseURL: string): Promise<PhoneChangeServer> {
   const send = await HeldCalls.on(page, 'POST', sendPhoneChangeCodeContract.url);
@@ -42,18 +43,9 @@ async function browserPhoneChange(page: Page, baseURL: string): Promise<PhoneCha
       await page.goto(new URL(url, baseURL).toString());
     },
     async answerSend(phoneNumber, status, body) {
-      const waiting = await send.next();
-      const wrong = bodyMismatch(waiting.request, { phoneNumber, isResend: false });
-      if (wrong) throw new Error(wrong);
-      await waiting.route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+      await send.reply({ phoneNumber, isResend: false }, status, body);
     },
   };
-}
-
-function serverOf(page: Page): PhoneChangeServer {
-  const server = servers.get(page);
-  if (!server) throw new Error('open the phone change first');
-  return server;
 }
 
 /**
@@ -78,6 +70,6 @@ export const phoneChangeDriver: BrowserDriver<PhoneChangePath> = {
     servers.set(page, await browserPhoneChange(page, context.baseURL));
   },
 
-  act: (page, path, index) => actPhoneChangeStep(browserSurface(page), serverOf(page), path, index),
+  act: (page, path, index) => actPhoneChangeStep(browserSurface(page), servers.of(page), path, index),
   check: (page, path, index) => checkPhoneChangeStep(browserSurface(page), path, index),
 };

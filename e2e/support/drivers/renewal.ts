@@ -11,7 +11,8 @@ import {
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { type ReplayAccount, signInWith, signUpWithTrial } from './account';
-import { bodyMismatch, HeldCalls } from './held-calls';
+import { HeldCalls } from './held-calls';
+import { perPage } from './per-page';
 
 type RenewalPath = ChartPath<RenewalSnapshot>;
 
@@ -49,7 +50,7 @@ async function settingsWith(page: Page, baseURL: string, cancelAtPeriodEnd: bool
   }
 }
 
-const servers = new WeakMap<Page, RenewalServer>();
+const servers = perPage<RenewalServer>('/settings');
 
 function browserRenewal(page: Page, baseURL: string): RenewalServer {
   let save: HeldCalls | undefined;
@@ -60,21 +61,10 @@ function browserRenewal(page: Page, baseURL: string): RenewalServer {
       await page.goto(new URL('/settings', baseURL).toString());
     },
     async answerSave(cancelAtPeriodEnd, status, body) {
-      const waiting = await save!.next();
-      const wrong = bodyMismatch(waiting.request, { cancelAtPeriodEnd });
-      if (wrong) throw new Error(wrong);
       // A save that goes through is the real one (the server updates the simulated Stripe).
-      if (status === 200) await waiting.route.continue();
-      else
-        await waiting.route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+      await save!.reply({ cancelAtPeriodEnd }, status, body, { realSuccess: true });
     },
   };
-}
-
-function serverOf(page: Page): RenewalServer {
-  const server = servers.get(page);
-  if (!server) throw new Error('open /settings first');
-  return server;
 }
 
 /**
@@ -97,6 +87,6 @@ export const renewalDriver: BrowserDriver<RenewalPath> = {
     servers.set(page, browserRenewal(page, context.baseURL));
   },
 
-  act: (page, path, index) => actRenewalStep(browserSurface(page), serverOf(page), path, index),
+  act: (page, path, index) => actRenewalStep(browserSurface(page), servers.of(page), path, index),
   check: (page, path, index) => checkRenewalStep(browserSurface(page), path, index),
 };
