@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { phoneChangeValidateMachine } from '../../machines/phone-change/phone-change-validate.machine';
-import { phoneVerificationMachine } from '../../machines/phone-verification/phone-verification.machine';
+import {
+  phoneVerificationMachine,
+  type VerifyCodeInput,
+} from '../../machines/phone-verification/phone-verification.machine';
 
 const NEW_PHONE = '5521998765432';
 
@@ -12,7 +15,9 @@ function validate() {
     phoneChangeValidateMachine.provide({
       actors: {
         phoneVerification: phoneVerificationMachine.provide({
-          actors: { verifyCode: fromPromise(async () => ({ mobilePhone: NEW_PHONE })) },
+          actors: {
+            verifyCode: fromPromise<unknown, VerifyCodeInput>(async () => ({ mobilePhone: NEW_PHONE })),
+          },
         }),
       },
     }),

@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PhoneVerificationSent } from '../../contracts/onboarding';
-import { phoneChangeMachine, typedDigits } from '../../machines/phone-change/phone-change.machine';
+import {
+  phoneChangeMachine,
+  type SendChangeCodeInput,
+  typedDigits,
+} from '../../machines/phone-change/phone-change.machine';
 import {
   codeSentTo,
   NEW_PHONE,
@@ -54,7 +58,7 @@ describe('phone change chart paths', () => {
     const happened: string[] = [];
     const actor = createActor(
       phoneChangeMachine.provide({
-        actors: { sendCode: fromPromise<PhoneVerificationSent>(async () => codeSentTo) },
+        actors: { sendCode: fromPromise<PhoneVerificationSent, SendChangeCodeInput>(async () => codeSentTo) },
         actions: { codeSent: (_, sent) => happened.push(`codeSent ${sent.phoneNumber}`) },
       }),
       { input: { currentPhone: '5511987654321' } },

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { getSettingsUserContract, sendPhoneChangeCodeContract } from '../../../contracts/settings';
+import type { PhoneChangeInput } from '../../../machines/phone-change/phone-change.machine';
 import type { PhoneChangeSnapshot } from '../../../machines/phone-change/phone-change.paths';
 import type { ChartPath } from '../../../tests/support/chart-paths';
 import {
@@ -14,7 +15,7 @@ import { signInWith, signUpWithTrial } from './account';
 import { HeldCalls } from './held-calls';
 import { perPage } from './per-page';
 
-type PhoneChangePath = ChartPath<PhoneChangeSnapshot>;
+type PhoneChangePath = ChartPath<PhoneChangeSnapshot, PhoneChangeInput>;
 
 /**
  * The account's number as the path's scenario has it: the real answer of GET /api/settings/user,

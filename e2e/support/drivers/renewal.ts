@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { setCancelAtPeriodEndContract } from '../../../contracts/billing';
+import type { RenewalInput } from '../../../machines/checkout/renewal.machine';
 import type { RenewalSnapshot } from '../../../machines/checkout/renewal.paths';
 import type { ChartPath } from '../../../tests/support/chart-paths';
 import {
@@ -14,7 +15,7 @@ import { type ReplayAccount, signInWith, signUpWithTrial } from './account';
 import { HeldCalls } from './held-calls';
 import { perPage } from './per-page';
 
-type RenewalPath = ChartPath<RenewalSnapshot>;
+type RenewalPath = ChartPath<RenewalSnapshot, RenewalInput>;
 
 const WAIT_MS = 15_000;
 

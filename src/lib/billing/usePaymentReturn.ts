@@ -2,7 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { paymentReturnMachine } from '../../../machines/payment-return/payment-return.machine';
+import {
+  type PaymentConfirmedEvent,
+  paymentReturnMachine,
+} from '../../../machines/payment-return/payment-return.machine';
 import { useSessionActor } from '../../app/session/session-context';
 import { useChartEvent } from '../charts/useChartEvent';
 import { useChartNavigation } from '../navigation/useChartNavigation';
@@ -23,7 +26,8 @@ export function usePaymentReturn(): void {
   const session = useSessionActor();
   const paymentReturn = useActorRef(paymentReturnMachine);
   useChartNavigation(paymentReturn);
-  useChartEvent(paymentReturn, 'paymentConfirmed', ({ checkoutId }) => {
+  useChartEvent(paymentReturn, 'paymentConfirmed', (event) => {
+    const { checkoutId } = event as PaymentConfirmedEvent;
     toast.success(PAYMENT_CONFIRMED_TEXT, { id: `payment-${checkoutId}` });
     void queryClient.invalidateQueries({ queryKey: billingQueryKeys.all });
     session.send({ type: 'REFRESH' });
