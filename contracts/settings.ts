@@ -36,6 +36,17 @@ export const sendPhoneChangeCodeContract = {
   response: phoneVerificationSentSchema,
 } as const;
 
+/**
+ * "Valide seu telefone" opened directly or reloaded: the phone-change code still pending for that
+ * number (its times by the server's clock), or null when none was sent or it no longer works.
+ */
+export const getPendingPhoneChangeContract = {
+  method: 'GET',
+  url: '/api/settings/phone/pending-verification',
+  query: z.object({ phoneNumber: mobilePhoneInput }),
+  response: z.object({ pendingVerification: z.nullable(phoneVerificationSentSchema) }),
+} as const;
+
 /** "Valide seu telefone": the code checks out and the new number replaces the old one. */
 export const verifyPhoneChangeContract = {
   method: 'POST',

@@ -7,6 +7,7 @@ import { dealBoardPathModel } from '../machines/deal-board/deal-board.paths';
 import { emailVerificationPathModel } from '../machines/email-verification/email-verification.paths';
 import { loginPathModel } from '../machines/login/login.paths';
 import { onboardingPathModel } from '../machines/onboarding/onboarding.paths';
+import { paymentReturnPathModel } from '../machines/payment-return/payment-return.paths';
 import { phoneChangePathModel } from '../machines/phone-change/phone-change.paths';
 import { phoneVerificationPathModel } from '../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../machines/quick-task/quick-task.paths';
@@ -36,6 +37,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   checkout: model(checkoutPathModel),
   renewal: model(renewalPathModel),
   'phone-change': model(phoneChangePathModel),
+  'payment-return': model(paymentReturnPathModel),
   'deal-board': model(dealBoardPathModel),
   'quick-task': model(quickTaskPathModel),
   'customer-import': model(customerImportPathModel),

@@ -1,8 +1,16 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
+import { renewalPathModel } from '../../machines/checkout/renewal.paths';
+import { paymentReturnPathModel } from '../../machines/payment-return/payment-return.paths';
+import { phoneChangePathModel } from '../../machines/phone-change/phone-change.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
 import { toasterPathModel } from '../../machines/toasts/toaster.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
+import { checkoutDriver } from './drivers/checkout';
+import { paymentReturnDriver } from './drivers/payment-return';
+import { phoneChangeDriver } from './drivers/phone-change';
+import { renewalDriver } from './drivers/renewal';
 import { toasterBrowserDriver } from './drivers/toaster';
 import { toastsBrowserDriver } from './drivers/toasts';
 
@@ -26,4 +34,8 @@ function chart<S extends AnyMachineSnapshot, I>(
 export const pathCharts: Readonly<Record<string, PathChart>> = {
   toasts: chart(toastPathModel, toastsBrowserDriver),
   toaster: chart(toasterPathModel, toasterBrowserDriver),
+  checkout: chart(checkoutPathModel, checkoutDriver),
+  renewal: chart(renewalPathModel, renewalDriver),
+  'phone-change': chart(phoneChangePathModel, phoneChangeDriver),
+  'payment-return': chart(paymentReturnPathModel, paymentReturnDriver),
 };

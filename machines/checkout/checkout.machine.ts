@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { PaywallInit, PlanId } from '../../contracts/billing';
 
 /** The plan picked before the person chooses: the yearly one when offered (it costs less a month). */
@@ -34,10 +34,16 @@ function preferredPlan(paywall: PaywallInit): PlanId | null {
  * (Stripe Checkout, or the simulated one). A checkout that could not be opened leaves the person
  * choosing, with the server's text.
  */
+/** Emitted when the server says a paid subscription is current: the session may not know yet. */
+export interface SubscriptionFoundEvent {
+  type: 'subscriptionFound';
+}
+
 export const checkoutMachine = setup({
   types: {
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
+    emitted: {} as SubscriptionFoundEvent,
   },
   actors: {
     loadPaywall: fromPromise<PaywallInit>(async () => {
@@ -58,8 +64,6 @@ export const checkoutMachine = setup({
   actions: {
     /** Sends the browser to the checkout page (it leaves the app). */
     openCheckout: (_, _params: { url: string }) => {},
-    /** The server says a subscription is current: the session may still think otherwise. */
-    subscriptionFound: () => {},
   },
 }).createMachine({
   id: 'checkout',
@@ -76,7 +80,7 @@ export const checkoutMachine = setup({
           {
             guard: { type: 'hasPaidSubscription', params: ({ event }) => ({ paywall: event.output }) },
             target: 'subscribed',
-            actions: [assign({ paywall: ({ event }) => event.output }), 'subscriptionFound'],
+            actions: [assign({ paywall: ({ event }) => event.output }), emit({ type: 'subscriptionFound' })],
           },
           {
             target: 'choosing',

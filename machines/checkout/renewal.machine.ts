@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { PaidSubscription } from '../../contracts/billing';
 
 export interface RenewalInput {
@@ -20,6 +20,11 @@ export interface RenewalOutput {
   subscription: PaidSubscription | null;
 }
 
+/** Emitted once a save went through: the saved subscription, for the summary (and a word to the person). */
+export interface RenewalSavedEvent extends RenewalOutput {
+  type: 'saved';
+}
+
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -34,6 +39,7 @@ export const renewalMachine = setup({
     context: {} as RenewalContext,
     events: {} as RenewalEvent,
     input: {} as RenewalInput,
+    emitted: {} as RenewalSavedEvent,
   },
   actors: {
     saveRenewal: fromPromise<RenewalOutput, { cancelAtPeriodEnd: boolean }>(async () => {
@@ -42,10 +48,6 @@ export const renewalMachine = setup({
   },
   guards: {
     renews: ({ context }) => !context.cancelAtPeriodEnd,
-  },
-  actions: {
-    /** The saved subscription goes to the summary (and a word to the person). */
-    saved: (_, _params: RenewalOutput) => {},
   },
 }).createMachine({
   id: 'renewal',
@@ -76,7 +78,7 @@ export const renewalMachine = setup({
           target: 'idle',
           actions: [
             assign({ cancelAtPeriodEnd: ({ context }) => !context.cancelAtPeriodEnd }),
-            { type: 'saved', params: ({ event }) => event.output },
+            emit(({ event }) => ({ type: 'saved' as const, subscription: event.output.subscription })),
           ],
         },
         onError: {

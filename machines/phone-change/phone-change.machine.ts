@@ -1,7 +1,16 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { isBrazilianMobile, nationalNumber, withCountryCode } from '../../contracts/brazil/mobile-phone';
 import type { PhoneVerificationSent } from '../../contracts/onboarding';
+import { type NavigateEvent, navigateEvent } from '../navigate-event';
 import { type CallFailure, callFailureOf } from '../phone-verification/call-failure';
+
+/** "Valide seu telefone" for the phone change, where the flow goes once the code is sent. */
+export const PHONE_CHANGE_VALIDATE_PATH = '/settings/access-security/phone-change/validate';
+
+/** The validate page's address for `phoneNumber` (digits with 55). */
+export function validateAddress(phoneNumber: string): string {
+  return `${PHONE_CHANGE_VALIDATE_PATH}?${new URLSearchParams({ phone: phoneNumber })}`;
+}
 
 export interface PhoneChangeInput {
   /** The user's number now (digits with 55), or null when there is none. */
@@ -43,7 +52,8 @@ export function typedDigits(text: string): string {
  * "Alterar o número de celular" (spec §2 settings access-security): the user types a new Brazilian
  * mobile; a number that is not one, or is the current one, is not sent. Otherwise a code goes to it
  * and the flow ends with the send's answer, for "Valide seu telefone". A send that fails says why
- * and leaves the number to correct or send again.
+ * and leaves the number to correct or send again. Once sent, the app keeps the send's answer
+ * (`codeSent`) and the chart emits where to go: "Valide seu telefone" for that number.
  */
 export const phoneChangeMachine = setup({
   types: {
@@ -51,6 +61,11 @@ export const phoneChangeMachine = setup({
     events: {} as PhoneChangeEvent,
     input: {} as PhoneChangeInput,
     output: {} as PhoneVerificationSent,
+    emitted: {} as NavigateEvent,
+  },
+  actions: {
+    /** The send's answer, for the validate page to count down from (the app keeps it). */
+    codeSent: (_, _sent: PhoneVerificationSent) => {},
   },
   actors: {
     sendCode: fromPromise<PhoneVerificationSent, SendChangeCodeInput>(async () => {
@@ -103,6 +118,10 @@ export const phoneChangeMachine = setup({
     sent: {
       type: 'final',
       description: 'The code is on its way: on to "Valide seu telefone".',
+      entry: [
+        { type: 'codeSent', params: ({ context }) => context.sent! },
+        emit(({ context }) => navigateEvent(validateAddress(context.sent!.phoneNumber))),
+      ],
     },
   },
   output: ({ context }) => context.sent!,

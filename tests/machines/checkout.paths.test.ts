@@ -48,12 +48,10 @@ describe('checkout chart paths', () => {
             openCheckout: (_: unknown, params: { url: string }) => {
               opened.push(params.url);
             },
-            subscriptionFound: () => {
-              found++;
-            },
           },
         },
-        onStep: ({ step, snapshot }) => {
+        onStep: ({ index, step, snapshot, actor: replayed }) => {
+          if (index === 0) replayed.on('subscriptionFound', () => found++);
           const expected = step.state as CheckoutSnapshot;
           expectStepState(snapshot, step);
           // The checkout is asked for the plan on screen when "Assinar" was clicked.

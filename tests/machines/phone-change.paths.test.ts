@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { typedDigits } from '../../machines/phone-change/phone-change.machine';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { PhoneVerificationSent } from '../../contracts/onboarding';
+import {
+  phoneChangeMachine,
+  type SendChangeCodeInput,
+  typedDigits,
+} from '../../machines/phone-change/phone-change.machine';
 import {
   codeSentTo,
   NEW_PHONE,
@@ -47,6 +53,26 @@ describe('phone change chart paths', () => {
       actor.stop();
     },
   );
+
+  it('once sent, hands the answer to the app, then emits the way to "Valide seu telefone" for that number', async () => {
+    const happened: string[] = [];
+    const actor = createActor(
+      phoneChangeMachine.provide({
+        actors: { sendCode: fromPromise<PhoneVerificationSent, SendChangeCodeInput>(async () => codeSentTo) },
+        actions: { codeSent: (_, sent) => happened.push(`codeSent ${sent.phoneNumber}`) },
+      }),
+      { input: { currentPhone: '5511987654321' } },
+    );
+    actor.on('navigate', (event) => happened.push(`navigate ${event.to}`));
+    actor.start();
+    actor.send({ type: 'CHANGE', phone: '(21) 99876-5432' });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(happened).toEqual([
+      `codeSent ${NEW_PHONE}`,
+      `navigate /settings/access-security/phone-change/validate?phone=${NEW_PHONE}`,
+    ]);
+  });
 
   it.each([
     ['(21) 99876-5432', '21998765432'],

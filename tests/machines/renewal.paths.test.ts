@@ -28,14 +28,8 @@ describe('renewal chart paths', () => {
       let saved = 0;
       const actor = await replayPath(renewalPathModel, path, {
         advance: (ms) => vi.advanceTimersByTimeAsync(ms),
-        provide: {
-          actions: {
-            saved: () => {
-              saved++;
-            },
-          },
-        },
-        onStep: ({ step, snapshot }) => {
+        onStep: ({ index, step, snapshot, actor: replayed }) => {
+          if (index === 0) replayed.on('saved', () => saved++);
           const expected = step.state as RenewalSnapshot;
           expectStepState(snapshot, step);
           // What is saved is always the opposite of what the subscription does now.

@@ -139,6 +139,73 @@ describe('changing the mobile (Acesso e Segurança)', () => {
   });
 });
 
+describe('GET /api/settings/phone/pending-verification', () => {
+  const pendingAt = (api: ReturnType<typeof signedInApi>, phoneNumber: string) =>
+    api.get<{ pendingVerification: PhoneVerificationSent | null }>(
+      `/api/settings/phone/pending-verification?${new URLSearchParams({ phoneNumber })}`,
+    );
+
+  it('says which phone-change code is pending for that number, with the send’s times, until it is used', async () => {
+    const account = await createTestAccount(server.db, { mobilePhone: '5511910101010' });
+    const api = signedInApi(server.url, account);
+    const none = await pendingAt(api, '21920202020');
+    expect(none.status).toBe(200);
+    expect(none.headers.get('cache-control')).toBe('no-store');
+    expect(none.body.data).toEqual({ pendingVerification: null });
+
+    const sent = await api.post<PhoneVerificationSent>('/api/settings/phone/send-verification', {
+      phoneNumber: '21920202020',
+      isResend: false,
+    });
+    // As typed or with 55: the same number.
+    expect((await pendingAt(api, '(21) 92020-2020')).body.data).toEqual({
+      pendingVerification: sent.body.data,
+    });
+    expect((await pendingAt(api, '5521920202020')).body.data).toEqual({
+      pendingVerification: sent.body.data,
+    });
+    // Another number has none.
+    expect((await pendingAt(api, '21930303030')).body.data).toEqual({ pendingVerification: null });
+
+    const code = await deliveredCode(server.db, server.url, '5521920202020');
+    expect((await api.post('/api/settings/phone/verify', { phoneNumber: '21920202020', code })).status).toBe(
+      200,
+    );
+    expect((await pendingAt(api, '21920202020')).body.data).toEqual({ pendingVerification: null });
+  });
+
+  it('does not count an onboarding code, nor another user’s', async () => {
+    const newcomer = await createTestAccount(server.db, { signupComplete: false, nameConfirmed: true });
+    const newcomerApi = signedInApi(server.url, newcomer);
+    await newcomerApi.post('/api/onboarding/phone/send-verification', {
+      userId: newcomer.userId,
+      phoneNumber: '11940404040',
+      isResend: false,
+    });
+    expect((await pendingAt(newcomerApi, '11940404040')).body.data).toEqual({ pendingVerification: null });
+
+    const other = await createTestAccount(server.db, { mobilePhone: '5511950505050' });
+    const otherApi = signedInApi(server.url, other);
+    await otherApi.post('/api/settings/phone/send-verification', {
+      phoneNumber: '11960606060',
+      isResend: false,
+    });
+    expect((await pendingAt(otherApi, '11960606060')).body.data.pendingVerification).not.toBeNull();
+    expect((await pendingAt(newcomerApi, '11960606060')).body.data).toEqual({ pendingVerification: null });
+  });
+
+  it('refuses what is not a mobile number (400) and a caller not signed in (401)', async () => {
+    const account = await createTestAccount(server.db, { mobilePhone: '5511970707070' });
+    const bad = await pendingAt(signedInApi(server.url, account), '1234');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    const anonymous = await fetch(
+      `${server.url}/api/settings/phone/pending-verification?phoneNumber=11970707070`,
+    );
+    expect(anonymous.status).toBe(401);
+  });
+});
+
 describe('codes of one purpose do not work for the other', () => {
   it('an onboarding code is refused by the phone change, and a phone-change code by onboarding', async () => {
     const account = await createTestAccount(server.db, { signupComplete: false, nameConfirmed: true });

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { failed, ok, settleQueries } from './support/fake-api';
+import { withCountryCode } from '../../contracts/brazil/mobile-phone';
+import { type Answer, failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
 import { openSignedIn } from './support/signed-in';
@@ -21,8 +22,24 @@ function codeSent(phoneNumber: string) {
   };
 }
 
-async function open(url = PHONE_CHANGE, user = ok({ getUser: settingsUser() })) {
-  const settings = fakeSettingsRoutes({ user });
+/** A code sent a while ago to the number asked about: it still works, another may be asked for now. */
+const sentAWhileAgo = (_request: Request, url: URL) => {
+  const phoneNumber = withCountryCode(url.searchParams.get('phoneNumber') ?? '');
+  return ok({
+    pendingVerification: {
+      phoneNumber,
+      expiresAt: new Date(Date.now() + 300_000).toISOString(),
+      resendAvailableAt: new Date(Date.now() - 1_000).toISOString(),
+    },
+  });
+};
+
+async function open(
+  url = PHONE_CHANGE,
+  user = ok({ getUser: settingsUser() }),
+  pending: Answer = sentAWhileAgo,
+) {
+  const settings = fakeSettingsRoutes({ user, pending });
   const app = openSignedIn(url, { routes: [settings.routes] });
   await settleQueries();
   return { ...app, settings };
@@ -134,7 +151,8 @@ describe('Acesso e Segurança: "Alterar o número de celular" and "Valide seu te
 
   test('"Reenviar código" asks the settings call for another code', async () => {
     const { settings } = await open(`${PHONE_CHANGE}/validate?phone=21998765432`);
-    // Reopened without the send's answer: another code may be asked for at once.
+    // Reopened after the cooldown: the server's pending code, and another may be asked for at once.
+    expect(settings.pending.requests[0]!.url).toContain('phoneNumber=5521998765432');
     await userEvent.click(screen.getByRole('button', { name: 'Reenviar código' }));
     expect(await settings.sendCode.requests[0]!.clone().json()).toEqual({
       phoneNumber: '5521998765432',
@@ -148,6 +166,43 @@ describe('Acesso e Segurança: "Alterar o número de celular" and "Valide seu te
     await settleQueries();
     expect(url()).toBe(PHONE_CHANGE);
     expect(phoneField()).toBeDefined();
+  });
+
+  test('opened directly with no code pending for the number: says none was sent, and sends the first', async () => {
+    const { settings } = await open(
+      `${PHONE_CHANGE}/validate?phone=5521998765432`,
+      undefined,
+      ok({ pendingVerification: null }),
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Valide seu telefone');
+    expect(screen.getByText(/^Ainda não enviamos um código para/)).toBeDefined();
+    expect(screen.queryByText(/Enviamos um código/)).toBeNull();
+    expect(screen.queryByLabelText('Código de verificação')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(await settings.sendCode.requests[0]!.clone().json()).toEqual({
+      phoneNumber: '5521998765432',
+      isResend: false,
+    });
+    settings.sendCode.answer(ok(codeSent('5521998765432')));
+    await settleQueries();
+    expect(screen.getByLabelText('Código de verificação')).toBeDefined();
+    expect((screen.getByRole('button', { name: /^Reenviar código em/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  test('reloaded while a code is pending: counts down to the server’s resend time', async () => {
+    await open(
+      `${PHONE_CHANGE}/validate?phone=5521998765432`,
+      undefined,
+      ok({ pendingVerification: codeSent('5521998765432') }),
+    );
+    expect(screen.getByLabelText('Código de verificação')).toBeDefined();
+    expect(screen.queryByText(/^Ainda não enviamos um código/)).toBeNull();
+    expect((screen.getByRole('button', { name: /^Reenviar código em/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 
   test.each(['', '?phone=', '?phone=1234'])(

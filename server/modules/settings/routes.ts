@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  getPendingPhoneChangeContract,
   getSettingsUserContract,
   sendPhoneChangeCodeContract,
   verifyPhoneChangeContract,
@@ -10,6 +11,7 @@ import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { route } from '../../http/route';
 import { verifyPhoneCode } from '../phone-verification/check-code';
+import { pendingPhoneCode } from '../phone-verification/pending-code';
 import { storedPhoneNumber } from '../phone-verification/phone-number';
 import { phoneCodeRateLimits, withRetryAfter } from '../phone-verification/rate-limits';
 import { sendPhoneCode } from '../phone-verification/send-code';
@@ -34,6 +36,20 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
     handler: async ({ request, reply }) => {
       reply.header('cache-control', 'no-store');
       return { getUser: await loadSettingsUser(db, callerOf(request).userId) };
+    },
+  });
+
+  route(app, getPendingPhoneChangeContract, {
+    preHandler,
+    async handler({ request, reply, query }) {
+      reply.header('cache-control', 'no-store');
+      const pendingVerification = await pendingPhoneCode(db, {
+        userId: callerOf(request).userId,
+        purpose: 'phone_change',
+        phoneNumber: storedPhoneNumber(query.phoneNumber),
+        resendSeconds: config.phoneCodeResendSeconds,
+      });
+      return { pendingVerification };
     },
   });
 

@@ -7,6 +7,7 @@ import { checkoutMachine } from '../../../machines/checkout/checkout.machine';
 import { RouteLoading } from '../../app/routing/RouteLoading';
 import { PRODUCT_NAME } from '../../app/routing/useDocumentTitle';
 import { useSessionActor, useSessionStatus } from '../../app/session/session-context';
+import { useChartEvent } from '../../lib/charts/useChartEvent';
 import { formatDate } from '../../lib/format/date';
 import { Link } from '../../lib/routing/Link';
 import { createCheckoutActors } from './checkout-actors';
@@ -66,22 +67,25 @@ function Paywall() {
       actors: createCheckoutActors(queryClient),
       actions: {
         openCheckout: (_, { url }) => window.location.assign(url),
-        // The server knows of a current subscription the session has not heard of yet (a payment
-        // that just went through): refresh it, so the way into the app is open. The session is an
-        // actor too: told right after this step, not from inside it.
-        subscriptionFound: () =>
-          queueMicrotask(() => {
-            if (session.getSnapshot().context.hasNoCurrentSubscriptionActive)
-              session.send({ type: 'REFRESH' });
-          }),
       },
     }),
   );
   const checkout = useActorRef(machine);
+  // The server knows of a current subscription the session has not heard of yet (a payment that
+  // just went through): refresh it, so the way into the app is open.
+  useChartEvent(checkout, 'subscriptionFound', () => {
+    const current = session.getSnapshot();
+    if (current.context.hasNoCurrentSubscriptionActive && current.can({ type: 'REFRESH' }))
+      session.send({ type: 'REFRESH' });
+  });
   // The chart loads the plans through the cache; this only watches that load (its retries).
   const paywallLoad = useQuery({ ...paywallQuery, enabled: false });
   const state = useSelector(checkout, (snapshot) => snapshot.value);
-  const { paywall, selectedPlan, error } = useSelector(checkout, (snapshot) => snapshot.context);
+  const paywall = useSelector(checkout, (snapshot) => snapshot.context.paywall);
+  const selectedPlan = useSelector(checkout, (snapshot) => snapshot.context.selectedPlan);
+  const error = useSelector(checkout, (snapshot) => snapshot.context.error);
+  // The chart says when "Assinar" works (a plan picked, nothing under way).
+  const canSubscribe = useSelector(checkout, (snapshot) => snapshot.can({ type: 'SUBSCRIBE' }));
 
   if (state === 'loading')
     return (
@@ -167,7 +171,7 @@ function Paywall() {
       <button
         type="button"
         className="button button--primary paywall__subscribe"
-        disabled={busy || selectedPlan === null}
+        disabled={!canSubscribe}
         onClick={() => checkout.send({ type: 'SUBSCRIBE' })}
       >
         {busy ? <span className="spinner spinner--small" aria-hidden="true" /> : null}

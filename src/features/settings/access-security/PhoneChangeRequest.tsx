@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useId, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { formatBrazilianPhone } from '../../../../contracts/brazil/mobile-phone';
 import { INVALID_MOBILE_TEXT, type PhoneVerificationSent } from '../../../../contracts/onboarding';
@@ -10,15 +9,14 @@ import {
   type SendChangeCodeInput,
 } from '../../../../machines/phone-change/phone-change.machine';
 import { RouteLoading } from '../../../app/routing/RouteLoading';
+import { useChartNavigation } from '../../../lib/navigation/useChartNavigation';
 import { sendFailureText } from '../../../ui/phone-verification/verification-texts';
 import { QueryLoading } from '../../../ui/query-loading/QueryLoading';
 import { settingsUserQuery } from '../settings-user-query';
+import { rememberCodeSent } from './pending-phone-change-query';
 import { sendPhoneChangeCode } from './phone-change-calls';
-import { rememberCodeSent } from './phone-change-code-sent';
 
 export const SAME_NUMBER_TEXT = 'Este já é o seu número atual. Informe um número novo.';
-export const VALIDATE_PATH = '/settings/access-security/phone-change/validate';
-
 /**
  * The user's number, then the form. A failure to load it goes to the page's error screen (the
  * boundary above), whose retry loads it again.
@@ -37,7 +35,6 @@ export function PhoneChangeRequest() {
 /** The new number's form: the current number, the new one with its mask, "Enviar código". */
 function PhoneChangeForm({ currentPhone }: { currentPhone: string | null }) {
   const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
   const id = useId();
   const [machine] = useState(() =>
     phoneChangeMachine.provide({
@@ -46,19 +43,17 @@ function PhoneChangeForm({ currentPhone }: { currentPhone: string | null }) {
           sendPhoneChangeCode(input, signal),
         ),
       },
+      actions: { codeSent: (_, sent) => rememberCodeSent(queryClient, sent) },
     }),
   );
   const change = useActorRef(machine, { input: { currentPhone } });
-  const snapshot = useSelector(change, (s) => s);
-  const { phone, problem, failure } = snapshot.context;
-  const sending = snapshot.matches('sending');
-  const sent = snapshot.status === 'done' ? snapshot.output : null;
-
-  useEffect(() => {
-    if (!sent) return;
-    rememberCodeSent(queryClient, sent);
-    navigate(`${VALIDATE_PATH}?${new URLSearchParams({ phone: sent.phoneNumber })}`);
-  }, [sent, queryClient, navigate]);
+  useChartNavigation(change);
+  const phone = useSelector(change, (s) => s.context.phone);
+  const problem = useSelector(change, (s) => s.context.problem);
+  const failure = useSelector(change, (s) => s.context.failure);
+  const sending = useSelector(change, (s) => s.matches('sending'));
+  // Gone on to "Valide seu telefone": nothing more to send from here.
+  const done = useSelector(change, (s) => s.status === 'done');
 
   const error =
     problem === 'invalid'
@@ -112,7 +107,7 @@ function PhoneChangeForm({ currentPhone }: { currentPhone: string | null }) {
           </p>
         ) : null}
         <p className="card__text">Enviaremos um código por SMS para confirmar o novo número.</p>
-        <button type="submit" className="button button--primary" disabled={sending || sent !== null}>
+        <button type="submit" className="button button--primary" disabled={sending || done}>
           {sending ? 'Enviando código...' : 'Enviar código'}
         </button>
       </form>

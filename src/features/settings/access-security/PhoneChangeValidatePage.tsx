@@ -1,10 +1,11 @@
 import { Redirect } from 'wouter';
 import { isBrazilianMobile, withCountryCode } from '../../../../contracts/brazil/mobile-phone';
+import { PHONE_CHANGE_PATH } from '../../../../machines/phone-change/phone-change-validate.machine';
 import { PageHeading } from '../../../app/routing/PageHeading';
 import { phoneSearch } from '../../../app/routing/route-search';
 import { useValidatedSearch } from '../../../app/routing/useValidatedSearch';
 import { PhoneChangeErrorBoundary } from './PhoneChangeErrorBoundary';
-import { PHONE_CHANGE_PATH, PhoneChangeVerification } from './PhoneChangeVerification';
+import { PhoneChangeVerification } from './PhoneChangeVerification';
 import '../settings.css';
 import './access-security.css';
 

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { PaidSubscription } from '../../../../contracts/billing';
 import { renewalMachine } from '../../../../machines/checkout/renewal.machine';
+import { useChartEvent } from '../../../lib/charts/useChartEvent';
 import { formatDate } from '../../../lib/format/date';
 import { toast } from '../../../lib/toasts';
 import { saveRenewal } from './save-renewal';
@@ -15,24 +16,18 @@ import { subscriptionQuery } from './subscription-query';
 export function RenewalControl({ subscription }: { subscription: PaidSubscription }) {
   const queryClient = useQueryClient();
   const until = formatDate(subscription.currentPeriodEnd);
-  const [machine] = useState(() =>
-    renewalMachine.provide({
-      actors: { saveRenewal },
-      actions: {
-        // Told right after this step: the summary remounts this control when its data changes.
-        saved: (_, output) =>
-          queueMicrotask(() => {
-            queryClient.setQueryData(subscriptionQuery.queryKey, output);
-            if (output.subscription?.cancelAtPeriodEnd)
-              toast.success(`Renovação cancelada. Sua assinatura vale até ${until}.`, { id: 'renewal' });
-            else toast.success('Sua assinatura volta a ser renovada automaticamente.', { id: 'renewal' });
-          }),
-      },
-    }),
-  );
+  const [machine] = useState(() => renewalMachine.provide({ actors: { saveRenewal } }));
   const renewal = useActorRef(machine, { input: { cancelAtPeriodEnd: subscription.cancelAtPeriodEnd } });
+  // The summary takes the saved subscription (and remounts this control in step with it).
+  useChartEvent(renewal, 'saved', ({ subscription: saved }) => {
+    queryClient.setQueryData(subscriptionQuery.queryKey, { subscription: saved });
+    if (saved?.cancelAtPeriodEnd)
+      toast.success(`Renovação cancelada. Sua assinatura vale até ${until}.`, { id: 'renewal' });
+    else toast.success('Sua assinatura volta a ser renovada automaticamente.', { id: 'renewal' });
+  });
   const state = useSelector(renewal, (snapshot) => snapshot.value);
-  const { cancelAtPeriodEnd, error } = useSelector(renewal, (snapshot) => snapshot.context);
+  const cancelAtPeriodEnd = useSelector(renewal, (snapshot) => snapshot.context.cancelAtPeriodEnd);
+  const error = useSelector(renewal, (snapshot) => snapshot.context.error);
 
   if (state === 'saving') {
     return (
