@@ -28,8 +28,8 @@ function one(target: UiQuery, within?: UiQuery): HTMLElement {
   return found[0]!;
 }
 
-/** Playwright key names to user-event's: "Enter" → "{Enter}". */
-const keyOf = (key: string) => `{${key}}`;
+/** Playwright key names to user-event's: "Enter" → "{Enter}"; "Space" is a code there ("[Space]"). */
+const keyOf = (key: string) => (key === 'Space' ? '[Space]' : `{${key}}`);
 
 /**
  * The jsdom layer: Testing Library queries and user-event, the fake clock of `vi`, and the app's
