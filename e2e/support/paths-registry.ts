@@ -1,11 +1,13 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { dealBoardPathModel } from '../../machines/deal-board/deal-board.paths';
 import { quickTaskPathModel } from '../../machines/quick-task/quick-task.paths';
+import { taskFormPathModel } from '../../machines/task-form/task-form.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { dealBoardBrowserDriver } from './drivers/deal-board';
 import { quickTaskBrowserDriver } from './drivers/quick-task';
+import { taskFormBrowserDriver } from './drivers/task-form';
 import { toastsDriver } from './toasts-driver';
 
 /** A chart testers can list and replay: its path model and how to act it out in the app. */
@@ -29,4 +31,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   toasts: chart(toastPathModel, toastsDriver),
   'deal-board': chart(dealBoardPathModel, dealBoardBrowserDriver),
   'quick-task': chart(quickTaskPathModel, quickTaskBrowserDriver),
+  'task-form': chart(taskFormPathModel, taskFormBrowserDriver),
 };

@@ -10,7 +10,7 @@ import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { apiOf, freshAccount } from './fresh-account';
 import { HeldRoutes } from './held-routes';
-import { pageIso, fixPlanClock } from './plan-clock';
+import { fixPlanClock, pageIso } from './plan-clock';
 
 const CREATE_URL = /\/api\/tasks$/;
 
