@@ -1,16 +1,22 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../../machines/checkout/renewal.paths';
+import { dealBoardPathModel } from '../../machines/deal-board/deal-board.paths';
 import { paymentReturnPathModel } from '../../machines/payment-return/payment-return.paths';
 import { phoneChangePathModel } from '../../machines/phone-change/phone-change.paths';
+import { quickTaskPathModel } from '../../machines/quick-task/quick-task.paths';
+import { taskFormPathModel } from '../../machines/task-form/task-form.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
 import { toasterPathModel } from '../../machines/toasts/toaster.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { checkoutDriver } from './drivers/checkout';
+import { dealBoardBrowserDriver } from './drivers/deal-board';
 import { paymentReturnDriver } from './drivers/payment-return';
 import { phoneChangeDriver } from './drivers/phone-change';
+import { quickTaskBrowserDriver } from './drivers/quick-task';
 import { renewalDriver } from './drivers/renewal';
+import { taskFormBrowserDriver } from './drivers/task-form';
 import { toasterBrowserDriver } from './drivers/toaster';
 import { toastsBrowserDriver } from './drivers/toasts';
 
@@ -38,4 +44,7 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   renewal: chart(renewalPathModel, renewalDriver),
   'phone-change': chart(phoneChangePathModel, phoneChangeDriver),
   'payment-return': chart(paymentReturnPathModel, paymentReturnDriver),
+  'deal-board': chart(dealBoardPathModel, dealBoardBrowserDriver),
+  'quick-task': chart(quickTaskPathModel, quickTaskBrowserDriver),
+  'task-form': chart(taskFormPathModel, taskFormBrowserDriver),
 };

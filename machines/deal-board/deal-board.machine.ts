@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Deal } from '../../contracts/sales';
 import {
   type BoardLayout,
@@ -87,13 +87,17 @@ function started(start: Start, mode: MoveMode, target?: BoardPosition): DealBoar
  * Moving a deal on the sales board (spec §2 /sales): lift it with the keyboard and walk it with
  * the arrows, drag it with a pointer, or pick a stage in "Mover para…". Dropping it elsewhere
  * saves at once: the app shows the move before the server answers (`applyMove`), and puts the
- * board back (`rollBack`) and says why (`reportFailure`) if the save fails. Escape, or a drop
+ * board back (`rollBack`) and says why (emits `moveFailed`) if the save fails. Escape, or a drop
  * outside every column, cancels.
  */
+/** What the board tells the app: a move did not stick, and why (the app shows it as a toast). */
+export type DealBoardEmitted = { type: 'moveFailed'; deal: MovingDeal; message: string };
+
 export const dealBoardMachine = setup({
   types: {
     context: {} as DealBoardContext,
     events: {} as DealBoardEvent,
+    emitted: {} as DealBoardEmitted,
   },
   actors: {
     moveDeal: fromPromise<Deal, MoveDealInput>(async () => {
@@ -134,8 +138,6 @@ export const dealBoardMachine = setup({
     rollBack: () => {},
     /** The save went through: the server's deal (caches refresh). */
     moved: (_, _params: Deal) => {},
-    /** Tells the person the move did not stick, and why. */
-    reportFailure: (_, _params: { deal: MovingDeal; message: string }) => {},
   },
 }).createMachine({
   id: 'dealBoard',
@@ -234,10 +236,12 @@ export const dealBoardMachine = setup({
           actions: [
             assign({ outcome: 'failed', failure: ({ event }) => errorMessage(event.error) }),
             'rollBack',
-            {
-              type: 'reportFailure',
-              params: ({ context, event }) => ({ deal: context.deal!, message: errorMessage(event.error) }),
-            },
+            // Emitted after the step, so the app may drive other actors (the toaster) from its handler.
+            emit(({ context, event }) => ({
+              type: 'moveFailed' as const,
+              deal: context.deal!,
+              message: errorMessage(event.error),
+            })),
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { type Submission, settledSubmission, submissionOf, textHash } from '../../contracts/submission';
 import type { Task, TaskInput } from '../../contracts/tasks';
 import { type CallFailure, callFailureOf } from '../phone-verification/call-failure';
@@ -114,10 +114,14 @@ const without = (missing: QuickTaskField[], ...fields: QuickTaskField[]) =>
  * server's reason beside the field it names; edit or save again). Esc, the backdrop or a swipe
  * down close it, keeping what was typed for the next time; a saved task starts the next one fresh.
  */
+/** What the sheet tells the app once a task is saved (the app says so in a toast). */
+export type QuickTaskEmitted = { type: 'taskCreated'; task: Task };
+
 export const quickTaskMachine = setup({
   types: {
     context: {} as QuickTaskContext,
     events: {} as QuickTaskEvent,
+    emitted: {} as QuickTaskEmitted,
     input: {} as QuickTaskInput,
   },
   actors: {
@@ -131,7 +135,7 @@ export const quickTaskMachine = setup({
   actions: {
     /** The sheet opened (analytics: "create-task bottom sheet opened"). */
     opened: () => {},
-    /** A task was created (analytics "task created", a word to the person, lists read again). */
+    /** A task was created (analytics "task created", lists read again); `taskCreated` is emitted too. */
     created: (_, _task: Task) => {},
     freshenDraft: assign(({ context }) =>
       isPristine(context.draft) ? { draft: emptyDraft(context.now()) } : {},
@@ -244,6 +248,8 @@ export const quickTaskMachine = setup({
               submission: settledSubmission(context.submission),
             })),
             { type: 'created', params: ({ event }) => event.output },
+            // Emitted after the step, so the app may drive other actors (the toaster) from its handler.
+            emit(({ event }) => ({ type: 'taskCreated' as const, task: event.output })),
           ],
         },
         onError: {

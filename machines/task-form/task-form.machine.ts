@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { type Submission, submissionOf, textHash } from '../../contracts/submission';
 import type { Task, TaskInput } from '../../contracts/tasks';
+import { type NavigateEvent, navigateEvent } from '../navigate-event';
 import { callFailureOf } from '../phone-verification/call-failure';
 import {
   customerHasPhone,
@@ -32,12 +33,21 @@ export interface TaskFormInput {
    * is this id and its body's hash: the same values sent again go with the same key.
    */
   formId: string;
+  /** Where the app goes once the task is saved (the list the form was opened from). */
+  backTo: string;
 }
+
+/**
+ * What the form tells the app once saved: `taskSaved` (analytics, toast, fresh data) and then where
+ * to go (`navigate`, replacing the form's address).
+ */
+export type TaskFormEmitted = { type: 'taskSaved'; task: Task } | NavigateEvent;
 
 export interface TaskFormContext {
   taskId: string | null;
   values: TaskFormValues;
   formId: string;
+  backTo: string;
   /**
    * The save on its way or last tried: "Salvar" again with the same values (after a time-out or a
    * lost connection) sends its Idempotency-Key again, so the server answers the task it may have
@@ -138,6 +148,7 @@ export const taskFormMachine = setup({
     events: {} as TaskFormEvent,
     input: {} as TaskFormInput,
     output: {} as Task,
+    emitted: {} as TaskFormEmitted,
   },
   actors: {
     saveTask: fromPromise<Task, SaveTaskInput>(async () => {
@@ -202,6 +213,7 @@ export const taskFormMachine = setup({
     taskId: input.taskId,
     values: input.values,
     formId: input.formId,
+    backTo: input.backTo,
     submission: null,
     problems: {},
     failure: null,
@@ -239,7 +251,14 @@ export const taskFormMachine = setup({
           body: taskInputOf(context.values),
           idempotencyKey: context.submission!.key,
         }),
-        onDone: { target: 'saved', actions: assign({ saved: ({ event }) => event.output }) },
+        onDone: {
+          target: 'saved',
+          actions: [
+            assign({ saved: ({ event }) => event.output }),
+            emit(({ event }) => ({ type: 'taskSaved' as const, task: event.output })),
+            emit(({ context }) => navigateEvent(context.backTo, true)),
+          ],
+        },
         onError: {
           target: 'failed',
           actions: assign(({ event }) => {

@@ -107,7 +107,7 @@ export const taskFormScenarios: TaskFormScenario[] = [
   {
     name: 'new',
     summary: 'The owner opens "Nova tarefa" under /tasks at 09:20',
-    input: { taskId: null, values: newTaskValues(FORM_NOW), formId: TASK_FORM_ID },
+    input: { taskId: null, values: newTaskValues(FORM_NOW), formId: TASK_FORM_ID, backTo: '/tasks' },
     url: '/tasks/new',
     backTo: '/tasks',
     loads: null,
@@ -115,7 +115,12 @@ export const taskFormScenarios: TaskFormScenario[] = [
   {
     name: 'edit',
     summary: `The owner edits "${anaTask.title}" (Maria Silva, weekly, with a follow-up) from the home page`,
-    input: { taskId: anaTask.id, values: taskValues(anaTask, anaFollowUp), formId: TASK_FORM_ID },
+    input: {
+      taskId: anaTask.id,
+      values: taskValues(anaTask, anaFollowUp),
+      formId: TASK_FORM_ID,
+      backTo: '/home',
+    },
     url: `/home/${anaTask.id}/edit`,
     backTo: '/home',
     loads: { task: anaTask, followUp: anaFollowUp },
@@ -123,7 +128,12 @@ export const taskFormScenarios: TaskFormScenario[] = [
   {
     name: 'edit-no-phone',
     summary: `The owner edits "${joaoTask.title}", whose customer João Pereira no longer has a WhatsApp number`,
-    input: { taskId: joaoTask.id, values: taskValues(joaoTask, joaoFollowUp), formId: TASK_FORM_ID },
+    input: {
+      taskId: joaoTask.id,
+      values: taskValues(joaoTask, joaoFollowUp),
+      formId: TASK_FORM_ID,
+      backTo: '/tasks',
+    },
     url: `/tasks/${joaoTask.id}/edit`,
     backTo: '/tasks',
     loads: { task: joaoTask, followUp: joaoFollowUp },

@@ -59,12 +59,10 @@ describe('deal board chart paths', () => {
             moved: () => {
               calls.push('moved');
             },
-            reportFailure: () => {
-              calls.push('reportFailure');
-            },
           },
         },
-        onStep: ({ step, snapshot }) => {
+        onStep: ({ index, step, snapshot, actor }) => {
+          if (index === 0) actor.on('moveFailed', () => calls.push('moveFailed'));
           expectStepState(snapshot, step);
           const child = (snapshot as DealBoardSnapshot).children.moveDeal;
           if (child && step.event.type !== 'xstate.init') asked.push(child.getSnapshot().input);
@@ -80,10 +78,10 @@ describe('deal board chart paths', () => {
         });
         expect(move.origin).toEqual(positionOf(layout, move.deal.id));
       }
-      // A failed save is rolled back and reported; a saved one is not.
+      // A failed save is rolled back and reported (emitted); a saved one is not.
       const failures = path.steps.filter((s) => s.event.type === 'xstate.error.actor.moveDeal').length;
       expect(calls.filter((c) => c === 'rollBack')).toHaveLength(failures);
-      expect(calls.filter((c) => c === 'reportFailure')).toHaveLength(failures);
+      expect(calls.filter((c) => c === 'moveFailed')).toHaveLength(failures);
       expect(calls.filter((c) => c === 'applyMove')).toHaveLength(
         path.steps.filter((s) => (s.state as DealBoardSnapshot).matches('saving')).length,
       );

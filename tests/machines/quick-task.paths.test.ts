@@ -43,13 +43,15 @@ describe('quick-add task chart paths', () => {
     async (_name, path) => {
       const opened = vi.fn();
       const created = vi.fn();
+      const announced = vi.fn();
       const sent: CreateQuickTaskInput[] = [];
       const keys: SentCreate[] = [];
       let succeeded = false;
       const actor = await replayPath(quickTaskPathModel, path, {
         advance: (ms) => vi.advanceTimersByTimeAsync(ms),
         provide: { actions: { opened, created } },
-        onStep: ({ step, snapshot }) => {
+        onStep: ({ index, step, snapshot, actor }) => {
+          if (index === 0) actor.on('taskCreated', announced);
           expectStepState(snapshot, step);
           if (step.event.type === 'xstate.done.actor.createTask') succeeded = true;
           const child = (snapshot as QuickTaskSnapshot).children.createTask;
@@ -66,6 +68,10 @@ describe('quick-add task chart paths', () => {
       expect(opened).toHaveBeenCalledTimes(opens);
       expect(created).toHaveBeenCalledTimes(saves);
       if (saves > 0) expect(created.mock.calls[0]![1]).toEqual(createdTask());
+      // The app's toast hears of each created task through what the chart emits.
+      expect(announced.mock.calls.map(([event]) => event)).toEqual(
+        created.mock.calls.map(([, task]) => ({ type: 'taskCreated', task })),
+      );
       // Only complete drafts are ever sent: a title, a day and a time.
       for (const { body } of sent) {
         expect(body).toMatchObject({ title: 'Ligar para a Maria', recurrence: 'none' });

@@ -28,6 +28,7 @@ function start(input: Partial<TaskFormInput['values']> = {}) {
       taskId: null,
       values: { ...newTaskValues(DUE), title: 'Ligar', ...input },
       formId: TASK_FORM_ID,
+      backTo: '/tasks',
     },
   });
   actor.start();
@@ -64,9 +65,11 @@ describe('task form chart paths', () => {
     'path %s replays on the real machine',
     async (_name, path) => {
       const asked: SaveTaskInput[] = [];
+      const emitted: Array<{ type: string }> = [];
       const actor = await replayPath(taskFormPathModel, path, {
         advance: () => undefined,
-        onStep: ({ step, snapshot }) => {
+        onStep: ({ index, step, snapshot, actor: running }) => {
+          if (index === 0) running.on('*', (event: { type: string }) => emitted.push(event));
           expectStepState(snapshot, step);
           const child = (snapshot as TaskFormSnapshot).children.saveTask;
           if (child) asked.push(child.getSnapshot().input as SaveTaskInput);
@@ -89,6 +92,15 @@ describe('task form chart paths', () => {
       }
       const end = actor.getSnapshot() as TaskFormSnapshot;
       if (end.status === 'done') expect(end.output).toEqual(savedTask);
+      // Once saved, and only then, the chart says so and where the app goes: back to the list, in place of the form.
+      expect(emitted).toEqual(
+        end.status === 'done'
+          ? [
+              { type: 'taskSaved', task: savedTask },
+              { type: 'navigate', to: path.scenario.input.backTo, replace: true },
+            ]
+          : [],
+      );
       actor.stop();
     },
   );

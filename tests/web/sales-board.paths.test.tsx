@@ -1,15 +1,10 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSalesBoardContract, listStagesContract } from '../../contracts/sales';
-import {
-  type DealBoardScreen,
-  type DealBoardUserAction,
-  dealBoardPathModel,
-  planDealBoardStep,
-} from '../../machines/deal-board/deal-board.paths';
-import type { BoardPosition } from '../../machines/deal-board/deal-board-layout';
+import { dealBoardPathModel, pathsBoard } from '../../machines/deal-board/deal-board.paths';
 import { generatePaths, walkPath } from '../support/chart-paths';
+import { type DealBoardLayer, dealBoardDriver } from '../support/drivers/deal-board.driver';
+import { jsdomSurface } from '../support/ui/jsdom-surface';
 import { type FakeRoutes, HeldCalls, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
@@ -72,21 +67,6 @@ function layOutBoard() {
   };
 }
 
-/** A point over `to` for the deal `dealId`: between the other cards of that column, or off the board. */
-function pointOver(to: BoardPosition | null, dealId: string): { clientX: number; clientY: number } {
-  if (!to) return { clientX: 10 * COLUMN_STEP, clientY: 200 };
-  const column = columns().find((c) => c.dataset.stageId === to.stageId)!;
-  const middles = [...column.querySelectorAll<HTMLElement>('[data-deal-id]')]
-    .filter((card) => card.dataset.dealId !== dealId)
-    .map((card) => card.getBoundingClientRect().top + CARD_HEIGHT / 2);
-  const clientY = to.index < middles.length ? middles[to.index]! - 10 : (middles.at(-1) ?? CARD_TOP) + 10;
-  return { clientX: columns().indexOf(column) * COLUMN_STEP + COLUMN_WIDTH / 2, clientY };
-}
-
-function card(dealId: string): HTMLElement {
-  return document.querySelector<HTMLElement>(`.sales-board [data-deal-id="${dealId}"]`)!;
-}
-
 function fakeSalesRoutes() {
   const board = new HeldCalls();
   const move = new HeldCalls();
@@ -102,39 +82,55 @@ function fakeSalesRoutes() {
   return { board, move, routes };
 }
 
-function expectScreen(seen: DealBoardScreen) {
-  const shown = columns().map((column) =>
-    [...column.querySelectorAll('[data-deal-id] .deal-card__title')].map((title) => title.textContent),
-  );
-  expect(shown).toEqual(seen.columns);
+const dealIdOf = (title: string) =>
+  pathsBoard.columns.flatMap((c) => c.deals).find((d) => d.title === title)!.id;
+const stageIdOf = (name: string) => pathsBoard.columns.find((c) => c.stage.name === name)!.stage.id;
 
-  const indicators = document.querySelectorAll('[data-drop-indicator]');
-  if (!seen.indicator) expect(indicators).toHaveLength(0);
-  else {
-    expect(indicators).toHaveLength(1);
-    const indicator = indicators[0]!;
-    const column = indicator.closest<HTMLElement>('[data-stage-id]')!;
-    expect(column.dataset.stageId).toBe(seen.indicator.stageId);
-    const before = [...column.querySelectorAll<HTMLElement>('[data-deal-id]')].filter(
-      (c) =>
-        !c.classList.contains('deal-card--lifted') &&
-        !c.classList.contains('deal-card--dragged') &&
-        c.compareDocumentPosition(indicator) & Node.DOCUMENT_POSITION_FOLLOWING,
-    );
-    expect(before).toHaveLength(seen.indicator.index);
-  }
+/** The jsdom side of the driver: the fake API holds each move until the step answers it. */
+function jsdomLayer(
+  sales: ReturnType<typeof fakeSalesRoutes>,
+  opened: (app: ReturnType<typeof openSignedIn>) => void,
+): DealBoardLayer {
+  let pointer = { clientX: 0, clientY: 0 };
+  return {
+    async open(board) {
+      sales.board.always(ok(board));
+      opened(openSignedIn('/sales', { routes: [sales.routes] }));
+      await settleQueries();
+      layOutBoard();
+    },
+    async pointer(kind, point) {
+      pointer =
+        point === 'off-board'
+          ? kind === 'up'
+            ? pointer
+            : { clientX: 10 * COLUMN_STEP, clientY: 200 }
+          : { clientX: point.x, clientY: point.y };
+      if (kind === 'down') {
+        fireEvent.pointerDown(cardAt(pointer), { ...pointer, pointerId: 1, button: 0 });
+      } else if (kind === 'move') fireEvent.pointerMove(window, { ...pointer, pointerId: 1 });
+      else fireEvent.pointerUp(window, { ...pointer, pointerId: 1 });
+      await settleQueries();
+    },
+    async answerMove(move) {
+      const call = sales.move.requests.at(-1)!;
+      expect(new URL(call.url).pathname).toBe(`/api/sales/deals/${dealIdOf(move.dealTitle)}/move`);
+      expect(await call.clone().json()).toEqual({
+        stageId: stageIdOf(move.body.stageName),
+        index: move.body.index,
+      });
+      sales.board.always(ok(move.boardAfter));
+      expect(sales.move.answer({ status: move.status, body: move.reply }), 'a move waited').toBe(1);
+      await settleQueries();
+    },
+  };
+}
 
-  const lifted = document.querySelector('.deal-card--lifted, .deal-card--dragged');
-  expect(lifted?.querySelector('.deal-card__title')?.textContent ?? null).toBe(seen.lifted);
-  expect(document.querySelector('[data-board-announcement]')?.textContent).toBe(seen.announcement);
-
-  const toast = document.querySelector('[data-testid="toast-deal-move-failed"]');
-  if (!seen.toast) expect(toast).toBeNull();
-  else {
-    expect(toast?.getAttribute('data-type')).toBe('error');
-    expect(toast?.querySelector('[data-title]')?.textContent).toBe(seen.toast.title);
-    expect(toast?.querySelector('[data-description]')?.textContent).toBe(seen.toast.description);
-  }
+/** The card under `point` in the hand-made layout. */
+function cardAt(point: { clientX: number; clientY: number }): HTMLElement {
+  const column = columns()[Math.floor(point.clientX / COLUMN_STEP)]!;
+  const cards = [...column.querySelectorAll<HTMLElement>('[data-deal-id]')];
+  return cards[Math.floor((point.clientY - CARD_TOP) / CARD_STEP)]!;
 }
 
 describe('/sales: deal-board chart paths, as the owner sees them', () => {
@@ -152,77 +148,17 @@ describe('/sales: deal-board chart paths, as the owner sees them', () => {
     async (_name, path) => {
       let app: ReturnType<typeof openSignedIn> | undefined;
       const sales = fakeSalesRoutes();
-      let pointer = { clientX: 0, clientY: 0 };
-      let dragged = '';
-      const perform = async (action: DealBoardUserAction) => {
-        switch (action.do) {
-          case 'open':
-            sales.board.always(ok(action.board));
-            app = openSignedIn('/sales', { routes: [sales.routes] });
-            await settleQueries();
-            layOutBoard();
-            return;
-          case 'key':
-            if (action.focus) {
-              const handle = within(card(action.focus)).getByRole('button', { name: /^Arrastar a venda/ });
-              act(() => handle.focus());
-            }
-            await userEvent.keyboard(action.key);
-            await settleQueries();
-            return;
-          case 'pointer-down': {
-            dragged = action.dealId;
-            const box = card(action.dealId).getBoundingClientRect();
-            pointer = { clientX: box.left + 40, clientY: box.top + 20 };
-            fireEvent.pointerDown(card(action.dealId), { ...pointer, pointerId: 1, button: 0 });
-            pointer = { clientX: pointer.clientX + 20, clientY: pointer.clientY };
-            fireEvent.pointerMove(window, { ...pointer, pointerId: 1 });
-            await settleQueries();
-            return;
-          }
-          case 'pointer-move':
-            pointer = pointOver(action.to, dragged);
-            fireEvent.pointerMove(window, { ...pointer, pointerId: 1 });
-            await settleQueries();
-            return;
-          case 'pointer-up':
-            fireEvent.pointerUp(window, { ...pointer, pointerId: 1 });
-            await settleQueries();
-            return;
-          case 'menu':
-            await userEvent.click(
-              within(card(dealIdOf(action.dealTitle))).getByRole('button', {
-                name: `Mover ${action.dealTitle} para…`,
-              }),
-            );
-            await userEvent.click(screen.getByRole('menuitem', { name: action.stageName }));
-            await settleQueries();
-            return;
-          case 'answer-move': {
-            const call = sales.move.requests.at(-1)!;
-            expect(new URL(call.url).pathname).toBe(`/api/sales/deals/${action.expect.dealId}/move`);
-            expect(await call.clone().json()).toEqual(action.expect.body);
-            sales.board.always(ok(action.boardAfter));
-            expect(sales.move.answer({ status: action.status, body: action.body }), 'a move waited').toBe(1);
-            await settleQueries();
-            return;
-          }
-        }
-      };
+      const driver = dealBoardDriver(
+        jsdomSurface({ url: () => app?.url() }),
+        jsdomLayer(sales, (opened) => {
+          app = opened;
+        }),
+      );
       await walkPath(dealBoardPathModel, path, {
-        act: async (index) => {
-          for (const action of planDealBoardStep(path, index).actions) await perform(action);
-        },
-        check: (index) => expectScreen(planDealBoardStep(path, index).screen),
+        act: (index) => driver.act(path, index),
+        check: (index) => driver.check(path, index),
       });
       app?.unmount();
     },
   );
 });
-
-function dealIdOf(title: string): string {
-  const titleElement = [...document.querySelectorAll('.deal-card__title')].find(
-    (t) => t.textContent === title,
-  )!;
-  return titleElement.closest<HTMLElement>('[data-deal-id]')!.dataset.dealId!;
-}

@@ -1,76 +1,16 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  FORM_NOW,
-  joao,
-  maria,
-  planTaskFormStep,
-  type TaskFormScreen,
-  type TaskFormUserAction,
-  taskFormPathModel,
-  taskFormScenarioOf,
-} from '../../machines/task-form/task-form.paths';
+import { FORM_NOW, joao, maria, taskFormPathModel } from '../../machines/task-form/task-form.paths';
 import { generatePaths, walkPath } from '../support/chart-paths';
+import { type TaskFormLayer, taskFormDriver } from '../support/drivers/task-form.driver';
 import { expectKeysFollowSubmissions, sentAlongPath } from '../support/submission-keys';
+import { jsdomSurface } from '../support/ui/jsdom-surface';
 import { customer, customersPage } from './support/customer-fixtures';
 import { ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
-import { fakeTaskRoutes, followUpAnswer, toastTitle } from './support/tasks-api';
+import { fakeTaskRoutes, followUpAnswer } from './support/tasks-api';
 
 const paths = generatePaths(taskFormPathModel);
-
-const SWITCH = 'Enviar mensagem de follow-up no WhatsApp';
-
-function field(label: string) {
-  return screen.getByLabelText(label) as HTMLInputElement;
-}
-
-/** The error text beside a control (a `.form-error` it is described by), or null. */
-function errorOf(control: HTMLElement | null): string | null {
-  if (!control) return null;
-  const ids = control.getAttribute('aria-describedby')?.split(' ') ?? [];
-  const errors = ids
-    .map((id) => document.getElementById(id))
-    .filter((element) => element?.classList.contains('form-error'));
-  return errors.length > 0 ? errors.map((element) => element!.textContent).join(' ') : null;
-}
-
-function expectScreen(url: string, app: ReturnType<typeof openSignedIn>, seen: TaskFormScreen) {
-  switch (seen.shows) {
-    case 'form': {
-      expect(app.url()).toBe(url);
-      const form = screen.getByRole('button', { name: seen.submitLabel }).closest('form')!;
-      expect(field('Título').value).toBe(seen.title);
-      expect(field('Data').value).toBe(seen.date);
-      expect(screen.getByRole('combobox', { name: 'Cliente' })).toHaveProperty('value', seen.customer);
-      const toggle = screen.getByRole('switch', { name: SWITCH }) as HTMLInputElement;
-      expect(toggle.checked).toBe(seen.followUp);
-      expect(toggle.disabled).toBe(!seen.switchEnabled);
-      const message = screen.queryByLabelText('Mensagem') as HTMLTextAreaElement | null;
-      expect(message?.value ?? null).toBe(seen.message);
-      expect({
-        title: errorOf(field('Título')),
-        due: errorOf(field('Data')),
-        customer: errorOf(screen.getByRole('combobox', { name: 'Cliente' })),
-        followUp: errorOf(toggle),
-        message: errorOf(message),
-      }).toEqual(seen.errors);
-      expect(within(form).queryByRole('alert')?.textContent ?? null).toBe(seen.banner);
-      expect(screen.getByRole('button', { name: seen.submitLabel })).toHaveProperty('disabled', false);
-      return;
-    }
-    case 'saving':
-      expect(screen.getByRole('button', { name: seen.label })).toHaveProperty('disabled', true);
-      expect(field('Título').closest('fieldset')?.disabled).toBe(true);
-      return;
-    case 'saved':
-      expect(app.url()).toBe(seen.path);
-      expect(toastTitle('task-saved')).toBe(seen.toast);
-      return;
-  }
-}
 
 describe('the task form: chart paths, as the owner sees them', () => {
   withPagesPreloaded();
@@ -90,53 +30,30 @@ describe('the task form: chart paths, as the owner sees them', () => {
           ]),
         ),
       });
-      const perform = async (action: TaskFormUserAction) => {
-        switch (action.do) {
-          case 'open':
-            if (action.loads) {
-              tasks.detail.always(ok({ task: action.loads.task, showNubankWidget: true }));
-              if (action.loads.followUp) tasks.followUp.always(followUpAnswer(action.loads.followUp));
-            }
-            app = openSignedIn(action.url, { routes: [tasks.routes] });
-            await settleQueries();
-            return;
-          case 'type':
-            await userEvent.clear(field(action.label));
-            // Pasted: the same change events as typing, without a render per character.
-            if (action.text !== '') await userEvent.paste(action.text);
-            return;
-          case 'set-date':
-            fireEvent.change(field('Data'), { target: { value: action.value } });
-            return;
-          case 'pick-customer':
-            await userEvent.click(screen.getByRole('combobox', { name: 'Cliente' }));
-            await settleQueries();
-            await userEvent.click(screen.getByRole('option', { name: new RegExp(`^${action.option}`) }));
-            return;
-          case 'toggle-follow-up':
-            await userEvent.click(screen.getByRole('switch', { name: SWITCH }));
-            return;
-          case 'click':
-            await userEvent.click(screen.getByRole('button', { name: action.button }));
-            await settleQueries();
-            return;
-          case 'answer-save': {
-            const endpoint = action.method === 'POST' ? tasks.create : tasks.update;
-            const call = endpoint.requests.at(-1)!;
-            expect([call.method, new URL(call.url).pathname]).toEqual([action.method, action.url]);
-            expect(await call.clone().json()).toEqual(action.body);
-            expect(endpoint.answer({ status: action.status, body: action.reply }), 'a save waited').toBe(1);
-            await settleQueries();
-            return;
+      // The fake API: the edit pages' task and follow-up, each save held until its step answers it.
+      const layer: TaskFormLayer = {
+        async open(action) {
+          if (action.loads) {
+            tasks.detail.always(ok({ task: action.loads.task, showNubankWidget: true }));
+            if (action.loads.followUp) tasks.followUp.always(followUpAnswer(action.loads.followUp));
           }
-        }
-      };
-      await walkPath(taskFormPathModel, path, {
-        act: async (index) => {
-          for (const action of planTaskFormStep(path, index).actions) await perform(action);
+          app = openSignedIn(action.url, { routes: [tasks.routes] });
+          await settleQueries();
         },
-        check: (index) =>
-          expectScreen(taskFormScenarioOf(path.scenario).url, app!, planTaskFormStep(path, index).screen),
+        address: (planned) => planned,
+        async answerSave(action) {
+          const endpoint = action.method === 'POST' ? tasks.create : tasks.update;
+          const call = endpoint.requests.at(-1)!;
+          expect([call.method, new URL(call.url).pathname]).toEqual([action.method, action.url]);
+          expect(await call.clone().json()).toEqual(action.body);
+          expect(endpoint.answer({ status: action.status, body: action.reply }), 'a save waited').toBe(1);
+          await settleQueries();
+        },
+      };
+      const driver = taskFormDriver(jsdomSurface({ url: () => app?.url() }), layer);
+      await walkPath(taskFormPathModel, path, {
+        act: (index) => driver.act(path, index),
+        check: (index) => driver.check(path, index),
       });
       // "Salvar" again after a refusal or a lost answer sent the same Idempotency-Key; changed values, a new one.
       const sent = await sentAlongPath(tasks.create.requests, path.steps, 'saveTask');

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useActorRef } from '@xstate/react';
+import { useLayoutEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { Task } from '../../../contracts/tasks';
 import {
@@ -10,6 +9,7 @@ import {
   taskFormMachine,
 } from '../../../machines/task-form/task-form.machine';
 import { trackEvent } from '../../lib/analytics/track-event';
+import { useChartNavigation } from '../../lib/navigation/useChartNavigation';
 import { randomId } from '../../lib/random-id';
 import { toast } from '../../lib/toasts';
 import { TaskForm } from './TaskForm';
@@ -27,12 +27,11 @@ export function TaskFormScreen({
   listPath,
   cancelTo,
 }: {
-  input: Omit<TaskFormInput, 'formId'>;
+  input: Omit<TaskFormInput, 'formId' | 'backTo'>;
   listPath: string;
   cancelTo: string;
 }) {
   const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
   const [machine] = useState(() =>
     taskFormMachine.provide({
       actors: {
@@ -44,23 +43,24 @@ export function TaskFormScreen({
   );
   // This opening of the form: the chart keys its submissions with it.
   const [formId] = useState(randomId);
-  const form = useActorRef(machine, { input: { ...input, formId } });
-  const saved = useSelector(form, (s) => (s.status === 'done' ? s.output : null));
+  const form = useActorRef(machine, { input: { ...input, formId, backTo: listPath } });
   const creating = input.taskId === null;
-
-  useEffect(() => {
-    if (!saved) return;
-    if (creating) {
-      trackEvent('task created', {
-        recurrence: saved.recurrence,
-        hasCustomer: saved.customer !== null,
-        hasFollowUp: saved.referenceEntityName === 'follow_up_message',
-      });
-    }
-    toast.success(creating ? SAVED_TEXT.create : SAVED_TEXT.edit, { id: 'task-saved' });
-    navigate(listPath, { replace: true });
-    void invalidateTaskData(queryClient);
-  }, [saved, creating, listPath, navigate, queryClient]);
+  // Once saved the chart emits `taskSaved` (said here: analytics, toast, fresh data), then where to go.
+  useLayoutEffect(() => {
+    const saved = form.on('taskSaved', ({ task }) => {
+      if (creating) {
+        trackEvent('task created', {
+          recurrence: task.recurrence,
+          hasCustomer: task.customer !== null,
+          hasFollowUp: task.referenceEntityName === 'follow_up_message',
+        });
+      }
+      toast.success(creating ? SAVED_TEXT.create : SAVED_TEXT.edit, { id: 'task-saved' });
+      void invalidateTaskData(queryClient);
+    });
+    return () => saved.unsubscribe();
+  }, [form, creating, queryClient]);
+  useChartNavigation(form);
 
   return <TaskForm form={form} cancelTo={cancelTo} />;
 }

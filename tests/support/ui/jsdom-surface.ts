@@ -39,8 +39,8 @@ export async function advanceInFrames(ms: number): Promise<void> {
   }
 }
 
-/** Playwright key names to user-event's: "Enter" → "{Enter}". */
-const keyOf = (key: string) => `{${key}}`;
+/** Playwright key names to user-event's: "Enter" → "{Enter}"; "Space" is a code there ("[Space]"). */
+const keyOf = (key: string) => (key === 'Space' ? '[Space]' : `{${key}}`);
 
 /**
  * The jsdom layer: Testing Library queries and user-event, the fake clock of `vi`, and the app's

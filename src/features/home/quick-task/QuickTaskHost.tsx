@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { fromPromise } from 'xstate';
 import type { Task } from '../../../../contracts/tasks';
@@ -36,8 +36,6 @@ export function QuickTaskHost({ opens, fab }: { opens: number; fab: RefObject<HT
         opened: () => trackEvent(QUICK_TASK_OPENED_EVENT),
         created: (_, task) => {
           trackEvent(TASK_CREATED_EVENT, { source: 'quick-add', withCustomer: task.customer !== null });
-          // After the chart's step: the toaster is a chart too, not to be driven from inside this one's action.
-          queueMicrotask(() => toast.success('Tarefa criada.', { id: `task-created-${task.id}` }));
           void invalidateAfter(queryClient, 'task');
         },
       },
@@ -46,6 +44,13 @@ export function QuickTaskHost({ opens, fab }: { opens: number; fab: RefObject<HT
   // This sheet's id: the chart keys its submissions with it.
   const [formId] = useState(randomId);
   const actor = useActorRef(machine, { input: { formId } });
+  // The chart emits after its step: the toaster (a chart too) is driven from here, not from inside it.
+  useLayoutEffect(() => {
+    const created = actor.on('taskCreated', ({ task }) =>
+      toast.success('Tarefa criada.', { id: `task-created-${task.id}` }),
+    );
+    return () => created.unsubscribe();
+  }, [actor]);
   const open = useSelector(
     actor,
     (snapshot) => snapshot.matches('open') || snapshot.matches('saving') || snapshot.matches('failed'),

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { Deal, SalesBoard } from '../../../../contracts/sales';
 import { dealBoardMachine, type MoveDealInput } from '../../../../machines/deal-board/deal-board.machine';
@@ -39,14 +39,6 @@ function boardMachineFor(queryClient: QueryClient) {
       moved: () => {
         void applying.then(() => invalidateDealCaches(queryClient));
       },
-      // After the chart's step: the toaster is a chart too, not to be driven from inside this one's action.
-      reportFailure: (_, { deal, message }) =>
-        queueMicrotask(() =>
-          toast.error(`Não foi possível mover a venda ${deal.title}.`, {
-            id: 'deal-move-failed',
-            description: message,
-          }),
-        ),
     },
   });
 }
@@ -54,7 +46,18 @@ function boardMachineFor(queryClient: QueryClient) {
 export function useDealBoard() {
   const queryClient = useQueryClient();
   const [machine] = useState(() => boardMachineFor(queryClient));
-  return useActorRef(machine);
+  const actor = useActorRef(machine);
+  // The chart emits after its step: the toaster (a chart too) is driven from here, not from inside it.
+  useLayoutEffect(() => {
+    const failed = actor.on('moveFailed', ({ deal, message }) =>
+      toast.error(`Não foi possível mover a venda ${deal.title}.`, {
+        id: 'deal-move-failed',
+        description: message,
+      }),
+    );
+    return () => failed.unsubscribe();
+  }, [actor]);
+  return actor;
 }
 
 export type DealBoardActor = ReturnType<typeof useDealBoard>;
