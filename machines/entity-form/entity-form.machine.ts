@@ -152,7 +152,11 @@ export const entityFormMachine = setup({
               const checked = context.check(context.values);
               return checked.ok
                 ? {}
-                : { issues: checked.issues, message: checked.message ?? null, refusals: context.refusals + 1 };
+                : {
+                    issues: checked.issues,
+                    message: checked.message ?? null,
+                    refusals: context.refusals + 1,
+                  };
             }),
           },
           { target: 'saving' },
@@ -220,11 +224,11 @@ export const entityFormMachine = setup({
       on: { EDIT: { target: 'editing', actions: 'edit' }, SUBMIT: 'saving' },
     },
     conflict: {
-      description: "A 409 (a name or number another record has): its text beside the field it is about.",
+      description: 'A 409 (a name or number another record has): its text beside the field it is about.',
       on: { EDIT: { target: 'editing', actions: 'edit' }, SUBMIT: 'saving' },
     },
     failed: {
-      description: "No answer or a 5xx: the server's text; \"Salvar\" sends the same body under the same key.",
+      description: 'No answer or a 5xx: the server\'s text; "Salvar" sends the same body under the same key.',
       on: { EDIT: { target: 'editing', actions: 'edit' }, SUBMIT: 'saving' },
     },
     saved: {
