@@ -4,6 +4,7 @@ import { renewalPathModel } from '../machines/checkout/renewal.paths';
 import { customerImportPathModel } from '../machines/customer-import/customer-import.paths';
 import { dealBoardPathModel } from '../machines/deal-board/deal-board.paths';
 import { emailVerificationPathModel } from '../machines/email-verification/email-verification.paths';
+import { entityFormPathModel } from '../machines/entity-form/entity-form.paths';
 import { loginPathModel } from '../machines/login/login.paths';
 import { onboardingPathModel } from '../machines/onboarding/onboarding.paths';
 import { phoneChangePathModel } from '../machines/phone-change/phone-change.paths';
@@ -36,4 +37,5 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'quick-task': model(quickTaskPathModel),
   'customer-import': model(customerImportPathModel),
   'task-form': model(taskFormPathModel),
+  'entity-form': model(entityFormPathModel),
 };

@@ -52,6 +52,8 @@ export interface EntityFormContext extends Required<Pick<EntityFormInput, 'field
   body: unknown;
   /** The last save's answer. */
   saved: unknown;
+  /** Saves that succeeded: part of the next create's key, so a save after a save is a new one. */
+  saves: number;
 }
 
 export type EntityFormEvent =
@@ -138,6 +140,7 @@ export const entityFormMachine = setup({
     message: null,
     refusals: 0,
     saved: null,
+    saves: 0,
   }),
   initial: 'editing',
   states: {
@@ -172,7 +175,11 @@ export const entityFormMachine = setup({
           body,
           issues: {},
           message: null,
-          submission: submissionOf(body, context.submission, (json) => `${context.formId}-${textHash(json)}`),
+          submission: submissionOf(
+            body,
+            context.submission,
+            (json) => `${context.formId}-${context.saves}-${textHash(json)}`,
+          ),
         };
       }),
       invoke: {
@@ -184,6 +191,7 @@ export const entityFormMachine = setup({
           actions: [
             assign(({ context, event }) => ({
               saved: event.output,
+              saves: context.saves + 1,
               submission: settledSubmission(context.submission),
               values: context.valuesAfterSave ? context.valuesAfterSave(event.output) : context.values,
             })),
