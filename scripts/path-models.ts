@@ -5,6 +5,7 @@ import { customerExportPathModel } from '../machines/customer-export/customer-ex
 import { customerImportPathModel } from '../machines/customer-import/customer-import.paths';
 import { dealBoardPathModel } from '../machines/deal-board/deal-board.paths';
 import { emailVerificationPathModel } from '../machines/email-verification/email-verification.paths';
+import { entityFormPathModel } from '../machines/entity-form/entity-form.paths';
 import { loginPathModel } from '../machines/login/login.paths';
 import { onboardingPathModel } from '../machines/onboarding/onboarding.paths';
 import { paymentReturnPathModel } from '../machines/payment-return/payment-return.paths';
@@ -44,6 +45,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'task-form': model(taskFormPathModel),
   'customer-export': model(customerExportPathModel),
   'search-box': model(searchBoxPathModel),
+  'entity-form': model(entityFormPathModel),
 };
 
 /**

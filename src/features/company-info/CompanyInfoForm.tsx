@@ -1,31 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId } from 'react';
 import {
   brazilianStates,
   COMPANY_CITY_MAX,
   COMPANY_DESCRIPTION_MAX,
   type CompanyInfo,
+  type CompanyInfoInput,
 } from '../../../contracts/company';
 import { COMPANY_NAME_MAX } from '../../../contracts/onboarding';
-import { ApiError } from '../../api/api-error';
 import { invalidateAfter } from '../../lib/cache/invalidate-after';
+import { useEntityForm, useEntityFormView } from '../../lib/forms/useEntityForm';
 import { toast } from '../../lib/toasts';
 import { brazilianStateNames } from './brazilian-state-names';
-import {
-  type CompanyField,
-  type CompanyForm,
-  checkForm,
-  type FieldProblems,
-  formOf,
-  problemsOf,
-} from './company-form';
+import { type CompanyField, type CompanyForm, checkForm, companyFields, formOf } from './company-form';
 import { companyInfoQueryKey } from './company-info-query';
 import { DocumentNumberField } from './DocumentNumberField';
 import { Field } from './Field';
 import { saveCompanyInfo } from './save-company-info';
 
 export const COMPANY_SAVED_TEXT = 'Dados da empresa salvos.';
-const noProblems: FieldProblems = { fields: {}, message: null };
+
+type CompanyFormValues = CompanyForm & Record<string, unknown>;
 
 /**
  * "Sobre a empresa": what onboarding asked (nome, razão social, CPF/CNPJ), plus how customers reach
@@ -34,42 +29,34 @@ const noProblems: FieldProblems = { fields: {}, message: null };
 export function CompanyInfoForm({ company }: { company: CompanyInfo }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<CompanyForm>(() => formOf(company));
-  const [problems, setProblems] = useState<FieldProblems>(noProblems);
-
-  const save = useMutation({
-    mutationFn: saveCompanyInfo,
-    onSuccess: (saved) => {
+  const chart = useEntityForm({
+    initial: formOf(company) as CompanyFormValues,
+    fields: companyFields,
+    check: (form: CompanyFormValues) => {
+      const checked = checkForm(form);
+      return checked.ok
+        ? { ok: true as const, body: checked.input }
+        : { ok: false as const, issues: checked.problems.fields, message: checked.problems.message };
+    },
+    save: (body: CompanyInfoInput) => saveCompanyInfo(body),
+    valuesAfterSave: (saved) => formOf(saved) as CompanyFormValues,
+    onSaved: (saved) => {
       queryClient.setQueryData(companyInfoQueryKey, saved);
       void invalidateAfter(queryClient, 'company');
-      setForm(formOf(saved));
       toast.success(COMPANY_SAVED_TEXT, { id: 'company-info-saved' });
     },
-    onError: (error) => {
-      const issues = error instanceof ApiError && error.status === 400 ? (error.issues ?? []) : [];
-      setProblems(problemsOf(issues, error.message));
-    },
   });
-  const busy = save.isPending;
-
-  const change = <K extends keyof CompanyForm>(field: K, value: CompanyForm[K]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setProblems(({ fields: { [field as CompanyField]: _gone, ...rest }, message }) => ({
-      fields: rest,
-      message,
-    }));
-  };
-  const errorOf = (field: CompanyField) => problems.fields[field] ?? null;
+  const view = useEntityFormView<CompanyFormValues>(chart);
+  const form = view.values;
+  const busy = view.saving;
+  const change = <K extends keyof CompanyForm>(field: K, value: CompanyForm[K]) =>
+    view.edit({ [field]: value } as Partial<CompanyFormValues>);
+  const errorOf = (field: CompanyField) => view.issues[field] ?? null;
+  const problems = { message: view.message };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkForm(form);
-    if (!checked.ok) {
-      setProblems(checked.problems);
-      return;
-    }
-    setProblems(noProblems);
-    save.mutate(checked.input);
+    view.submit();
   };
 
   return (
@@ -115,10 +102,7 @@ export function CompanyInfoForm({ company }: { company: CompanyInfo }) {
         value={form.documentNumber}
         error={errorOf('documentNumber')}
         disabled={busy}
-        onChange={(type, value) => {
-          change('documentType', type);
-          change('documentNumber', value);
-        }}
+        onChange={(documentType, documentNumber) => view.edit({ documentType, documentNumber })}
       />
 
       <h2 className="card__heading company-form__section">Contato</h2>

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import {
   CUSTOMER_EMAIL_MAX,
   CUSTOMER_NAME_MAX,
@@ -9,14 +9,16 @@ import {
   customerSources,
 } from '../../../contracts/customers';
 import type { ApiResult } from '../../api/client';
+import { unwrapEnvelope } from '../../api/unwrap-envelope';
+import { useEntityForm, useEntityFormView } from '../../lib/forms/useEntityForm';
 import { Link } from '../../lib/routing/Link';
 import type { SavedCustomer } from './customer-calls';
 import {
   type CustomerFormErrors,
   type CustomerFormField,
   type CustomerFormValues,
+  customerFormFields,
   customerInputOf,
-  fieldErrorsOf,
   validateCustomer,
 } from './customer-form-values';
 import { maskCustomerPhone } from './phone-mask';
@@ -27,9 +29,26 @@ type CustomerFormProps = {
   submitLabel: string;
   /** Where "Cancelar" goes. */
   cancelTo: string;
-  save: (input: CustomerInput) => Promise<ApiResult<SavedCustomer>>;
+  /** Where the app goes once saved. */
+  doneTo: string;
+  /** POST under the key or PUT; the envelope as it came. */
+  save: (input: CustomerInput, idempotencyKey: string) => Promise<ApiResult<SavedCustomer>>;
   onSaved: (saved: SavedCustomer) => void;
 };
+
+/** What the form holds: the values, and a tag typed but not yet added (it counts on submit). */
+type CustomerFormState = CustomerFormValues & { typedTag: string; [field: string]: unknown };
+
+/** The contract's check of what was typed, before anything is sent. */
+function checkCustomer(values: CustomerFormState) {
+  const input = customerInputOf({ ...values, tags: withPendingTag(values.tags, values.typedTag) });
+  const invalid = validateCustomer(input);
+  if (!invalid) return { ok: true as const, body: input };
+  const { form, ...issues } = invalid;
+  return { ok: false as const, issues: issues as Record<string, string>, message: form ?? null };
+}
+
+const focusOrder: CustomerFormField[] = ['name', 'phone', 'email', 'tags', 'source', 'notes'];
 
 type FieldProps = {
   id: string;
@@ -71,54 +90,31 @@ function Field({ id, label, error, hint, optional, children }: FieldProps) {
  * notes. The contract's own check runs before sending; the server's 400 issues and its 409 (a
  * phone that is another customer's, named in its text) land beside their fields.
  */
-export function CustomerForm({ initial, submitLabel, cancelTo, save, onSaved }: CustomerFormProps) {
+export function CustomerForm({ initial, submitLabel, cancelTo, doneTo, save, onSaved }: CustomerFormProps) {
   const id = useId();
-  const [values, setValues] = useState(initial);
-  const [typedTag, setTypedTag] = useState('');
-  const [errors, setErrors] = useState<CustomerFormErrors>({});
-  const [saving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const chart = useEntityForm({
+    initial: { ...initial, typedTag: '' } as CustomerFormState,
+    fields: customerFormFields,
+    check: checkCustomer,
+    conflictField: 'phone',
+    doneTo,
+    save: async (input: CustomerInput, idempotencyKey) => unwrapEnvelope(await save(input, idempotencyKey)),
+    onSaved,
+  });
+  const view = useEntityFormView<CustomerFormState>(chart);
+  const { values, saving, refusals } = view;
+  const errors: CustomerFormErrors = { ...view.issues, form: view.message ?? undefined };
+  const set = <K extends keyof CustomerFormValues>(field: K, value: CustomerFormValues[K]) =>
+    view.edit({ [field]: value } as Partial<CustomerFormState>);
 
-  const set = <K extends keyof CustomerFormValues>(field: K, value: CustomerFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined, form: undefined }));
-  };
-
-  /** The first field with an error gets the focus, so keyboard and screen-reader users land on it. */
-  const focusFirstError = (found: CustomerFormErrors) => {
-    const order: CustomerFormField[] = ['name', 'phone', 'email', 'tags', 'source', 'notes'];
-    const first = order.find((field) => found[field]);
-    const control = first ? form.current?.querySelector<HTMLElement>(`[data-field="${first}"]`) : null;
-    control?.focus();
-  };
-
-  const submit = async () => {
-    if (saving) return;
-    const tags = withPendingTag(values.tags, typedTag);
-    const input = customerInputOf({ ...values, tags });
-    const invalid = validateCustomer(input);
-    if (invalid) {
-      setErrors(invalid);
-      focusFirstError(invalid);
-      return;
-    }
-    setSaving(true);
-    setErrors({});
-    const result = await save(input);
-    setSaving(false);
-    if (result.success) {
-      onSaved(result.data);
-      return;
-    }
-    let found: CustomerFormErrors;
-    if (result.code === 'CONFLICT') found = { phone: result.error };
-    else if (result.issues && result.issues.length > 0 && result.status === 400) {
-      found = fieldErrorsOf(result.issues);
-      if (Object.keys(found).every((key) => key === 'form')) found = { form: result.error };
-    } else found = { form: result.error };
-    setErrors(found);
-    focusFirstError(found);
-  };
+  // The first field with an error gets the focus, so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    if (refusals === 0) return;
+    const invalid = (field: CustomerFormField) =>
+      form.current?.querySelector<HTMLElement>(`[data-field="${field}"][aria-invalid="true"]`);
+    focusOrder.map(invalid).find(Boolean)?.focus();
+  }, [refusals]);
 
   return (
     <form
@@ -128,7 +124,7 @@ export function CustomerForm({ initial, submitLabel, cancelTo, save, onSaved }: 
       aria-busy={saving || undefined}
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        view.submit();
       }}
     >
       <Field id={`${id}-name`} label="Nome" error={errors.name}>
@@ -193,8 +189,8 @@ export function CustomerForm({ initial, submitLabel, cancelTo, save, onSaved }: 
       <TagsField
         tags={values.tags}
         onChange={(tags) => set('tags', tags)}
-        typed={typedTag}
-        onTypedChange={setTypedTag}
+        typed={values.typedTag}
+        onTypedChange={(typedTag) => view.edit({ typedTag })}
         error={errors.tags}
         disabled={saving}
       />

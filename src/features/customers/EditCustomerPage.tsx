@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
 import { useCurrentRoute } from '../../app/routing/current-route';
 import { invalidateAfter } from '../../lib/cache/invalidate-after';
 import { toast } from '../../lib/toasts';
@@ -19,7 +18,6 @@ export default function EditCustomerPage() {
   const detail = customerDetailQuery(id);
   const query = useQuery(detail);
   const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
   const detailPath = `/customers/${encodeURIComponent(id)}`;
 
   if (query.isPending) {
@@ -40,6 +38,7 @@ export default function EditCustomerPage() {
         initial={formValuesOf(query.data.customer)}
         submitLabel="Salvar alterações"
         cancelTo={detailPath}
+        doneTo={detailPath}
         save={(input) => saveCustomer(input, { id })}
         onSaved={({ customer }) => {
           queryClient.setQueryData(customerKeys.detail(id), (detail) =>
@@ -47,7 +46,6 @@ export default function EditCustomerPage() {
           );
           void invalidateAfter(queryClient, 'customer');
           toast.success(CUSTOMER_UPDATED_TEXT, { id: 'customer-updated' });
-          navigate(detailPath);
         }}
       />
     </div>

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
 import type { Issue } from '../../../contracts/envelope';
 import {
   type BusinessService,
@@ -13,8 +12,9 @@ import {
   updateServiceContract,
 } from '../../../contracts/services';
 import { api } from '../../api/client';
+import { unwrapEnvelope } from '../../api/unwrap-envelope';
 import { fieldIssues, issuesOfCheck } from '../../lib/forms/field-issues';
-import { useCreateSubmission } from '../../lib/forms/useCreateSubmission';
+import { useEntityForm, useEntityFormView } from '../../lib/forms/useEntityForm';
 import { Link } from '../../lib/routing/Link';
 import { servicesQueryKey } from '../../lib/services/services-query';
 import { toast } from '../../lib/toasts';
@@ -41,83 +41,92 @@ function withService(
     : [...list, saved];
 }
 
+interface ServiceFormValues {
+  name: string;
+  description: string;
+  priceCents: number | null;
+  hours: string;
+  minutes: string;
+  active: boolean;
+  [field: string]: unknown;
+}
+
+function valuesOf(service: BusinessService | null): ServiceFormValues {
+  const duration = service?.durationMinutes ?? null;
+  return {
+    name: service?.name ?? '',
+    description: service?.description ?? '',
+    priceCents: service?.priceCents ?? null,
+    hours: duration !== null && duration >= 60 ? String(Math.floor(duration / 60)) : '',
+    minutes: duration !== null && duration % 60 > 0 ? String(duration % 60) : '',
+    active: service?.active ?? true,
+  };
+}
+
+/** The contract's check, with the form's own texts for a missing price and a broken duration. */
+function checkService(values: ServiceFormValues) {
+  const durationMinutes = minutesFromFields(values.hours, values.minutes);
+  const checked = serviceInputSchema.safeParse({
+    name: values.name,
+    description: values.description.trim() === '' ? null : values.description,
+    // Checked below when missing or not whole: the contract's own texts do not fit these fields.
+    priceCents: values.priceCents ?? 0,
+    durationMinutes: Number.isNaN(durationMinutes) ? null : durationMinutes,
+    active: values.active,
+  });
+  const local: Errors = checked.success ? {} : errorsOf(issuesOfCheck(checked.error.issues));
+  if (values.priceCents === null) local.priceCents = PRICE_REQUIRED_TEXT;
+  if (Number.isNaN(durationMinutes)) local.durationMinutes = DURATION_WHOLE_TEXT;
+  if (!checked.success || Object.keys(local).length > 0) return { ok: false as const, issues: local };
+  return { ok: true as const, body: checked.data };
+}
+
 /**
  * A service's form: name, description, price (BRL), duration (hours and minutes, or none), and
- * whether it is active ("Arquivado" when not). A taken name is said beside the name.
+ * whether it is active ("Arquivado" when not). A taken name (409) is said beside the name.
  */
 export function ServiceForm({ service }: { service: BusinessService | null }) {
   const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
-  const duration = service?.durationMinutes ?? null;
-  const [name, setName] = useState(service?.name ?? '');
-  const [description, setDescription] = useState(service?.description ?? '');
-  const [priceCents, setPriceCents] = useState<number | null>(service?.priceCents ?? null);
-  const [hours, setHours] = useState(
-    duration !== null && duration >= 60 ? String(Math.floor(duration / 60)) : '',
-  );
-  const [minutes, setMinutes] = useState(duration !== null && duration % 60 > 0 ? String(duration % 60) : '');
-  const [active, setActive] = useState(service?.active ?? true);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const create = useCreateSubmission((body: ServiceInput, idempotencyKey: string) =>
-    api.post(createServiceContract.url, { body, schema: createServiceContract.response, idempotencyKey }),
-  );
+  const chart = useEntityForm({
+    initial: valuesOf(service),
+    fields,
+    check: checkService,
+    conflictField: 'name',
+    doneTo: '/settings/services',
+    save: async (body: ServiceInput, idempotencyKey) =>
+      unwrapEnvelope(
+        service
+          ? await api.put(
+              updateServiceContract.url.replace(':serviceId', encodeURIComponent(service.id)) as `/${string}`,
+              { body, schema: updateServiceContract.response },
+            )
+          : await api.post(createServiceContract.url, {
+              body,
+              schema: createServiceContract.response,
+              idempotencyKey,
+            }),
+      ).businessService,
+    onSaved: (saved) => {
+      queryClient.setQueryData<BusinessService[]>(servicesQueryKey, (list) => withService(list, saved));
+      void queryClient.invalidateQueries({ queryKey: servicesQueryKey });
+      toast.success(service ? 'Serviço salvo.' : 'Serviço criado.', { id: 'service-saved' });
+    },
+  });
+  const view = useEntityFormView<ServiceFormValues>(chart);
+  const { values, saving, refusals } = view;
+  const errors: Errors = view.issues;
+  const formError = view.message;
 
   // After a refused submit, the first field in error takes the focus.
   useEffect(() => {
-    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
-  const refuse = (next: Errors, text: string | null = null) => {
-    setErrors(next);
-    setFormError(text);
-    setAttempt((n) => n + 1);
-  };
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const durationMinutes = minutesFromFields(hours, minutes);
-    const checked = serviceInputSchema.safeParse({
-      name,
-      description: description.trim() === '' ? null : description,
-      // Checked below when missing or not whole: the contract's own texts do not fit these fields.
-      priceCents: priceCents ?? 0,
-      durationMinutes: Number.isNaN(durationMinutes) ? null : durationMinutes,
-      active,
-    });
-    const local: Errors = checked.success ? {} : errorsOf(issuesOfCheck(checked.error.issues));
-    if (priceCents === null) local.priceCents = PRICE_REQUIRED_TEXT;
-    if (Number.isNaN(durationMinutes)) local.durationMinutes = DURATION_WHOLE_TEXT;
-    if (!checked.success || Object.keys(local).length > 0) return refuse(local);
-
-    setSaving(true);
-    setErrors({});
-    setFormError(null);
-    const result = service
-      ? await api.put(
-          updateServiceContract.url.replace(':serviceId', encodeURIComponent(service.id)) as `/${string}`,
-          {
-            body: checked.data,
-            schema: updateServiceContract.response,
-          },
-        )
-      : await create.submit(checked.data);
-    setSaving(false);
-    if (!result.success) {
-      if (result.status === 409) return refuse({ name: result.error });
-      const fromServer = errorsOf(result.issues ?? []);
-      return refuse(fromServer, Object.keys(fromServer).length > 0 ? null : result.error);
-    }
-    queryClient.setQueryData<BusinessService[]>(servicesQueryKey, (list) =>
-      withService(list, result.data.businessService),
-    );
-    void queryClient.invalidateQueries({ queryKey: servicesQueryKey });
-    toast.success(service ? 'Serviço salvo.' : 'Serviço criado.', { id: 'service-saved' });
-    navigate('/settings/services');
+    view.submit();
   };
 
   const describedBy = (field: Field, hint?: string) =>
@@ -138,12 +147,12 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
         <input
           id={`${id}-name`}
           className="field__input"
-          value={name}
+          value={values.name}
           maxLength={SERVICE_NAME_MAX}
           autoComplete="off"
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={describedBy('name')}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => view.edit({ name: event.target.value })}
         />
         {fieldError('name')}
       </div>
@@ -156,11 +165,11 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
           id={`${id}-description`}
           className="field__input"
           rows={3}
-          value={description}
+          value={values.description}
           maxLength={SERVICE_DESCRIPTION_MAX}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={describedBy('description')}
-          onChange={(event) => setDescription(event.target.value)}
+          onChange={(event) => view.edit({ description: event.target.value })}
         />
         {fieldError('description')}
       </div>
@@ -172,8 +181,8 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
         <MoneyInput
           id={`${id}-price`}
           className="field__input field__input--numbers"
-          cents={priceCents}
-          onCents={setPriceCents}
+          cents={values.priceCents}
+          onCents={(priceCents) => view.edit({ priceCents })}
           maxCents={SERVICE_PRICE_MAX_CENTS}
           placeholder="R$ 0,00"
           aria-invalid={errors.priceCents ? true : undefined}
@@ -195,10 +204,10 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
               id={`${id}-hours`}
               className="field__input"
               inputMode="numeric"
-              value={hours}
+              value={values.hours}
               maxLength={3}
               aria-invalid={errors.durationMinutes ? true : undefined}
-              onChange={(event) => setHours(event.target.value)}
+              onChange={(event) => view.edit({ hours: event.target.value })}
             />
           </div>
           <div className="field">
@@ -209,10 +218,10 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
               id={`${id}-minutes`}
               className="field__input"
               inputMode="numeric"
-              value={minutes}
+              value={values.minutes}
               maxLength={5}
               aria-invalid={errors.durationMinutes ? true : undefined}
-              onChange={(event) => setMinutes(event.target.value)}
+              onChange={(event) => view.edit({ minutes: event.target.value })}
             />
           </div>
         </div>
@@ -229,16 +238,16 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
             type="checkbox"
             role="switch"
             className="switch__input"
-            checked={active}
-            aria-checked={active}
+            checked={values.active}
+            aria-checked={values.active}
             aria-describedby={`${id}-active-hint`}
-            onChange={(event) => setActive(event.target.checked)}
+            onChange={(event) => view.edit({ active: event.target.checked })}
           />
           <label className="switch__label" htmlFor={`${id}-active`}>
             Serviço ativo
           </label>
-          <span className={active ? 'badge badge--success' : 'badge badge--muted'}>
-            {active ? 'Ativo' : 'Arquivado'}
+          <span className={values.active ? 'badge badge--success' : 'badge badge--muted'}>
+            {values.active ? 'Ativo' : 'Arquivado'}
           </span>
         </div>
         <p id={`${id}-active-hint`} className="field__hint">

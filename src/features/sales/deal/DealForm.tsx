@@ -7,12 +7,14 @@ import {
   DEAL_TITLE_MAX,
   DEAL_VALUE_MAX_CENTS,
   type Deal,
+  type DealInput,
   dealInputSchema,
   LOST_REASON_MAX,
 } from '../../../../contracts/sales';
+import { unwrapEnvelope } from '../../../api/unwrap-envelope';
 import { trackEvent } from '../../../lib/analytics/track-event';
 import { fieldIssues, issuesOfCheck } from '../../../lib/forms/field-issues';
-import { useCreateSubmission } from '../../../lib/forms/useCreateSubmission';
+import { useEntityForm, useEntityFormView } from '../../../lib/forms/useEntityForm';
 import { Link } from '../../../lib/routing/Link';
 import { toast } from '../../../lib/toasts';
 import { ConfirmAction } from '../../../ui/confirm/ConfirmAction';
@@ -54,6 +56,50 @@ const errorsOf = (issues: readonly Issue[]): Errors => fieldIssues(issues, field
 
 const blankToNull = (text: string) => (text.trim() === '' ? null : text);
 
+interface DealFormValues {
+  title: string;
+  customer: { id: string; name: string } | null;
+  lines: ServiceLine[];
+  valueCents: number | null;
+  /** '' until one is picked: a new deal goes to the first stage. */
+  stageId: string;
+  expectedCloseDate: string;
+  notes: string;
+  lostReason: string;
+  [field: string]: unknown;
+}
+
+function valuesOf(deal: Deal | null): DealFormValues {
+  return {
+    title: deal?.title ?? '',
+    customer: deal?.customer ?? null,
+    lines: (deal?.services ?? []).map((line) => ({ ...line, quantity: String(line.quantity) })),
+    valueCents: deal?.valueCents ?? 0,
+    stageId: deal?.stageId ?? '',
+    expectedCloseDate: deal?.expectedCloseDate ?? '',
+    notes: deal?.notes ?? '',
+    lostReason: deal?.lostReason ?? '',
+  };
+}
+
+/** The contract's check; `chosenStageId` is the picked stage, else the board's first. */
+function checkDeal(values: DealFormValues, chosenStageId: string) {
+  const checked = dealInputSchema.safeParse({
+    title: values.title,
+    customerId: values.customer?.id ?? null,
+    ...(chosenStageId ? { stageId: chosenStageId } : {}),
+    valueCents: values.valueCents ?? 0,
+    expectedCloseDate: blankToNull(values.expectedCloseDate),
+    notes: blankToNull(values.notes),
+    lostReason: blankToNull(values.lostReason),
+    services: values.lines.map((line) => ({ serviceId: line.serviceId, quantity: lineQuantity(line) ?? 0 })),
+  });
+  const local: Errors = checked.success ? {} : errorsOf(issuesOfCheck(checked.error.issues));
+  if (values.lines.some((line) => lineQuantity(line) === null)) local.services = QUANTITY_INVALID_TEXT;
+  if (!checked.success || Object.keys(local).length > 0) return { ok: false as const, issues: local };
+  return { ok: true as const, body: checked.data };
+}
+
 /**
  * A deal's form (/sales/new and /sales/{dealId}): title, customer, services, value (BRL), stage,
  * expected close date, notes, and the lost reason when the stage is a lost one. Saving goes back
@@ -61,79 +107,49 @@ const blankToNull = (text: string) => (text.trim() === '' ? null : text);
  */
 export function DealForm({ deal }: { deal: Deal | null }) {
   const queryClient = useQueryClient();
-  const create = useCreateSubmission(createDeal);
   const [, navigate] = useLocation();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const stages = useQuery(stagesQuery);
-  const [title, setTitle] = useState(deal?.title ?? '');
-  const [customer, setCustomer] = useState<{ id: string; name: string } | null>(deal?.customer ?? null);
-  const [lines, setLines] = useState<ServiceLine[]>(
-    (deal?.services ?? []).map((line) => ({ ...line, quantity: String(line.quantity) })),
-  );
-  const [valueCents, setValueCents] = useState<number | null>(deal?.valueCents ?? 0);
-  const [stageId, setStageId] = useState(deal?.stageId ?? '');
-  const [expectedCloseDate, setExpectedCloseDate] = useState(deal?.expectedCloseDate ?? '');
-  const [notes, setNotes] = useState(deal?.notes ?? '');
-  const [lostReason, setLostReason] = useState(deal?.lostReason ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const chart = useEntityForm({
+    initial: valuesOf(deal),
+    fields,
+    // A new deal goes to the first stage unless another one is picked.
+    check: (values: DealFormValues) =>
+      checkDeal(values, values.stageId || queryClient.getQueryData(stagesQuery.queryKey)?.[0]?.id || ''),
+    doneTo: '/sales',
+    save: async (body: DealInput, idempotencyKey) =>
+      unwrapEnvelope(deal ? await updateDeal(deal.id, body) : await createDeal(body, idempotencyKey)).deal,
+    onSaved: (saved) => {
+      queryClient.setQueryData(salesQueryKeys.deal(saved.id), saved);
+      if (deal) {
+        toast.success('Venda salva.', { id: `deal-saved-${saved.id}` });
+      } else {
+        trackEvent('deal created', { dealId: saved.id, valueCents: saved.valueCents });
+        toast.success('Venda criada.', { id: `deal-saved-${saved.id}` });
+      }
+      void invalidateDealCaches(queryClient);
+    },
+  });
+  const view = useEntityFormView<DealFormValues>(chart);
+  const { values, saving, refusals } = view;
+  const errors: Errors = view.issues;
+  const formError = view.message;
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  // A new deal goes to the first stage unless another one is picked.
-  const chosenStageId = stageId || stages.data?.[0]?.id || '';
+  const chosenStageId = values.stageId || stages.data?.[0]?.id || '';
   const chosenStage = stages.data?.find((s) => s.id === chosenStageId);
   const lost = chosenStage ? chosenStage.kind === 'lost' : deal?.status === 'lost';
 
   useEffect(() => {
-    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
-  const refuse = (next: Errors, text: string | null = null) => {
-    setErrors(next);
-    setFormError(text);
-    setAttempt((n) => n + 1);
-  };
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = dealInputSchema.safeParse({
-      title,
-      customerId: customer?.id ?? null,
-      ...(chosenStageId ? { stageId: chosenStageId } : {}),
-      valueCents: valueCents ?? 0,
-      expectedCloseDate: blankToNull(expectedCloseDate),
-      notes: blankToNull(notes),
-      lostReason: blankToNull(lostReason),
-      services: lines.map((line) => ({ serviceId: line.serviceId, quantity: lineQuantity(line) ?? 0 })),
-    });
-    const local: Errors = checked.success ? {} : errorsOf(issuesOfCheck(checked.error.issues));
-    if (lines.some((line) => lineQuantity(line) === null)) local.services = QUANTITY_INVALID_TEXT;
-    if (!checked.success || Object.keys(local).length > 0) return refuse(local);
-
-    setSaving(true);
-    setErrors({});
-    setFormError(null);
-    const result = deal ? await updateDeal(deal.id, checked.data) : await create.submit(checked.data);
-    setSaving(false);
-    if (!result.success) {
-      const fromServer = errorsOf(result.issues ?? []);
-      return refuse(fromServer, Object.keys(fromServer).length > 0 ? null : result.error);
-    }
-    const saved = result.data.deal;
-    queryClient.setQueryData(salesQueryKeys.deal(saved.id), saved);
-    if (deal) {
-      toast.success('Venda salva.', { id: `deal-saved-${saved.id}` });
-    } else {
-      trackEvent('deal created', { dealId: saved.id, valueCents: saved.valueCents });
-      toast.success('Venda criada.', { id: `deal-saved-${saved.id}` });
-    }
-    navigate('/sales');
-    void invalidateDealCaches(queryClient);
+    view.submit();
   };
 
   const remove = async () => {
@@ -167,11 +183,11 @@ export function DealForm({ deal }: { deal: Deal | null }) {
         <input
           id={`${id}-title`}
           className="field__input"
-          value={title}
+          value={values.title}
           maxLength={DEAL_TITLE_MAX}
           autoComplete="off"
           placeholder="Ex.: Bolo de casamento da Marina"
-          onChange={(event) => setTitle(event.target.value)}
+          onChange={(event) => view.edit({ title: event.target.value })}
           {...invalid('title')}
         />
         {fieldError('title')}
@@ -184,8 +200,8 @@ export function DealForm({ deal }: { deal: Deal | null }) {
         <CustomerPicker
           inputId={`${id}-customer`}
           inputClassName="field__input"
-          value={customer}
-          onChange={setCustomer}
+          value={values.customer}
+          onChange={(customer) => view.edit({ customer })}
           invalid={Boolean(errors.customerId)}
           describedBy={errors.customerId ? `${id}-customerId-error` : undefined}
         />
@@ -193,9 +209,9 @@ export function DealForm({ deal }: { deal: Deal | null }) {
       </div>
 
       <DealServices
-        lines={lines}
-        onLines={setLines}
-        onUseTotal={(cents) => setValueCents(Math.min(cents, DEAL_VALUE_MAX_CENTS))}
+        lines={values.lines}
+        onLines={(lines) => view.edit({ lines })}
+        onUseTotal={(cents) => view.edit({ valueCents: Math.min(cents, DEAL_VALUE_MAX_CENTS) })}
         error={errors.services}
       />
 
@@ -206,8 +222,8 @@ export function DealForm({ deal }: { deal: Deal | null }) {
         <MoneyInput
           id={`${id}-value`}
           className="field__input field__input--numbers"
-          cents={valueCents}
-          onCents={setValueCents}
+          cents={values.valueCents}
+          onCents={(valueCents) => view.edit({ valueCents })}
           maxCents={DEAL_VALUE_MAX_CENTS}
           placeholder="R$ 0,00"
           {...invalid('valueCents')}
@@ -224,7 +240,7 @@ export function DealForm({ deal }: { deal: Deal | null }) {
             id={`${id}-stage`}
             className="field__input"
             value={chosenStageId}
-            onChange={(event) => setStageId(event.target.value)}
+            onChange={(event) => view.edit({ stageId: event.target.value })}
             {...invalid('stageId')}
           >
             {stages.data.map((stage) => (
@@ -256,8 +272,8 @@ export function DealForm({ deal }: { deal: Deal | null }) {
           id={`${id}-close`}
           className="field__input"
           type="date"
-          value={expectedCloseDate}
-          onChange={(event) => setExpectedCloseDate(event.target.value)}
+          value={values.expectedCloseDate}
+          onChange={(event) => view.edit({ expectedCloseDate: event.target.value })}
           {...invalid('expectedCloseDate')}
         />
         {fieldError('expectedCloseDate')}
@@ -271,9 +287,9 @@ export function DealForm({ deal }: { deal: Deal | null }) {
           id={`${id}-notes`}
           className="field__input"
           rows={4}
-          value={notes}
+          value={values.notes}
           maxLength={DEAL_NOTES_MAX}
-          onChange={(event) => setNotes(event.target.value)}
+          onChange={(event) => view.edit({ notes: event.target.value })}
           {...invalid('notes')}
         />
         {fieldError('notes')}
@@ -288,10 +304,10 @@ export function DealForm({ deal }: { deal: Deal | null }) {
             id={`${id}-lost`}
             className="field__input"
             rows={3}
-            value={lostReason}
+            value={values.lostReason}
             maxLength={LOST_REASON_MAX}
             placeholder="Ex.: achou o preço alto, comprou de outro lugar"
-            onChange={(event) => setLostReason(event.target.value)}
+            onChange={(event) => view.edit({ lostReason: event.target.value })}
             {...invalid('lostReason')}
           />
           {fieldError('lostReason')}
