@@ -1,7 +1,9 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import { loginPathModel } from '../../machines/login/login.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
+import { loginDriver } from './drivers/login';
 import { toastsDriver } from './toasts-driver';
 
 /** A chart testers can list and replay: its path model and how to act it out in the app. */
@@ -23,4 +25,5 @@ function chart<S extends AnyMachineSnapshot, I>(
  */
 export const pathCharts: Readonly<Record<string, PathChart>> = {
   toasts: chart(toastPathModel, toastsDriver),
+  login: chart(loginPathModel, loginDriver),
 };
