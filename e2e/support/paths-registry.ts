@@ -1,8 +1,10 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import { emailVerificationPathModel } from '../../machines/email-verification/email-verification.paths';
 import { loginPathModel } from '../../machines/login/login.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
+import { emailVerificationDriver } from './drivers/email-verification';
 import { loginDriver } from './drivers/login';
 import { toastsDriver } from './toasts-driver';
 
@@ -26,4 +28,5 @@ function chart<S extends AnyMachineSnapshot, I>(
 export const pathCharts: Readonly<Record<string, PathChart>> = {
   toasts: chart(toastPathModel, toastsDriver),
   login: chart(loginPathModel, loginDriver),
+  'email-verification': chart(emailVerificationPathModel, emailVerificationDriver),
 };

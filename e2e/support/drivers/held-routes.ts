@@ -1,7 +1,12 @@
 import type { Page, Request, Route } from 'playwright-core';
 
 /** A reply a held call gets: an envelope and its status, a dropped connection, or the real server's. */
-export type HeldReply = { status: number; body: unknown } | 'network-error' | 'real-server';
+export type HeldReply =
+  | { status: number; body: unknown }
+  | 'network-error'
+  | 'real-server'
+  /** The real server answers, sent this JSON body instead of the page's. */
+  | { realServerWith: unknown };
 
 /** How long an answer waits for the page to make the call it answers (real time). */
 const CALL_TIMEOUT_MS = 5000;
@@ -9,6 +14,7 @@ const CALL_TIMEOUT_MS = 5000;
 function settleRoute(route: Route, reply: HeldReply): Promise<void> {
   if (reply === 'network-error') return route.abort('failed');
   if (reply === 'real-server') return route.continue();
+  if ('realServerWith' in reply) return route.continue({ postData: JSON.stringify(reply.realServerWith) });
   return route.fulfill({
     status: reply.status,
     contentType: 'application/json',

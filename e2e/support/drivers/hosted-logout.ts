@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Holds the hosted login's logout (never answered): the app's own /logout address stays in the
- * address bar for the step's check, where the real logout would already have left the app.
+ * Answers the hosted login's logout with 204 No Content, so the browser stays on the app's own
+ * /logout address for the step's check (a 204 to a navigation leaves the page as it is), where the
+ * real logout would already have left the app. Returns the logout addresses the app asked for.
  */
 export async function holdHostedLogout(page: Page): Promise<string[]> {
   const asked: string[] = [];
@@ -10,6 +11,7 @@ export async function holdHostedLogout(page: Page): Promise<string[]> {
     (url) => url.pathname === '/auth/logout',
     (route) => {
       asked.push(route.request().url());
+      return route.fulfill({ status: 204 });
     },
   );
   return asked;
