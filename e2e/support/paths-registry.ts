@@ -1,11 +1,13 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { emailVerificationPathModel } from '../../machines/email-verification/email-verification.paths';
 import { loginPathModel } from '../../machines/login/login.paths';
+import { sessionPathModel } from '../../machines/session/session.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { emailVerificationDriver } from './drivers/email-verification';
 import { loginDriver } from './drivers/login';
+import { sessionDriver } from './drivers/session';
 import { toastsDriver } from './toasts-driver';
 
 /** A chart testers can list and replay: its path model and how to act it out in the app. */
@@ -28,5 +30,6 @@ function chart<S extends AnyMachineSnapshot, I>(
 export const pathCharts: Readonly<Record<string, PathChart>> = {
   toasts: chart(toastPathModel, toastsDriver),
   login: chart(loginPathModel, loginDriver),
+  session: chart(sessionPathModel, sessionDriver),
   'email-verification': chart(emailVerificationPathModel, emailVerificationDriver),
 };
