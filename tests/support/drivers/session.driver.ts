@@ -64,7 +64,9 @@ export async function actSessionStep(
       case 'sign-in':
         await server.navigate(`/login?${new URLSearchParams(action.search)}`);
         // The sign-in asks the server.
-        await expectScreen(ui, server.checksPending, (waiting) => differs('session checks waiting', waiting, 1));
+        await expectScreen(ui, server.checksPending, (waiting) =>
+          differs('session checks waiting', waiting, 1),
+        );
         break;
       case 'answer-check':
         // An answer without a session is retried once (spec §9), and gets the same answer: it
