@@ -1,12 +1,14 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { emailVerificationPathModel } from '../../machines/email-verification/email-verification.paths';
 import { loginPathModel } from '../../machines/login/login.paths';
+import { phoneVerificationPathModel } from '../../machines/phone-verification/phone-verification.paths';
 import { sessionPathModel } from '../../machines/session/session.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { emailVerificationDriver } from './drivers/email-verification';
 import { loginDriver } from './drivers/login';
+import { phoneVerificationDriver } from './drivers/phone-verification';
 import { sessionDriver } from './drivers/session';
 import { toastsDriver } from './toasts-driver';
 
@@ -32,4 +34,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   login: chart(loginPathModel, loginDriver),
   session: chart(sessionPathModel, sessionDriver),
   'email-verification': chart(emailVerificationPathModel, emailVerificationDriver),
+  'phone-verification': chart(phoneVerificationPathModel, phoneVerificationDriver),
 };

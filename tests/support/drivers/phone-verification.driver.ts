@@ -1,4 +1,5 @@
 import {
+  PHONE_PATHS_NOW,
   type PhoneVerificationScreen,
   type PhoneVerificationSnapshot,
   planPhoneVerificationStep,
@@ -24,6 +25,19 @@ export interface PhoneVerificationServer {
   left(): Promise<'verified' | 'changeNumber' | null>;
 }
 
+const readNow = (_document: Document) => Date.now();
+
+/** An answer's instants moved from the paths' clock to the page's now (time may have passed). */
+function shiftedTo(now: number, body: unknown): unknown {
+  const data = (body as { data?: Record<string, unknown> }).data;
+  if (!data || typeof data.resendAvailableAt !== 'string') return body;
+  const shift = (iso: unknown) => new Date(Date.parse(String(iso)) - PHONE_PATHS_NOW + now).toISOString();
+  return {
+    ...(body as object),
+    data: { ...data, resendAvailableAt: shift(data.resendAvailableAt), expiresAt: shift(data.expiresAt) },
+  };
+}
+
 /** Acts out step `index` of an SMS code path. */
 export async function actPhoneVerificationStep(
   ui: UiSurface,
@@ -45,7 +59,10 @@ export async function actPhoneVerificationStep(
         await server.answerVerify({ status: action.status, body: action.body });
         break;
       case 'answer-send':
-        await server.answerSend(action.isResend, { status: action.status, body: action.body });
+        await server.answerSend(action.isResend, {
+          status: action.status,
+          body: shiftedTo(await ui.read(readNow, null), action.body),
+        });
         break;
       case 'wait':
         await ui.advance(action.seconds * 1000);
