@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { emailVerificationPathModel } from '../../machines/email-verification/email-verification.paths';
 import { loginPathModel } from '../../machines/login/login.paths';
+import { onboardingPathModel } from '../../machines/onboarding/onboarding.paths';
 import { phoneVerificationPathModel } from '../../machines/phone-verification/phone-verification.paths';
 import { sessionPathModel } from '../../machines/session/session.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
@@ -8,6 +9,7 @@ import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { emailVerificationDriver } from './drivers/email-verification';
 import { loginDriver } from './drivers/login';
+import { onboardingDriver } from './drivers/onboarding';
 import { phoneVerificationDriver } from './drivers/phone-verification';
 import { sessionDriver } from './drivers/session';
 import { toastsDriver } from './toasts-driver';
@@ -34,5 +36,6 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   login: chart(loginPathModel, loginDriver),
   session: chart(sessionPathModel, sessionDriver),
   'email-verification': chart(emailVerificationPathModel, emailVerificationDriver),
+  onboarding: chart(onboardingPathModel, onboardingDriver),
   'phone-verification': chart(phoneVerificationPathModel, phoneVerificationDriver),
 };

@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { validateEmailContract } from '../../../contracts/session';
-import type { EmailVerificationSnapshot } from '../../../machines/email-verification/email-verification.paths';
-import type { ChartPath } from '../../../tests/support/chart-paths';
 import {
   actEmailVerificationStep,
   checkEmailVerificationStep,
+  type EmailVerificationPath,
   type EmailVerificationServer,
   emailVerificationExpectation,
 } from '../../../tests/support/drivers/email-verification.driver';
@@ -13,8 +12,6 @@ import { browserSurface } from '../browser-surface';
 import { signUpForVerificationToken } from './fresh-account';
 import { type HeldRoute, holdRoutes } from './held-routes';
 import { holdHostedLogout } from './hosted-logout';
-
-type EmailVerificationPath = ChartPath<EmailVerificationSnapshot>;
 
 const held = new WeakMap<Page, { validation: HeldRoute; freshToken: string }>();
 

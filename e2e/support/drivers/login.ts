@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { checkSessionContract } from '../../../contracts/session';
-import type { LoginSnapshot } from '../../../machines/login/login.paths';
-import type { ChartPath } from '../../../tests/support/chart-paths';
 import {
   actLoginStep,
   checkLoginStep,
+  type LoginPath,
   type LoginServer,
   loginCheckReplies,
   loginExpectation,
@@ -13,8 +12,6 @@ import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { clockedSurface, pauseClockAt } from './clocked-surface';
 import { type HeldRoute, holdRoutes } from './held-routes';
 import { holdHostedLogout } from './hosted-logout';
-
-type LoginPath = ChartPath<LoginSnapshot>;
 
 /** Per page: the held session check the steps answer. */
 const held = new WeakMap<Page, { session: HeldRoute }>();

@@ -14,15 +14,14 @@ import {
   codeSent,
   PATHS_PHONE,
   PHONE_PATHS_NOW,
-  type PhoneVerificationSnapshot,
   RIGHT_CODE,
 } from '../../../machines/phone-verification/phone-verification.paths';
 import { sessionCheckAnswer } from '../../../machines/session/session.paths';
-import type { ChartPath } from '../../../tests/support/chart-paths';
 import { onboardingSessions, sessionReply } from '../../../tests/support/drivers/onboarding-sessions';
 import {
   actPhoneVerificationStep,
   checkPhoneVerificationStep,
+  type PhoneVerificationPath,
   type PhoneVerificationServer,
   phoneVerificationExpectation,
 } from '../../../tests/support/drivers/phone-verification.driver';
@@ -30,8 +29,6 @@ import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { clockedSurface, pauseClockAt } from './clocked-surface';
 import { type HeldRoute, holdRoutes } from './held-routes';
 import { putPathsSession } from './paths-session';
-
-type PhoneVerificationPath = ChartPath<PhoneVerificationSnapshot>;
 
 /** Where the chart runs: onboarding's verify-phone step, or the settings phone change's page. */
 type Host = 'onboarding' | 'settings';

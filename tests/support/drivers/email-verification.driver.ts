@@ -3,10 +3,11 @@ import {
   type EmailVerificationSnapshot,
   planEmailVerificationStep,
 } from '../../../machines/email-verification/email-verification.paths';
+import type { EmailVerificationInput } from '../../../machines/email-verification/email-verification.machine';
 import type { ChartPath } from '../chart-paths';
 import { differs, expectScreen, type UiSurface } from '../ui/ui-surface';
 
-type EmailVerificationPath = ChartPath<EmailVerificationSnapshot>;
+export type EmailVerificationPath = ChartPath<EmailVerificationSnapshot, EmailVerificationInput>;
 
 /** What a layer does for /signup's paths that the screen cannot: open the app, answer the server. */
 export interface EmailVerificationServer {

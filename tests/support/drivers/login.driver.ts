@@ -5,10 +5,11 @@ import {
   planLoginStep,
 } from '../../../machines/login/login.paths';
 import { sessionCheckAnswer } from '../../../machines/session/session.paths';
+import type { LoginInput } from '../../../machines/login/login.machine';
 import type { ChartPath } from '../chart-paths';
 import { differs, expectScreen, type UiSurface } from '../ui/ui-surface';
 
-type LoginPath = ChartPath<LoginSnapshot>;
+export type LoginPath = ChartPath<LoginSnapshot, LoginInput>;
 export type LoginCheckOutcome = Extract<LoginUserAction, { do: 'answer-check' }>['outcome'];
 
 /** The session check's answers the paths need, in the envelope. */

@@ -1,4 +1,4 @@
-import type { OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
+import type { OnboardingInput, OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
 import {
   ONBOARDING_PATHS_NOW,
   type OnboardingCall,
@@ -11,7 +11,7 @@ import type { ChartPath } from '../chart-paths';
 import { differs, expectScreen, type UiSurface } from '../ui/ui-surface';
 import { onboardingSessions, sessionReply } from './onboarding-sessions';
 
-type OnboardingPath = ChartPath<OnboardingSnapshot>;
+export type OnboardingPath = ChartPath<OnboardingSnapshot, OnboardingInput>;
 export type OnboardingReply = { status: number; body: unknown } | 'network-error';
 export type OnboardingSession = keyof typeof onboardingSessions;
 

@@ -1,13 +1,16 @@
 import {
   PHONE_PATHS_NOW,
   type PhoneVerificationScreen,
-  type PhoneVerificationSnapshot,
   planPhoneVerificationStep,
 } from '../../../machines/phone-verification/phone-verification.paths';
+import type {
+  PhoneVerificationInput,
+  PhoneVerificationSnapshot,
+} from '../../../machines/phone-verification/phone-verification.machine';
 import type { ChartPath } from '../chart-paths';
 import { differs, expectScreen, type UiSurface } from '../ui/ui-surface';
 
-type PhoneVerificationPath = ChartPath<PhoneVerificationSnapshot>;
+export type PhoneVerificationPath = ChartPath<PhoneVerificationSnapshot, PhoneVerificationInput>;
 export type PhoneVerificationReply = { status: number; body: unknown };
 
 /**
