@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { type NavigateEvent, navigateEvent } from '../navigate-event';
 import { destinationFrom } from './safe-redirect';
 
 /** Spec §9: the "Autenticando..." screen stays at least this long. */
@@ -33,6 +34,12 @@ export interface LoginContext {
   signedIn: boolean;
 }
 
+/** The hosted login's error, for the view to raise as a toast (the toaster is an actor of its own). */
+export interface LoginErrorEvent {
+  type: 'error';
+  message: string;
+}
+
 export interface LoginOutput {
   destination: string;
   signedIn: boolean;
@@ -49,6 +56,7 @@ export const loginMachine = setup({
     context: {} as LoginContext,
     input: {} as LoginInput,
     output: {} as LoginOutput,
+    emitted: {} as NavigateEvent | LoginErrorEvent,
   },
   actors: {
     /** Stores the tokens and has the session checked; rejects when the session is not signed in. */
@@ -64,7 +72,12 @@ export const loginMachine = setup({
   actions: {
     /** Takes the tokens out of the address bar (and so out of history and shared links). */
     hideTokens: () => {},
-    showError: (_, _params: { message: string }) => {},
+    showError: emit((_, params: { message: string }) => ({
+      type: 'error' as const,
+      message: params.message,
+    })),
+    /** Where to go, replacing /login in history (the user should not come back to it). */
+    leave: emit(({ context }) => navigateEvent(context.destination, true)),
     markSignedIn: assign({ signedIn: true }),
     goToOnboarding: assign({ destination: '/onboarding' }),
   },
@@ -133,7 +146,7 @@ export const loginMachine = setup({
         },
       },
     },
-    leaving: { type: 'final' },
+    leaving: { type: 'final', entry: 'leave' },
   },
   output: ({ context }) => ({ destination: context.destination, signedIn: context.signedIn }),
 });

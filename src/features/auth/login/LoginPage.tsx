@@ -1,6 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { useActorRef } from '@xstate/react';
+import { useLayoutEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import {
   loginMachine,
@@ -11,6 +11,7 @@ import { loginSearch } from '../../../app/routing/route-search';
 import { useValidatedSearch } from '../../../app/routing/useValidatedSearch';
 import { useSessionActor } from '../../../app/session/session-context';
 import { signIn } from '../../../app/session/sign-in';
+import { useChartNavigation } from '../../../lib/navigation/useChartNavigation';
 import { toast } from '../../../lib/toasts';
 import { AuthStatus } from '../AuthStatus';
 import { addressWithoutTokens } from './address-without-tokens';
@@ -32,16 +33,17 @@ export default function LoginPage() {
           const clean = addressWithoutTokens(path, search);
           if (clean !== (search ? `${path}?${search}` : path)) navigate(clean, { replace: true });
         },
-        // The toaster is an actor too: told right after this step, not from inside it.
-        showError: (_, { message }) => queueMicrotask(() => toast.error(message, { id: 'login-error' })),
       },
     }),
   );
   const login = useActorRef(machine, { input });
-  const destination = useSelector(login, (snapshot) =>
-    snapshot.status === 'done' ? snapshot.output.destination : undefined,
-  );
+  useChartNavigation(login);
+  // The chart emits the hosted login's error; the toaster shows it. Subscribed before the actor
+  // starts (a layout effect), so the first step's error is heard.
+  useLayoutEffect(() => {
+    const subscription = login.on('error', ({ message }) => toast.error(message, { id: 'login-error' }));
+    return () => subscription.unsubscribe();
+  }, [login]);
 
-  if (destination) return <Redirect to={destination} replace />;
   return <AuthStatus text="Autenticando..." />;
 }
