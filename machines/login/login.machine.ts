@@ -1,5 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
-import { type NavigateEvent, navigateEvent } from '../navigate-event';
+import { assign, fromPromise, setup } from 'xstate';
 import { destinationFrom } from './safe-redirect';
 
 /** Spec §9: the "Autenticando..." screen stays at least this long. */
@@ -34,12 +33,6 @@ export interface LoginContext {
   signedIn: boolean;
 }
 
-/** The hosted login's error, for the view to raise as a toast (the toaster is an actor of its own). */
-export interface LoginErrorEvent {
-  type: 'error';
-  message: string;
-}
-
 export interface LoginOutput {
   destination: string;
   signedIn: boolean;
@@ -56,7 +49,6 @@ export const loginMachine = setup({
     context: {} as LoginContext,
     input: {} as LoginInput,
     output: {} as LoginOutput,
-    emitted: {} as NavigateEvent | LoginErrorEvent,
   },
   actors: {
     /** Stores the tokens and has the session checked; rejects when the session is not signed in. */
@@ -72,12 +64,13 @@ export const loginMachine = setup({
   actions: {
     /** Takes the tokens out of the address bar (and so out of history and shared links). */
     hideTokens: () => {},
-    showError: emit((_, params: { message: string }) => ({
-      type: 'error' as const,
-      message: params.message,
-    })),
-    /** Where to go, replacing /login in history (the user should not come back to it). */
-    leave: emit(({ context }) => navigateEvent(context.destination, true)),
+    /** The hosted login's error, raised as a toast by the app's toaster (provided by the view). */
+    showError: (_, _params: { message: string }) => {},
+    /**
+     * Goes to the destination, replacing /login in history (provided by the view). A provided
+     * action rather than an emitted event: xstate's `emit` would add to /login's first visit.
+     */
+    leave: (_, _params: { to: string }) => {},
     markSignedIn: assign({ signedIn: true }),
     goToOnboarding: assign({ destination: '/onboarding' }),
   },
@@ -146,7 +139,10 @@ export const loginMachine = setup({
         },
       },
     },
-    leaving: { type: 'final', entry: 'leave' },
+    leaving: {
+      type: 'final',
+      entry: { type: 'leave', params: ({ context }) => ({ to: context.destination }) },
+    },
   },
   output: ({ context }) => ({ destination: context.destination, signedIn: context.signedIn }),
 });

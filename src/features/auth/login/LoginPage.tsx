@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import {
@@ -11,7 +11,6 @@ import { loginSearch } from '../../../app/routing/route-search';
 import { useValidatedSearch } from '../../../app/routing/useValidatedSearch';
 import { useSessionActor } from '../../../app/session/session-context';
 import { signIn } from '../../../app/session/sign-in';
-import { useChartNavigation } from '../../../lib/navigation/useChartNavigation';
 import { toast } from '../../../lib/toasts';
 import { AuthStatus } from '../AuthStatus';
 import { addressWithoutTokens } from './address-without-tokens';
@@ -29,6 +28,9 @@ export default function LoginPage() {
         signIn: fromPromise<SignInOutcome, SignInTokens>(({ input: tokens }) => signIn(session, tokens)),
       },
       actions: {
+        // The toaster is an actor of its own; told directly, it queues the toast.
+        showError: (_, { message }) => toast.error(message, { id: 'login-error' }),
+        leave: (_, { to }) => navigate(to, { replace: true }),
         hideTokens: () => {
           const clean = addressWithoutTokens(path, search);
           if (clean !== (search ? `${path}?${search}` : path)) navigate(clean, { replace: true });
@@ -36,14 +38,7 @@ export default function LoginPage() {
       },
     }),
   );
-  const login = useActorRef(machine, { input });
-  useChartNavigation(login);
-  // The chart emits the hosted login's error; the toaster shows it. Subscribed before the actor
-  // starts (a layout effect), so the first step's error is heard.
-  useLayoutEffect(() => {
-    const subscription = login.on('error', ({ message }) => toast.error(message, { id: 'login-error' }));
-    return () => subscription.unsubscribe();
-  }, [login]);
+  useActorRef(machine, { input });
 
   return <AuthStatus text="Autenticando..." />;
 }
