@@ -1,9 +1,9 @@
+import type { EmailVerificationInput } from '../../../machines/email-verification/email-verification.machine';
 import {
   type EmailVerificationScreen,
   type EmailVerificationSnapshot,
   planEmailVerificationStep,
 } from '../../../machines/email-verification/email-verification.paths';
-import type { EmailVerificationInput } from '../../../machines/email-verification/email-verification.machine';
 import type { ChartPath } from '../chart-paths';
 import { differs, expectScreen, type UiSurface } from '../ui/ui-surface';
 

@@ -1,3 +1,4 @@
+import type { LoginInput } from '../../../machines/login/login.machine';
 import {
   type LoginScreen,
   type LoginSnapshot,
@@ -5,7 +6,6 @@ import {
   planLoginStep,
 } from '../../../machines/login/login.paths';
 import { sessionCheckAnswer } from '../../../machines/session/session.paths';
-import type { LoginInput } from '../../../machines/login/login.machine';
 import type { ChartPath } from '../chart-paths';
 import { differs, expectScreen, type UiSurface } from '../ui/ui-surface';
 

@@ -1,12 +1,12 @@
+import type {
+  PhoneVerificationInput,
+  PhoneVerificationSnapshot,
+} from '../../../machines/phone-verification/phone-verification.machine';
 import {
   PHONE_PATHS_NOW,
   type PhoneVerificationScreen,
   planPhoneVerificationStep,
 } from '../../../machines/phone-verification/phone-verification.paths';
-import type {
-  PhoneVerificationInput,
-  PhoneVerificationSnapshot,
-} from '../../../machines/phone-verification/phone-verification.machine';
 import type { ChartPath } from '../chart-paths';
 import { differs, expectScreen, type UiSurface } from '../ui/ui-surface';
 
