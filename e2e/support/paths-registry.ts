@@ -2,9 +2,14 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../../machines/checkout/renewal.paths';
 import { dealBoardPathModel } from '../../machines/deal-board/deal-board.paths';
+import { emailVerificationPathModel } from '../../machines/email-verification/email-verification.paths';
+import { loginPathModel } from '../../machines/login/login.paths';
+import { onboardingPathModel } from '../../machines/onboarding/onboarding.paths';
 import { paymentReturnPathModel } from '../../machines/payment-return/payment-return.paths';
 import { phoneChangePathModel } from '../../machines/phone-change/phone-change.paths';
+import { phoneVerificationPathModel } from '../../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../../machines/quick-task/quick-task.paths';
+import { sessionPathModel } from '../../machines/session/session.paths';
 import { taskFormPathModel } from '../../machines/task-form/task-form.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
 import { toasterPathModel } from '../../machines/toasts/toaster.paths';
@@ -12,10 +17,15 @@ import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { checkoutDriver } from './drivers/checkout';
 import { dealBoardBrowserDriver } from './drivers/deal-board';
+import { emailVerificationDriver } from './drivers/email-verification';
+import { loginDriver } from './drivers/login';
+import { onboardingDriver } from './drivers/onboarding';
 import { paymentReturnDriver } from './drivers/payment-return';
 import { phoneChangeDriver } from './drivers/phone-change';
+import { phoneVerificationDriver } from './drivers/phone-verification';
 import { quickTaskBrowserDriver } from './drivers/quick-task';
 import { renewalDriver } from './drivers/renewal';
+import { sessionDriver } from './drivers/session';
 import { taskFormBrowserDriver } from './drivers/task-form';
 import { toasterBrowserDriver } from './drivers/toaster';
 import { toastsBrowserDriver } from './drivers/toasts';
@@ -47,4 +57,9 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'deal-board': chart(dealBoardPathModel, dealBoardBrowserDriver),
   'quick-task': chart(quickTaskPathModel, quickTaskBrowserDriver),
   'task-form': chart(taskFormPathModel, taskFormBrowserDriver),
+  login: chart(loginPathModel, loginDriver),
+  session: chart(sessionPathModel, sessionDriver),
+  'email-verification': chart(emailVerificationPathModel, emailVerificationDriver),
+  onboarding: chart(onboardingPathModel, onboardingDriver),
+  'phone-verification': chart(phoneVerificationPathModel, phoneVerificationDriver),
 };

@@ -64,7 +64,13 @@ export const loginMachine = setup({
   actions: {
     /** Takes the tokens out of the address bar (and so out of history and shared links). */
     hideTokens: () => {},
+    /** The hosted login's error, raised as a toast by the app's toaster (provided by the view). */
     showError: (_, _params: { message: string }) => {},
+    /**
+     * Goes to the destination, replacing /login in history (provided by the view). A provided
+     * action rather than an emitted event: xstate's `emit` would add to /login's first visit.
+     */
+    leave: (_, _params: { to: string }) => {},
     markSignedIn: assign({ signedIn: true }),
     goToOnboarding: assign({ destination: '/onboarding' }),
   },
@@ -133,7 +139,10 @@ export const loginMachine = setup({
         },
       },
     },
-    leaving: { type: 'final' },
+    leaving: {
+      type: 'final',
+      entry: { type: 'leave', params: ({ context }) => ({ to: context.destination }) },
+    },
   },
   output: ({ context }) => ({ destination: context.destination, signedIn: context.signedIn }),
 });

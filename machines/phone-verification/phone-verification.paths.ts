@@ -101,6 +101,19 @@ export const phoneVerificationPathModel = {
     return events;
   },
 
+  /**
+   * The cooldown (60 s) does not run out while a call is pending: the app's client gives up on a
+   * call after 10 s, so in the app the call has failed by then.
+   */
+  allows(snapshot: PhoneVerificationSnapshot, event: AnyEventObject): boolean {
+    if (!event.type.startsWith('xstate.after.')) return true;
+    return !(
+      snapshot.matches({ active: { code: 'verifying' } }) ||
+      snapshot.matches({ active: { resend: 'sending' } }) ||
+      snapshot.matches({ unsent: 'sending' })
+    );
+  },
+
   actors: [
     { id: 'verifyCode', src: 'verifyCode', outputs: [verifiedAnswer], errors: [wrongCode, verifyBroken] },
     { id: 'sendCode', src: 'sendCode', outputs: [codeSent], errors: [sendBroken, sendTooSoon] },

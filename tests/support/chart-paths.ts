@@ -63,6 +63,12 @@ export interface PathModel<S extends AnyMachineSnapshot = AnyMachineSnapshot, I 
   coverageKey?(snapshot: S): string;
   describeState(snapshot: S): string;
   describeEvent(event: AnyEventObject, before: S): string;
+  /**
+   * Whether the running app can receive `event` in this state (default: whatever the chart
+   * accepts). E.g. no delay longer than the client waits for a call still pending: in the app the
+   * call times out first.
+   */
+  allows?(snapshot: S, event: AnyEventObject): boolean;
 }
 
 export interface PathStep<S extends AnyMachineSnapshot = AnyMachineSnapshot> {
@@ -117,7 +123,9 @@ function eventsFor<S extends AnyMachineSnapshot>(
       for (const error of actor.errors ?? []) extra.push({ type: `${ERROR}${actor.id}`, error });
     }
   }
-  return [...model.events(snapshot), ...extra].filter((event) => snapshot.can(event));
+  return [...model.events(snapshot), ...extra].filter(
+    (event) => snapshot.can(event) && (model.allows?.(snapshot, event) ?? true),
+  );
 }
 
 function serializeEvent(event: AnyEventObject): string {

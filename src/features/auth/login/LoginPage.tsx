@@ -1,6 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import {
   loginMachine,
@@ -28,20 +28,17 @@ export default function LoginPage() {
         signIn: fromPromise<SignInOutcome, SignInTokens>(({ input: tokens }) => signIn(session, tokens)),
       },
       actions: {
+        // The toaster is an actor of its own; told directly, it queues the toast.
+        showError: (_, { message }) => toast.error(message, { id: 'login-error' }),
+        leave: (_, { to }) => navigate(to, { replace: true }),
         hideTokens: () => {
           const clean = addressWithoutTokens(path, search);
           if (clean !== (search ? `${path}?${search}` : path)) navigate(clean, { replace: true });
         },
-        // The toaster is an actor too: told right after this step, not from inside it.
-        showError: (_, { message }) => queueMicrotask(() => toast.error(message, { id: 'login-error' })),
       },
     }),
   );
-  const login = useActorRef(machine, { input });
-  const destination = useSelector(login, (snapshot) =>
-    snapshot.status === 'done' ? snapshot.output.destination : undefined,
-  );
+  useActorRef(machine, { input });
 
-  if (destination) return <Redirect to={destination} replace />;
   return <AuthStatus text="Autenticando..." />;
 }
