@@ -6,7 +6,11 @@ import {
   verifyPhoneContract,
 } from '../../../contracts/onboarding';
 import { checkSessionContract } from '../../../contracts/session';
-import { sendPhoneChangeCodeContract, verifyPhoneChangeContract } from '../../../contracts/settings';
+import {
+  getPendingPhoneChangeContract,
+  sendPhoneChangeCodeContract,
+  verifyPhoneChangeContract,
+} from '../../../contracts/settings';
 import { onboardingStatuses, PATHS_USER_ID } from '../../../machines/onboarding/onboarding.paths';
 import { stepPage } from '../../../machines/onboarding/onboarding-pages';
 import { statusAfterCodeSent } from '../../../machines/onboarding/onboarding-reach';
@@ -104,6 +108,14 @@ function server(page: Page, context: ReplayContext): PhoneVerificationServer {
  * with page.route; the send and verify calls held until their steps; the page clock paused at the
  * paths' instant so the resend cooldown passes only when a step lets it.
  */
+const reopenedPending = {
+  pendingVerification: {
+    phoneNumber: PATHS_PHONE,
+    expiresAt: new Date(PHONE_PATHS_NOW + 5 * 60_000).toISOString(),
+    resendAvailableAt: new Date(PHONE_PATHS_NOW - 60_000).toISOString(),
+  },
+};
+
 export const phoneVerificationDriver: BrowserDriver<PhoneVerificationPath> = {
   page: '/onboarding/verify-phone',
   setup:
@@ -130,6 +142,7 @@ export const phoneVerificationDriver: BrowserDriver<PhoneVerificationPath> = {
               session: checkSessionContract,
               status: getOnboardingStatusContract,
               freeTrial: getFreeTrialContract,
+              pending: getPendingPhoneChangeContract,
               send: sendPhoneVerificationContract,
               verify: verifyPhoneContract,
             }
@@ -137,6 +150,7 @@ export const phoneVerificationDriver: BrowserDriver<PhoneVerificationPath> = {
               session: checkSessionContract,
               status: getOnboardingStatusContract,
               freeTrial: getFreeTrialContract,
+              pending: getPendingPhoneChangeContract,
               send: sendPhoneChangeCodeContract,
               verify: verifyPhoneChangeContract,
             },
@@ -147,6 +161,11 @@ export const phoneVerificationDriver: BrowserDriver<PhoneVerificationPath> = {
               host === 'onboarding' ? onboardingSessions.onboarding : sessionCheckAnswer(),
             ),
             status: { status: 200, body: { success: true, data: status } },
+            // Reopened: the server still has the code, sent long enough ago that another may be
+            // asked for; the page knows no more of its times than that.
+            ...(host === 'settings'
+              ? { pending: { status: 200, body: { success: true, data: reopenedPending } } }
+              : {}),
           },
         },
       );
