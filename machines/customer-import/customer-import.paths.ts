@@ -1,5 +1,8 @@
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import {
+  IMPORT_BATCH_MAX_ROWS,
+  IMPORT_FILE_MAX_BYTES,
+  IMPORT_MAX_ROWS,
   type ImportBatchBody,
   type ImportBatchResult,
   type ImportSummary,
@@ -39,8 +42,9 @@ export const importScenarios: CustomerImportScenario[] = [
   {
     name: 'import',
     summary:
-      'The owner opens "Importar" on /customers (batches of 2 rows, files up to 1,000 bytes and 4 rows)',
-    input: { batchSize: 2, maxRows: 4, maxBytes: 1000 },
+      'The owner opens "Importar" on /customers (batches of 500 rows, files up to 5 MB and 20,000 rows)',
+    // The app's own limits: the browser replays the paths in the app as it runs.
+    input: { batchSize: IMPORT_BATCH_MAX_ROWS, maxRows: IMPORT_MAX_ROWS, maxBytes: IMPORT_FILE_MAX_BYTES },
   },
 ];
 
@@ -48,10 +52,10 @@ export const files = {
   csv: { name: 'clientes.csv', size: 180, type: 'text/csv' },
   vcard: { name: 'contatos.vcf', size: 240, type: 'text/vcard' },
   picture: { name: 'foto.png', size: 120, type: 'image/png' },
-  huge: { name: 'todos.csv', size: 4000, type: 'text/csv' },
+  huge: { name: 'todos.csv', size: IMPORT_FILE_MAX_BYTES + 1, type: 'text/csv' },
 } satisfies Record<string, ImportFile>;
 
-/** Three customers, headers the mapping recognises: two batches of 2 and 1. */
+/** Three customers, headers the mapping recognises: one batch of a new import. */
 export const threeRows: ImportTable = {
   format: 'csv',
   headers: ['Nome', 'Telefone', 'E-mail'],
@@ -62,10 +66,11 @@ export const threeRows: ImportTable = {
   ],
 };
 export const noRows: ImportTable = { format: 'csv', headers: ['Nome', 'Telefone'], rows: [] };
-export const fiveRows: ImportTable = {
+/** One row more than an import takes. */
+export const overLimitRows: ImportTable = {
   format: 'csv',
   headers: ['Nome'],
-  rows: [1, 2, 3, 4, 5].map((line) => ({ line, cells: [`Cliente ${line}`] })),
+  rows: Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => ({ line: i + 1, cells: [`Cliente ${i + 1}`] })),
 };
 
 /** What a batch answers: one created, one skipped. */
@@ -162,7 +167,7 @@ export const customerImportPathModel = {
     {
       id: 'readFile',
       src: 'readFile',
-      outputs: [read(threeRows), read(noRows), read(fiveRows)],
+      outputs: [read(threeRows), read(noRows), read(overLimitRows)],
       errors: [new Error('bad bytes')],
     },
     {
@@ -400,7 +405,8 @@ export function csvText(table: ImportTable): string {
 function chosenFile(file: ImportFile, table: ImportTable): ChosenFile {
   const named = (content: string) => ({ name: file.name, type: file.type ?? '', content });
   if (file.name === files.picture.name) return named('\u0089PNG\r\n');
-  if (file.name === files.huge.name) return named(`Nome\r\n${'Cliente\r\n'.repeat(500)}`);
+  if (file.name === files.huge.name)
+    return named(`Nome\r\n${'Cliente\r\n'.repeat(IMPORT_FILE_MAX_BYTES / 8)}`);
   if (file.name === files.vcard.name)
     return named('BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Souza\r\nTEL:+5511987654321\r\nEND:VCARD\r\n');
   return named(csvText(table));
