@@ -67,4 +67,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'deal-board': 'tests/web/sales-board.paths.test.tsx',
   'quick-task': 'tests/web/home-quick-task.paths.test.tsx',
   'task-form': 'tests/web/tasks-form.paths.test.tsx',
+  'customer-import': 'tests/web/customer-import.paths.test.tsx',
 };
