@@ -30,13 +30,14 @@ function customerLayer(opened: (app: ReturnType<typeof openSignedIn>) => void): 
     },
     address: (planned) => planned.replace('{id}', ana.id),
     async answer(action) {
-      await settleCustomers(server, () => held.waiting === 1);
+      for (let round = 0; round < 100 && held.waiting === 0; round++) await settleQueries(1);
+      expect(held.waiting, 'a delete waited').toBe(1);
       expect(server.requests.delete.at(-1)?.url).toMatch(new RegExp(`${this.address(action.call)}$`));
       if (action.status === 500) server.failNext('delete', failed(500, DELETE_BROKEN_TEXT));
-      const waiting = held;
+      // The next delete is held too (release lets go of what waits now, then stops holding).
+      held.release();
       held = server.hold('delete');
-      waiting.release();
-      await settleCustomers(server);
+      await settleQueries();
     },
   };
 }
