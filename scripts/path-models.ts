@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../machines/checkout/checkout.paths';
-import { confirmDeletePathModel } from '../machines/confirm-delete/confirm-delete.paths';
 import { renewalPathModel } from '../machines/checkout/renewal.paths';
+import { confirmDeletePathModel } from '../machines/confirm-delete/confirm-delete.paths';
 import { customerExportPathModel } from '../machines/customer-export/customer-export.paths';
 import { customerImportPathModel } from '../machines/customer-import/customer-import.paths';
 import { dealBoardPathModel } from '../machines/deal-board/deal-board.paths';
