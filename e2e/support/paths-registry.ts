@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../../machines/checkout/renewal.paths';
+import { confirmDeletePathModel } from '../../machines/confirm-delete/confirm-delete.paths';
 import { customerImportPathModel } from '../../machines/customer-import/customer-import.paths';
 import { dealBoardPathModel } from '../../machines/deal-board/deal-board.paths';
 import { emailVerificationPathModel } from '../../machines/email-verification/email-verification.paths';
@@ -17,6 +18,7 @@ import { toasterPathModel } from '../../machines/toasts/toaster.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { checkoutDriver } from './drivers/checkout';
+import { confirmDeleteBrowserDriver } from './drivers/confirm-delete';
 import { customerImportBrowserDriver } from './drivers/customer-import';
 import { dealBoardBrowserDriver } from './drivers/deal-board';
 import { emailVerificationDriver } from './drivers/email-verification';
@@ -65,4 +67,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'email-verification': chart(emailVerificationPathModel, emailVerificationDriver),
   onboarding: chart(onboardingPathModel, onboardingDriver),
   'phone-verification': chart(phoneVerificationPathModel, phoneVerificationDriver),
+  'confirm-delete': chart(confirmDeletePathModel, confirmDeleteBrowserDriver),
 };
