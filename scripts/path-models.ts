@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../machines/checkout/renewal.paths';
+import { confirmDeletePathModel } from '../machines/confirm-delete/confirm-delete.paths';
 import { customerExportPathModel } from '../machines/customer-export/customer-export.paths';
 import { customerImportPathModel } from '../machines/customer-import/customer-import.paths';
 import { dealBoardPathModel } from '../machines/deal-board/deal-board.paths';
@@ -46,6 +47,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'customer-export': model(customerExportPathModel),
   'search-box': model(searchBoxPathModel),
   'entity-form': model(entityFormPathModel),
+  'confirm-delete': model(confirmDeletePathModel),
 };
 
 /**
@@ -67,4 +69,6 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'deal-board': 'tests/web/sales-board.paths.test.tsx',
   'quick-task': 'tests/web/home-quick-task.paths.test.tsx',
   'task-form': 'tests/web/tasks-form.paths.test.tsx',
+  'customer-import': 'tests/web/customer-import.paths.test.tsx',
+  'confirm-delete': 'tests/web/confirm-delete.paths.test.tsx',
 };

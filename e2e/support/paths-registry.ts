@@ -1,6 +1,8 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../../machines/checkout/renewal.paths';
+import { confirmDeletePathModel } from '../../machines/confirm-delete/confirm-delete.paths';
+import { customerImportPathModel } from '../../machines/customer-import/customer-import.paths';
 import { dealBoardPathModel } from '../../machines/deal-board/deal-board.paths';
 import { emailVerificationPathModel } from '../../machines/email-verification/email-verification.paths';
 import { loginPathModel } from '../../machines/login/login.paths';
@@ -16,6 +18,8 @@ import { toasterPathModel } from '../../machines/toasts/toaster.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { checkoutDriver } from './drivers/checkout';
+import { confirmDeleteBrowserDriver } from './drivers/confirm-delete';
+import { customerImportBrowserDriver } from './drivers/customer-import';
 import { dealBoardBrowserDriver } from './drivers/deal-board';
 import { emailVerificationDriver } from './drivers/email-verification';
 import { loginDriver } from './drivers/login';
@@ -57,9 +61,11 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'deal-board': chart(dealBoardPathModel, dealBoardBrowserDriver),
   'quick-task': chart(quickTaskPathModel, quickTaskBrowserDriver),
   'task-form': chart(taskFormPathModel, taskFormBrowserDriver),
+  'customer-import': chart(customerImportPathModel, customerImportBrowserDriver),
   login: chart(loginPathModel, loginDriver),
   session: chart(sessionPathModel, sessionDriver),
   'email-verification': chart(emailVerificationPathModel, emailVerificationDriver),
   onboarding: chart(onboardingPathModel, onboardingDriver),
   'phone-verification': chart(phoneVerificationPathModel, phoneVerificationDriver),
+  'confirm-delete': chart(confirmDeletePathModel, confirmDeleteBrowserDriver),
 };

@@ -222,6 +222,8 @@ export const customerImportMachine = setup({
       context.cancelRequested || (context.batch + 1) * context.batchSize >= context.rows.length,
   },
   actions: {
+    /** The import ended (finished or cancelled): what it wrote changes the customer list; the app provides it. */
+    importEnded: () => {},
     /** Another file: nothing of this one stays, the batch size is the input's again. */
     startAfresh: assign(({ context }) => ({ ...fresh, batchSize: context.inputBatchSize })),
     /** A batch answered: count it, keep its skipped rows, move on to the next one. */
@@ -409,6 +411,7 @@ export const customerImportMachine = setup({
     },
     done: {
       description: 'The report: created, skipped and why; cancelled if it stopped early.',
+      entry: 'importEnded',
       on: {
         CHOOSE_AGAIN: { target: 'choosing', actions: 'startAfresh' },
       },

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IMPORT_BATCH_MAX_ROWS } from '../../contracts/customers';
 import type { BatchSubmission } from '../../machines/customer-import/customer-import.machine';
 import {
   batchAnswer,
@@ -58,7 +59,7 @@ describe('customer import chart paths', () => {
       // rows, its file named, and a key of its own that a retry repeats.
       const resumed = path.steps.some((step) => step.event.type === 'RESUME');
       const mapping = resumed ? unfinishedImport.mapping : guessMapping(threeRows.headers);
-      const size = resumed ? unfinishedImport.batchSize : 2;
+      const size = resumed ? unfinishedImport.batchSize : IMPORT_BATCH_MAX_ROWS;
       for (const { body, idempotencyKey } of sent) {
         expect(body.importId).toBe(resumed ? PREVIOUS_IMPORT_ID : IMPORT_PATHS_ID);
         expect(body.file).toEqual({

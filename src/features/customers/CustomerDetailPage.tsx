@@ -1,10 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useId } from 'react';
 import { formatCustomerPhone, whatsappChatUrl } from '../../../contracts/brazil/customer-phone';
 import { type CustomerDetail, customerSourceLabels } from '../../../contracts/customers';
+import { unwrapEnvelope } from '../../api/unwrap-envelope';
 import { useCurrentRoute } from '../../app/routing/current-route';
 import { invalidateAfter } from '../../lib/cache/invalidate-after';
+import {
+  type ConfirmDeleteView,
+  useConfirmDelete,
+  useConfirmDeleteView,
+} from '../../lib/confirm/useConfirmDelete';
 import { formatBRL } from '../../lib/format/currency';
 import { formatDate } from '../../lib/format/date';
 import { Link } from '../../lib/routing/Link';
@@ -40,7 +45,18 @@ export default function CustomerDetailPage() {
 
 function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail }) {
   const { customer, tasks, deals } = detail;
-  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  const chart = useConfirmDelete({
+    doneTo: '/customers',
+    remove: async () => unwrapEnvelope(await deleteCustomer(id)),
+    onDeleted: () => {
+      queryClient.removeQueries({ queryKey: customerKeys.detail(id) });
+      // Their tasks are gone and their deals lost their customer: those lists are stale too.
+      void invalidateAfter(queryClient, 'customer');
+      toast.success(CUSTOMER_DELETED_TEXT, { id: 'customer-deleted', description: customer.name });
+    },
+  });
+  const deletion = useConfirmDeleteView(chart);
   const headingId = useId();
   const path = `/customers/${encodeURIComponent(id)}`;
 
@@ -57,17 +73,15 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
           <button
             type="button"
             className="button button--secondary button--danger-text"
-            aria-expanded={confirming}
-            onClick={() => setConfirming(true)}
+            aria-expanded={deletion.asking}
+            onClick={deletion.ask}
           >
             Excluir
           </button>
         </div>
       </header>
 
-      {confirming ? (
-        <DeleteConfirm id={id} name={customer.name} onCancel={() => setConfirming(false)} />
-      ) : null}
+      {deletion.asking ? <DeleteConfirm name={customer.name} deletion={deletion} /> : null}
 
       <section className="card" aria-labelledby={`${headingId}-data`}>
         <h2 id={`${headingId}-data`} className="card__heading">
@@ -189,37 +203,16 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
 }
 
 /** "Excluir": asked first; their tasks go with them, their deals stay without a customer. */
-function DeleteConfirm({ id, name, onCancel }: { id: string; name: string; onCancel: () => void }) {
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = async () => {
-    setDeleting(true);
-    setError(null);
-    const result = await deleteCustomer(id);
-    if (!result.success) {
-      setDeleting(false);
-      setError(result.error);
-      return;
-    }
-    queryClient.removeQueries({ queryKey: customerKeys.detail(id) });
-    // Their tasks are gone and their deals lost their customer: those lists are stale too.
-    void invalidateAfter(queryClient, 'customer');
-    toast.success(CUSTOMER_DELETED_TEXT, { id: 'customer-deleted', description: name });
-    navigate('/customers');
-  };
-
+function DeleteConfirm({ name, deletion }: { name: string; deletion: ConfirmDeleteView }) {
   return (
     <ConfirmAction
       question={`Excluir ${name}?`}
       confirmLabel="Excluir cliente"
       pendingLabel="Excluindo..."
-      pending={deleting}
-      error={error}
-      onConfirm={() => void confirm()}
-      cancel={{ onCancel }}
+      pending={deletion.pending}
+      error={deletion.error}
+      onConfirm={deletion.confirm}
+      cancel={{ onCancel: deletion.cancel }}
     >
       <p>As tarefas deste cliente também serão excluídas. Os negócios continuam no funil, sem cliente.</p>
     </ConfirmAction>

@@ -1,10 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useConfirmDelete, useConfirmDeleteView } from '../../lib/confirm/useConfirmDelete';
 import { ConfirmAction } from '../../ui/confirm/ConfirmAction';
 
 /**
  * A confirmation page for something that cannot be undone: the question as the page's heading,
- * what it means, the action and "Cancelar" (back to the task). A failure stays on screen.
+ * what it means, the action and "Cancelar" (back to the task). A failure stays on screen. Runs on
+ * the confirm-delete chart, asked from the start; once done the page leaves for `doneTo`.
  */
 export function ConfirmTaskChange({
   question,
@@ -12,6 +13,7 @@ export function ConfirmTaskChange({
   confirmLabel,
   pendingLabel,
   cancelTo,
+  doneTo,
   onConfirm,
   onDone,
 }: {
@@ -20,10 +22,19 @@ export function ConfirmTaskChange({
   confirmLabel: string;
   pendingLabel: string;
   cancelTo: string;
+  /** Where the page goes once done (replacing the confirmation in the history). */
+  doneTo: string;
   onConfirm: () => Promise<unknown>;
   onDone: () => void;
 }) {
-  const change = useMutation({ mutationFn: onConfirm, onSuccess: onDone });
+  const chart = useConfirmDelete({
+    asked: true,
+    doneTo,
+    replace: true,
+    remove: onConfirm,
+    onDeleted: onDone,
+  });
+  const change = useConfirmDeleteView(chart);
   return (
     <div className="page page--narrow">
       <ConfirmAction
@@ -31,9 +42,9 @@ export function ConfirmTaskChange({
         question={question}
         confirmLabel={confirmLabel}
         pendingLabel={pendingLabel}
-        pending={change.isPending || change.isSuccess}
-        error={change.isError ? change.error.message : null}
-        onConfirm={() => change.mutate()}
+        pending={change.pending}
+        error={change.error}
+        onConfirm={change.confirm}
         cancel={{ to: cancelTo }}
       >
         {children}

@@ -13,7 +13,7 @@ export const FOLLOW_UP_DELETED_TEXT = 'Mensagem de follow-up removida.';
  * message; the task stays, and the page goes back to it.
  */
 export default function DeleteFollowUpPage() {
-  const { taskId, paths, queryClient, navigate, task, followUpId } = useTaskBeingChanged();
+  const { taskId, paths, queryClient, task, followUpId } = useTaskBeingChanged();
 
   return (
     <ConfirmTaskChange
@@ -21,10 +21,10 @@ export default function DeleteFollowUpPage() {
       confirmLabel="Remover mensagem"
       pendingLabel="Removendo..."
       cancelTo={paths.detail(taskId)}
+      doneTo={paths.detail(taskId)}
       onConfirm={() => deleteFollowUp(taskId)}
       onDone={() => {
         toast.success(FOLLOW_UP_DELETED_TEXT, { id: 'follow-up-deleted' });
-        navigate(paths.detail(taskId), { replace: true });
         void invalidateTaskData(queryClient, followUpId ? [taskKeys.followUp(followUpId)] : []);
       }}
     >

@@ -10,7 +10,7 @@ export const TASK_DELETED_TEXT = 'Tarefa excluída.';
 
 /** /tasks/{taskId}/delete and /home/{taskId}/delete: "Excluir tarefa?", then back to the list. */
 export default function DeleteTaskPage() {
-  const { taskId, paths, queryClient, navigate, task, followUpId } = useTaskBeingChanged();
+  const { taskId, paths, queryClient, task, followUpId } = useTaskBeingChanged();
 
   return (
     <ConfirmTaskChange
@@ -18,10 +18,10 @@ export default function DeleteTaskPage() {
       confirmLabel="Excluir tarefa"
       pendingLabel="Excluindo..."
       cancelTo={paths.detail(taskId)}
+      doneTo={paths.list}
       onConfirm={() => deleteTask(taskId)}
       onDone={() => {
         toast.success(TASK_DELETED_TEXT, { id: 'task-deleted' });
-        navigate(paths.list, { replace: true });
         const gone = [taskKeys.detail(taskId), ...(followUpId ? [taskKeys.followUp(followUpId)] : [])];
         void invalidateTaskData(queryClient, gone);
       }}

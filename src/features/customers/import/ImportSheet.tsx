@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { ImportBatchResult, ImportSummary } from '../../../../contracts/customers';
 import {
@@ -34,6 +34,8 @@ export default function ImportSheet({ onClose, limits = {} }: ImportSheetProps) 
   const panel = useRef<HTMLDivElement>(null);
   const [machine] = useState(() =>
     customerImportMachine.provide({
+      // The list changes with what was imported (also when the import stopped halfway).
+      actions: { importEnded: () => void invalidateAfter(queryClient, 'customer') },
       actors: {
         // The CHOOSE_FILE event carried the browser's File; the chart only knows its name and size.
         readFile: fromPromise<ImportFileRead, ReadFileInput>(({ input }) =>
@@ -50,12 +52,6 @@ export default function ImportSheet({ onClose, limits = {} }: ImportSheetProps) 
   );
   const actor = useActorRef(machine, { input: limits });
   const importing = useSelector(actor, (s) => s.matches('importing'));
-  const done = useSelector(actor, (s) => s.matches('done'));
-
-  // The list changes with what was imported (also when the import stopped halfway).
-  useEffect(() => {
-    if (done) void invalidateAfter(queryClient, 'customer');
-  }, [done, queryClient]);
 
   const requestClose = () => {
     if (importing) actor.send({ type: 'CANCEL' });

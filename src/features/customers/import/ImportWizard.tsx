@@ -5,7 +5,6 @@ import {
   batchCount,
   type customerImportMachine,
   type ImportProblem,
-  resumable,
   rowsDone,
 } from '../../../../machines/customer-import/customer-import.machine';
 import {
@@ -241,7 +240,7 @@ function LookupFailed({ actor }: { actor: ImportActor }) {
 /** The same file was imported before: when and what it did, and the choice of what to do now. */
 function PreviousImport({ actor }: { actor: ImportActor }) {
   const previous = useSelector(actor, (s) => s.context.previous!);
-  const canResume = useSelector(actor, (s) => resumable(s.context.previous, s.context.table));
+  const canResume = useSelector(actor, (s) => s.can({ type: 'RESUME' }));
   const finished = previous.batchesDone >= previous.batches;
   const done = `${plural(previous.created, 'criado', 'criados')}, ${plural(previous.skipped, 'ignorado', 'ignorados')}`;
   const batches = finished
@@ -399,11 +398,14 @@ function MapColumns({ actor }: { actor: ImportActor }) {
 }
 
 function Progress({ actor }: { actor: ImportActor }) {
-  const context = useSelector(actor, (s) => s.context);
+  const done = useSelector(actor, (s) => rowsDone(s.context));
+  const total = useSelector(actor, (s) => s.context.rows.length);
+  const batches = useSelector(actor, (s) => batchCount(s.context));
+  const batch = useSelector(actor, (s) => s.context.batch);
+  const batchSize = useSelector(actor, (s) => s.context.batchSize);
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const cancelRequested = useSelector(actor, (s) => s.context.cancelRequested);
   const failed = useSelector(actor, (s) => s.matches({ importing: 'failed' }));
-  const done = rowsDone(context);
-  const total = context.rows.length;
-  const batches = batchCount(context);
   const text = `${n(done)} de ${n(total)} linhas`;
 
   return (
@@ -427,15 +429,11 @@ function Progress({ actor }: { actor: ImportActor }) {
       </div>
       {batches > 1 ? (
         <p className="import-wizard__hint">
-          Lote {n(Math.min(context.batch + 1, batches))} de {n(batches)} (até {n(context.batchSize)} linhas
-          cada).
+          Lote {n(Math.min(batch + 1, batches))} de {n(batches)} (até {n(batchSize)} linhas cada).
         </p>
       ) : null}
       {failed ? (
-        <RetryableFailure
-          actor={actor}
-          text={`O lote ${n(context.batch + 1)} não foi importado: ${context.failure}`}
-        >
+        <RetryableFailure actor={actor} text={`O lote ${n(batch + 1)} não foi importado: ${failure}`}>
           <button
             type="button"
             className="button button--secondary"
@@ -449,10 +447,10 @@ function Progress({ actor }: { actor: ImportActor }) {
           <button
             type="button"
             className="button button--secondary"
-            disabled={context.cancelRequested}
+            disabled={cancelRequested}
             onClick={() => actor.send({ type: 'CANCEL' })}
           >
-            {context.cancelRequested ? 'Cancelando após o lote atual...' : 'Cancelar importação'}
+            {cancelRequested ? 'Cancelando após o lote atual...' : 'Cancelar importação'}
           </button>
         </div>
       )}
@@ -461,24 +459,29 @@ function Progress({ actor }: { actor: ImportActor }) {
 }
 
 function Report({ actor, onClose }: { actor: ImportActor; onClose: () => void }) {
-  const context = useSelector(actor, (s) => s.context);
-  const names = useMemo(() => new Map(context.rows.map((row) => [row.line, row.name ?? ''])), [context.rows]);
-  const skipped: SkippedReportRow[] = context.skipped.map((row) => ({
-    line: row.line,
-    name: names.get(row.line) ?? '',
-    reason: row.reason,
-  }));
-  const notSent = context.rows.length - rowsDone(context);
+  const rows = useSelector(actor, (s) => s.context.rows);
+  const skippedRows = useSelector(actor, (s) => s.context.skipped);
+  const created = useSelector(actor, (s) => s.context.created);
+  const cancelled = useSelector(actor, (s) => s.context.cancelled);
+  const notSent = useSelector(actor, (s) => s.context.rows.length - rowsDone(s.context));
+  const skipped: SkippedReportRow[] = useMemo(() => {
+    const names = new Map(rows.map((row) => [row.line, row.name ?? '']));
+    return skippedRows.map((row) => ({
+      line: row.line,
+      name: names.get(row.line) ?? '',
+      reason: row.reason,
+    }));
+  }, [rows, skippedRows]);
 
   return (
     <>
       <p className="import-wizard__subtitle" role="status">
-        {context.cancelled ? 'Importação cancelada' : 'Importação concluída'}
+        {cancelled ? 'Importação cancelada' : 'Importação concluída'}
       </p>
       <p className="import-report__summary">
-        {plural(context.created, 'criado', 'criados')}, {plural(skipped.length, 'ignorado', 'ignorados')}
+        {plural(created, 'criado', 'criados')}, {plural(skipped.length, 'ignorado', 'ignorados')}
       </p>
-      {context.cancelled && notSent > 0 ? (
+      {cancelled && notSent > 0 ? (
         <p className="import-wizard__text">
           {plural(notSent, 'linha não foi enviada', 'linhas não foram enviadas')}.
         </p>

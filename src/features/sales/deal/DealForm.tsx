@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
 import type { Issue } from '../../../../contracts/envelope';
 import {
   DEAL_NOTES_MAX,
@@ -13,6 +12,7 @@ import {
 } from '../../../../contracts/sales';
 import { unwrapEnvelope } from '../../../api/unwrap-envelope';
 import { trackEvent } from '../../../lib/analytics/track-event';
+import { useConfirmDelete, useConfirmDeleteView } from '../../../lib/confirm/useConfirmDelete';
 import { fieldIssues, issuesOfCheck } from '../../../lib/forms/field-issues';
 import { useEntityForm, useEntityFormView } from '../../../lib/forms/useEntityForm';
 import { Link } from '../../../lib/routing/Link';
@@ -107,7 +107,6 @@ function checkDeal(values: DealFormValues, chosenStageId: string) {
  */
 export function DealForm({ deal }: { deal: Deal | null }) {
   const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const stages = useQuery(stagesQuery);
@@ -135,9 +134,18 @@ export function DealForm({ deal }: { deal: Deal | null }) {
   const { values, saving, refusals } = view;
   const errors: Errors = view.issues;
   const formError = view.message;
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deletion = useConfirmDeleteView(
+    useConfirmDelete({
+      doneTo: '/sales',
+      remove: async () => unwrapEnvelope(await deleteDeal(deal?.id ?? '')),
+      onDeleted: () => {
+        if (!deal) return;
+        toast.success('Venda excluída.', { id: `deal-deleted-${deal.id}` });
+        queryClient.removeQueries({ queryKey: salesQueryKeys.deal(deal.id), exact: true });
+        void invalidateDealCaches(queryClient);
+      },
+    }),
+  );
 
   const chosenStageId = values.stageId || stages.data?.[0]?.id || '';
   const chosenStage = stages.data?.find((s) => s.id === chosenStageId);
@@ -150,19 +158,6 @@ export function DealForm({ deal }: { deal: Deal | null }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     view.submit();
-  };
-
-  const remove = async () => {
-    if (!deal) return;
-    setDeleting(true);
-    setDeleteError(null);
-    const result = await deleteDeal(deal.id);
-    setDeleting(false);
-    if (!result.success) return setDeleteError(result.error);
-    toast.success('Venda excluída.', { id: `deal-deleted-${deal.id}` });
-    navigate('/sales');
-    queryClient.removeQueries({ queryKey: salesQueryKeys.deal(deal.id), exact: true });
-    void invalidateDealCaches(queryClient);
   };
 
   const fieldError = (field: Field) =>
@@ -331,20 +326,15 @@ export function DealForm({ deal }: { deal: Deal | null }) {
 
       {deal ? (
         <div className="card__section deal-form__danger">
-          {confirmingDelete ? (
+          {deletion.asking ? (
             <ConfirmAction
               question={`Excluir a venda ${deal.title}?`}
               confirmLabel="Sim, excluir venda"
               pendingLabel="Excluindo..."
-              pending={deleting}
-              error={deleteError}
-              onConfirm={() => void remove()}
-              cancel={{
-                onCancel: () => {
-                  setConfirmingDelete(false);
-                  setDeleteError(null);
-                },
-              }}
+              pending={deletion.pending}
+              error={deletion.error}
+              onConfirm={deletion.confirm}
+              cancel={{ onCancel: deletion.cancel }}
             >
               <p>Esta ação não pode ser desfeita.</p>
             </ConfirmAction>
@@ -352,7 +342,7 @@ export function DealForm({ deal }: { deal: Deal | null }) {
             <button
               type="button"
               className="button button--secondary button--danger-text"
-              onClick={() => setConfirmingDelete(true)}
+              onClick={deletion.ask}
             >
               Excluir venda
             </button>

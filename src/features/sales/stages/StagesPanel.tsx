@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type DealStage, STAGE_NAME_MAX, STAGE_NAME_REQUIRED_TEXT } from '../../../../contracts/sales';
+import { useConfirmDelete, useConfirmDeleteView } from '../../../lib/confirm/useConfirmDelete';
 import { useCreateSubmission } from '../../../lib/forms/useCreateSubmission';
 import { toast } from '../../../lib/toasts';
 import { ConfirmAction } from '../../../ui/confirm/ConfirmAction';
@@ -117,7 +118,7 @@ type StageRowProps = {
 
 function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<'view' | 'renaming' | 'deleting'>('view');
+  const [mode, setMode] = useState<'view' | 'renaming'>('view');
   const [name, setName] = useState(stage.name);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -142,20 +143,20 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
     }
   };
 
-  const remove = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      await deleteStage(stage.id);
-      toast.success(`Etapa ${stage.name} excluída.`, { id: `stage-${stage.id}` });
-      await invalidateDealCaches(queryClient);
-    } catch (failure) {
-      setError(nameErrorOf(failure));
-      setMode('view');
-    } finally {
-      setPending(false);
-    }
-  };
+  const deletion = useConfirmDeleteView(
+    useConfirmDelete({
+      remove: () =>
+        deleteStage(stage.id).catch((failure: unknown) => {
+          throw new Error(nameErrorOf(failure));
+        }),
+      onDeleted: () => {
+        toast.success(`Etapa ${stage.name} excluída.`, { id: `stage-${stage.id}` });
+        void invalidateDealCaches(queryClient);
+      },
+    }),
+  );
+  // A failed delete closes the question; its words stay below the row until the next action.
+  const shownError = error ?? deletion.error;
 
   return (
     <li className="stage-row" data-stage-row={stage.id}>
@@ -226,6 +227,7 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
               onClick={() => {
                 setName(stage.name);
                 setError(null);
+                deletion.cancel();
                 setMode('renaming');
               }}
             >
@@ -237,7 +239,7 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
               aria-label={`Excluir a etapa ${stage.name}`}
               onClick={() => {
                 setError(null);
-                setMode('deleting');
+                deletion.ask();
               }}
             >
               Excluir
@@ -245,21 +247,21 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
           </div>
         </div>
       )}
-      {mode === 'deleting' ? (
+      {deletion.asking && !deletion.failed ? (
         <ConfirmAction
           question={`Excluir a etapa ${stage.name}?`}
           confirmLabel="Sim, excluir"
           pendingLabel="Excluindo..."
-          pending={pending}
-          onConfirm={() => void remove()}
-          cancel={{ onCancel: () => setMode('view') }}
+          pending={deletion.pending}
+          onConfirm={deletion.confirm}
+          cancel={{ onCancel: deletion.cancel }}
         >
           <p>As vendas não são apagadas: só é possível excluir uma etapa vazia.</p>
         </ConfirmAction>
       ) : null}
-      {error ? (
+      {shownError ? (
         <p id={errorId} className="form-error" role="alert">
-          {error}
+          {shownError}
         </p>
       ) : null}
     </li>
