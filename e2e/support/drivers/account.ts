@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { newPerson } from '../onboarding-account';
 
 /**
  * A fresh account for a replay, made as a person makes one: the hosted login's sign-up, the
@@ -37,19 +38,6 @@ async function fromOutbox(
     if (Date.now() > deadline) throw new Error(`nothing in the dev outbox for ${JSON.stringify(query)}`);
     await page.waitForTimeout(200);
   }
-}
-
-/** Someone no other run has used: an address and a number of their own. */
-function newPerson(tag: string) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 100)}`.slice(-8);
-  const national = `119${stamp}`;
-  return {
-    name: 'Beatriz Almeida',
-    email: `${tag}-${stamp}@docesdabia.com.br`,
-    password: 'brigadeiro2026',
-    phone: `55${national}`,
-    national,
-  };
 }
 
 /**
