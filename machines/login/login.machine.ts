@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { appPaths } from '../app-paths';
 import { destinationFrom } from './safe-redirect';
 
 /** Spec §9: the "Autenticando..." screen stays at least this long. */
@@ -72,7 +73,7 @@ export const loginMachine = setup({
      */
     leave: (_, _params: { to: string }) => {},
     markSignedIn: assign({ signedIn: true }),
-    goToOnboarding: assign({ destination: '/onboarding' }),
+    goToOnboarding: assign({ destination: appPaths.onboarding }),
   },
   delays: {
     minimumPending: LOGIN_PENDING_MIN_MS,

@@ -1,5 +1,6 @@
+import { appPaths } from '../app-paths';
 /** Where a sign-in lands when it is not told (or not allowed) to go elsewhere. */
-export const DEFAULT_DESTINATION = '/home';
+export const DEFAULT_DESTINATION = appPaths.home;
 
 // Any base will do: only whether the path would leave it matters.
 const PROBE_ORIGIN = 'https://app.invalid';

@@ -1,4 +1,5 @@
 import { emit, setup } from 'xstate';
+import { appPaths } from '../app-paths';
 import { type NavigateEvent, navigateEvent } from '../navigate-event';
 import {
   type PhoneVerificationInput,
@@ -7,9 +8,9 @@ import {
 } from '../phone-verification/phone-verification.machine';
 
 /** The phone change's form, where "Alterar número" goes back to. */
-export const PHONE_CHANGE_PATH = '/settings/access-security/phone-change';
+export const PHONE_CHANGE_PATH = appPaths.phoneChange;
 /** Where a changed number lands: the settings, the new number on them. */
-export const SETTINGS_PATH = '/settings';
+export const SETTINGS_PATH = appPaths.settings;
 
 /**
  * "Valide seu telefone" of the phone change: the shared SMS-code chart (invoked as

@@ -1,11 +1,12 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { isBrazilianMobile, nationalNumber, withCountryCode } from '../../contracts/brazil/mobile-phone';
 import type { PhoneVerificationSent } from '../../contracts/onboarding';
+import { appPaths } from '../app-paths';
 import { type NavigateEvent, navigateEvent } from '../navigate-event';
 import { type CallFailure, callFailureOf } from '../phone-verification/call-failure';
 
 /** "Valide seu telefone" for the phone change, where the flow goes once the code is sent. */
-export const PHONE_CHANGE_VALIDATE_PATH = '/settings/access-security/phone-change/validate';
+export const PHONE_CHANGE_VALIDATE_PATH = appPaths.phoneChangeValidate;
 
 /** The validate page's address for `phoneNumber` (digits with 55). */
 export function validateAddress(phoneNumber: string): string {

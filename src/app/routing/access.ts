@@ -1,3 +1,4 @@
+import { appPaths } from '../../../machines/app-paths';
 import type { SessionStatus } from '../../../machines/session/session-status';
 import type { RouteAccess } from '../../lib/routing/route-definition';
 
@@ -27,23 +28,23 @@ export function decideAccess(access: RouteAccess, session: SessionStatus, here: 
   if (access === 'public') return show;
   if (session.phase === 'checking') return wait;
   if (session.phase === 'unauthenticated') {
-    if (access === 'signed-in') return redirect('/logout');
+    if (access === 'signed-in') return redirect(appPaths.logout);
     const current = here.search ? `${here.path}?${here.search}` : here.path;
-    return redirect(`/logout?${new URLSearchParams({ redirect: current })}`);
+    return redirect(`${appPaths.logout}?${new URLSearchParams({ redirect: current })}`);
   }
   if (access === 'signed-in') return show;
-  if (session.needsOnboarding) return redirect('/onboarding');
-  if (session.hasNoCurrentSubscriptionActive) return redirect('/paywall');
-  if (here.mobileDevice && !here.prefersWeb && !here.path.startsWith('/download-app'))
-    return redirect('/download-app');
+  if (session.needsOnboarding) return redirect(appPaths.onboarding);
+  if (session.hasNoCurrentSubscriptionActive) return redirect(appPaths.paywall);
+  if (here.mobileDevice && !here.prefersWeb && !here.path.startsWith(appPaths.downloadApp))
+    return redirect(appPaths.downloadApp);
   return show;
 }
 
 /** Spec §2 "/": where the start address sends the user, by session. */
 export function rootDestination(session: SessionStatus): AccessDecision {
   if (session.phase === 'checking') return wait;
-  if (session.phase === 'unauthenticated') return redirect('/login');
-  if (session.needsOnboarding) return redirect('/onboarding');
-  if (session.hasNoCurrentSubscriptionActive) return redirect('/paywall');
-  return redirect('/home');
+  if (session.phase === 'unauthenticated') return redirect(appPaths.login);
+  if (session.needsOnboarding) return redirect(appPaths.onboarding);
+  if (session.hasNoCurrentSubscriptionActive) return redirect(appPaths.paywall);
+  return redirect(appPaths.home);
 }

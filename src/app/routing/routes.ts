@@ -1,3 +1,4 @@
+import { appPaths } from '../../../machines/app-paths';
 import { lazyPage } from '../../lib/routing/lazy-page';
 import { prefetchLazily } from '../../lib/routing/lazy-prefetch';
 import { type AppRoute, defineRoute } from '../../lib/routing/route-definition';
@@ -46,8 +47,6 @@ const servicesPage = lazyPage(() => import('../../features/services/ServicesPage
 const serviceFormPage = lazyPage(() => import('../../features/services/ServiceFormPage'));
 const companyInfoPage = lazyPage(() => import('../../features/company-info/CompanyInfoPage'));
 
-const wa = '/settings/whatsapp-business-connection';
-
 // The queries routes prefetch, as modules downloaded when the route is entered or intended (see
 // prefetchLazily): a static import here would put the features' schemas in the entry chunk.
 const paywallQuery = () => import('../../features/paywall/paywall-query').then((m) => m.paywallQuery);
@@ -69,30 +68,30 @@ const subscriptionQuery = () =>
 export const appRoutes: readonly AppRoute[] = [
   // Public
   defineRoute({
-    path: '/',
+    path: appPaths.root,
     layout: 'bare',
     page: rootPage,
   }),
   defineRoute({
-    path: '/login',
+    path: appPaths.login,
     layout: 'bare',
     search: loginSearch,
     page: loginPage,
   }),
   defineRoute({
-    path: '/logout',
+    path: appPaths.logout,
     layout: 'bare',
     search: logoutSearch,
     page: logoutPage,
   }),
   defineRoute({
-    path: '/signup',
+    path: appPaths.signup,
     layout: 'bare',
     search: signupSearch,
     page: signupPage,
   }),
   defineRoute({
-    path: '/paywall',
+    path: appPaths.paywall,
     layout: 'bare',
     page: paywallPage,
     prefetch: ({ queryClient }) => {
@@ -102,7 +101,7 @@ export const appRoutes: readonly AppRoute[] = [
     },
   }),
   defineRoute({
-    path: '/download-app',
+    path: appPaths.downloadApp,
     layout: 'bare',
     title: 'Baixar aplicativo',
     page: downloadAppPage,
@@ -110,38 +109,38 @@ export const appRoutes: readonly AppRoute[] = [
 
   // Onboarding
   defineRoute({
-    path: '/onboarding',
+    path: appPaths.onboarding,
     layout: 'bare',
     access: 'signed-in',
     page: onboardingPage,
   }),
   defineRoute({
-    path: '/onboarding/user-name',
+    path: appPaths.onboardingUserName,
     layout: 'bare',
     access: 'signed-in',
     page: onboardingPage,
   }),
   defineRoute({
-    path: '/onboarding/company',
+    path: appPaths.onboardingCompany,
     layout: 'bare',
     access: 'signed-in',
     page: onboardingPage,
   }),
   defineRoute({
-    path: '/onboarding/phone',
+    path: appPaths.onboardingPhone,
     layout: 'bare',
     access: 'signed-in',
     page: onboardingPage,
   }),
   defineRoute({
-    path: '/onboarding/verify-phone',
+    path: appPaths.onboardingVerifyPhone,
     layout: 'bare',
     access: 'signed-in',
     search: phoneSearch,
     page: onboardingPage,
   }),
   defineRoute({
-    path: '/onboarding/trial',
+    path: appPaths.onboardingTrial,
     layout: 'bare',
     access: 'signed-in',
     page: onboardingPage,
@@ -149,7 +148,7 @@ export const appRoutes: readonly AppRoute[] = [
 
   // Signed-in area: home
   defineRoute({
-    path: '/home',
+    path: appPaths.home,
     layout: 'shell',
     title: 'Início',
     search: homeSearch,
@@ -161,13 +160,13 @@ export const appRoutes: readonly AppRoute[] = [
       ]),
   }),
   defineRoute({
-    path: '/home/new',
+    path: appPaths.homeNewTask,
     layout: 'shell',
     title: 'Nova tarefa',
     page: newTaskPage,
   }),
   defineRoute({
-    path: '/home/advisor',
+    path: appPaths.homeAdvisor,
     layout: 'shell',
     search: advisorSearch,
     page: titleOnlyPage,
@@ -195,14 +194,14 @@ export const appRoutes: readonly AppRoute[] = [
 
   // Sales
   defineRoute({
-    path: '/sales',
+    path: appPaths.sales,
     layout: 'shell',
     title: 'Vendas',
     page: salesBoardPage,
     prefetch: ({ queryClient }) => prefetchLazily(queryClient, salesBoardQuery),
   }),
   defineRoute({
-    path: '/sales/new',
+    path: appPaths.newDeal,
     layout: 'shell',
     page: dealPage,
   }),
@@ -216,14 +215,14 @@ export const appRoutes: readonly AppRoute[] = [
 
   // Customers
   defineRoute({
-    path: '/customers',
+    path: appPaths.customers,
     layout: 'shell',
     title: 'Clientes',
     search: customersSearch,
     page: customersPage,
   }),
   defineRoute({
-    path: '/customers/new',
+    path: appPaths.newCustomer,
     layout: 'shell',
     title: 'Novo cliente',
     page: newCustomerPage,
@@ -241,14 +240,14 @@ export const appRoutes: readonly AppRoute[] = [
 
   // Tasks
   defineRoute({
-    path: '/tasks',
+    path: appPaths.tasks,
     layout: 'shell',
     title: ({ filter }) => (filter === 'overdue' ? 'Tarefas Atrasadas' : 'Tarefas'),
     search: tasksSearch,
     page: tasksPage,
   }),
   defineRoute({
-    path: '/tasks/new',
+    path: appPaths.newTask,
     layout: 'shell',
     title: 'Nova tarefa',
     page: newTaskPage,
@@ -276,25 +275,25 @@ export const appRoutes: readonly AppRoute[] = [
 
   // Settings
   defineRoute({
-    path: '/settings',
+    path: appPaths.settings,
     layout: 'shell',
     title: 'Configurações',
     page: settingsPage,
     prefetch: ({ queryClient }) => prefetchLazily(queryClient, subscriptionQuery),
   }),
   defineRoute({
-    path: '/settings/ai-training',
+    path: appPaths.aiTraining,
     layout: 'shell',
     page: titleOnlyPage,
   }),
   defineRoute({
-    path: '/settings/services',
+    path: appPaths.services,
     layout: 'shell',
     title: 'Serviços',
     page: servicesPage,
   }),
   defineRoute({
-    path: '/settings/services/new',
+    path: appPaths.newService,
     layout: 'shell',
     page: serviceFormPage,
   }),
@@ -304,31 +303,31 @@ export const appRoutes: readonly AppRoute[] = [
     page: serviceFormPage,
   }),
   defineRoute({
-    path: '/settings/company-info',
+    path: appPaths.companyInfo,
     layout: 'shell',
     title: 'Sobre a empresa',
     page: companyInfoPage,
   }),
   defineRoute({
-    path: '/settings/invite',
+    path: appPaths.invite,
     layout: 'shell',
     title: 'Indique e Ganhe',
     page: titleOnlyPage,
   }),
   defineRoute({
-    path: '/settings/access-security',
+    path: appPaths.accessSecurity,
     layout: 'shell',
     title: 'Acesso e Segurança',
-    redirectTo: '/settings/access-security/phone-change',
+    redirectTo: appPaths.phoneChange,
   }),
   defineRoute({
-    path: '/settings/access-security/phone-change',
+    path: appPaths.phoneChange,
     layout: 'shell',
     title: 'Alterar o número de celular',
     page: phoneChangePage,
   }),
   defineRoute({
-    path: '/settings/access-security/phone-change/validate',
+    path: appPaths.phoneChangeValidate,
     layout: 'shell',
     title: 'Valide seu telefone',
     search: phoneSearch,
@@ -337,73 +336,73 @@ export const appRoutes: readonly AppRoute[] = [
 
   // Settings: WhatsApp connection
   defineRoute({
-    path: wa,
+    path: appPaths.whatsapp,
     layout: 'shell',
     title: 'Conexão WhatsApp',
     page: titleOnlyPage,
   }),
   defineRoute({
-    path: `${wa}/select-your-connection`,
+    path: appPaths.whatsappSelectConnection,
     layout: 'shell',
     title: 'Selecione sua conexão',
     page: titleOnlyPage,
   }),
   defineRoute({
-    path: `${wa}/how-to-reconnect`,
+    path: appPaths.whatsappHowToReconnect,
     layout: 'shell',
     title: 'Como Reconectar',
     page: titleOnlyPage,
   }),
   defineRoute({
-    path: `${wa}/disconnect-business`,
+    path: appPaths.whatsappDisconnect,
     layout: 'shell',
     title: 'Desconectar WhatsApp Business',
     page: titleOnlyPage,
   }),
   defineRoute({
-    path: `${wa}/disconnect-business/feedback`,
+    path: appPaths.whatsappDisconnectFeedback,
     layout: 'shell',
     title: 'Feedback de Desconexão',
     page: titleOnlyPage,
   }),
   defineRoute({
-    path: `${wa}/connect-whatsapp`,
+    path: appPaths.whatsappConnect,
     layout: 'shell',
     title: 'Conexão WhatsApp',
     page: titleOnlyPage,
   }),
   defineRoute({
-    path: `${wa}/connect-business`,
+    path: appPaths.whatsappConnectBusiness,
     layout: 'shell',
     title: 'Conectar WhatsApp Business',
     page: titleOnlyPage,
   }),
   defineRoute({
-    path: `${wa}/connect-business/success`,
+    path: appPaths.whatsappConnectSuccess,
     layout: 'shell',
     title: 'WhatsApp Conectado',
     page: titleOnlyPage,
   }),
   defineRoute({
-    path: `${wa}/connect-business/not-ready`,
+    path: appPaths.whatsappConnectNotReady,
     layout: 'shell',
     title: 'Erro na Conexão',
     page: titleOnlyPage,
   }),
   defineRoute({
-    path: `${wa}/connect-business/error`,
+    path: appPaths.whatsappConnectError,
     layout: 'shell',
     title: 'Erro na Conexão',
     page: titleOnlyPage,
   }),
   defineRoute({
-    path: `${wa}/connect-business/heads-up`,
+    path: appPaths.whatsappConnectHeadsUp,
     layout: 'shell',
     title: 'Informações importantes',
     page: titleOnlyPage,
   }),
   defineRoute({
-    path: `${wa}/blocklist`,
+    path: appPaths.whatsappBlocklist,
     layout: 'shell',
     title: 'Contatos ignorados',
     page: titleOnlyPage,

@@ -20,6 +20,7 @@ import { CustomerLoadFailure } from './CustomerLoadFailure';
 import { deleteCustomer } from './customer-calls';
 import { customerDetailQuery, customerKeys } from './customer-queries';
 import './customers.css';
+import { appPaths, taskAddress } from '../../../machines/app-paths';
 
 export const CUSTOMER_DELETED_TEXT = 'Cliente excluído.';
 
@@ -47,7 +48,7 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
   const { customer, tasks, deals } = detail;
   const queryClient = useQueryClient();
   const chart = useConfirmDelete({
-    doneTo: '/customers',
+    doneTo: appPaths.customers,
     remove: async () => unwrapEnvelope(await deleteCustomer(id)),
     onDeleted: () => {
       queryClient.removeQueries({ queryKey: customerKeys.detail(id) });
@@ -58,7 +59,7 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
   });
   const deletion = useConfirmDeleteView(chart);
   const headingId = useId();
-  const path = `/customers/${encodeURIComponent(id)}`;
+  const path = appPaths.customer(id);
 
   return (
     <article className="page" aria-labelledby={headingId}>
@@ -162,7 +163,7 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
             <ul className="list list--plain">
               {tasks.map((task) => (
                 <li key={task.id}>
-                  <Link to={`/tasks/${encodeURIComponent(task.id)}`} className="customer-detail__item">
+                  <Link to={taskAddress.detail(appPaths.tasks, task.id)} className="customer-detail__item">
                     <span className="customer-detail__item-title">{task.title}</span>
                     <span className="customer-detail__item-note">
                       {task.status === 'completed' ? 'Concluída' : `Para ${formatDate(task.dueAt)}`}
@@ -185,7 +186,7 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
             <ul className="list list--plain">
               {deals.map((deal) => (
                 <li key={deal.id}>
-                  <Link to={`/sales/${encodeURIComponent(deal.id)}`} className="customer-detail__item">
+                  <Link to={appPaths.deal(deal.id)} className="customer-detail__item">
                     <span className="customer-detail__item-title">{deal.title}</span>
                     <span className="customer-detail__item-value">{formatBRL(deal.valueCents)}</span>
                     <span className="customer-detail__item-note">

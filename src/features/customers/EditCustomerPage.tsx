@@ -9,6 +9,7 @@ import { saveCustomer } from './customer-calls';
 import { formValuesOf } from './customer-form-values';
 import { customerDetailQuery, customerKeys } from './customer-queries';
 import './customers.css';
+import { appPaths } from '../../../machines/app-paths';
 
 export const CUSTOMER_UPDATED_TEXT = 'Alterações salvas.';
 
@@ -18,7 +19,7 @@ export default function EditCustomerPage() {
   const detail = customerDetailQuery(id);
   const query = useQuery(detail);
   const queryClient = useQueryClient();
-  const detailPath = `/customers/${encodeURIComponent(id)}`;
+  const detailPath = appPaths.customer(id);
 
   if (query.isPending) {
     return (

@@ -13,14 +13,11 @@ import {
 import type { BatchSubmission } from '../../../machines/customer-import/customer-import.machine';
 import { ApiError } from '../../api/api-error';
 import { type ApiFailure, type ApiResult, api } from '../../api/client';
+import { contractUrl } from '../../api/contract-url';
 import { reportError } from '../../lib/error-tracking/report-error';
 
 const savedSchema = z.object({ customer: customerSchema });
 export type SavedCustomer = z.infer<typeof savedSchema>;
-
-function customerPath(url: string, id: string): `/${string}` {
-  return url.replace(':id', encodeURIComponent(id)) as `/${string}`;
-}
 
 /**
  * What the error tracker is told about a failed save: the call and how it failed, never the
@@ -45,7 +42,7 @@ export async function saveCustomer(
 ): Promise<ApiResult<SavedCustomer>> {
   const editing = 'id' in target;
   const result = editing
-    ? await api.put(customerPath(updateCustomerContract.url, target.id), { body: input, schema: savedSchema })
+    ? await api.put(contractUrl(updateCustomerContract.url, target.id), { body: input, schema: savedSchema })
     : await api.post(createCustomerContract.url, {
         body: input,
         schema: savedSchema,
@@ -59,7 +56,7 @@ export async function saveCustomer(
 }
 
 export function deleteCustomer(id: string): Promise<ApiResult<unknown>> {
-  return api.delete(customerPath(deleteCustomerContract.url, id));
+  return api.delete(contractUrl(deleteCustomerContract.url, id));
 }
 
 /** POST /api/customers/import: one batch; a failure rejects with the ApiError (the import chart's actor). */

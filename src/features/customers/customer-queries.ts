@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/customers';
 import { appliedSearch } from '../../../machines/search-box/applied-search';
 import { api } from '../../api/client';
+import { contractUrl } from '../../api/contract-url';
 import { missingDataText, requireData } from '../../api/require-data';
 import { cacheRoots } from '../../lib/cache/cache-roots';
 
@@ -62,7 +63,7 @@ export function customerDetailQuery(id: string) {
     queryKey: customerKeys.detail(id),
     queryFn: ({ signal }) =>
       api
-        .get(getCustomerContract.url.replace(':id', encodeURIComponent(id)) as `/${string}`, { signal })
+        .get(contractUrl(getCustomerContract.url, id), { signal })
         .then(requireData(missingDataText.customer, customerDetailSchema, (data) => data.customer)),
   });
 }

@@ -3,6 +3,7 @@ import { PageHeading } from '../../app/routing/PageHeading';
 import { APP_STORE_URL, PLAY_STORE_URL } from '../../lib/build-config';
 import { rememberWebOnMobile } from '../../lib/device/web-on-mobile';
 import './DownloadAppPage.css';
+import { appPaths } from '../../../machines/app-paths';
 
 const appleLogo =
   'M16.4 12.6c0-2.4 2-3.6 2.1-3.7-1.1-1.7-2.9-1.9-3.5-1.9-1.5-.2-2.9.9-3.7.9-.8 0-1.9-.9-3.2-.8-1.6 0-3.2 1-4 2.4-1.7 3-.4 7.4 1.2 9.8.8 1.2 1.8 2.5 3 2.4 1.2 0 1.7-.8 3.1-.8 1.5 0 1.9.8 3.2.8 1.3 0 2.2-1.2 3-2.4.9-1.4 1.3-2.7 1.3-2.8-.1 0-2.5-1-2.5-3.9ZM14 5.5c.7-.8 1.1-1.9 1-3-1 0-2.1.7-2.8 1.5-.6.7-1.2 1.8-1 2.9 1 .1 2.1-.6 2.8-1.4Z';
@@ -46,7 +47,7 @@ export default function DownloadAppPage() {
         className="button button--secondary download-app__web"
         onClick={() => {
           rememberWebOnMobile();
-          navigate('/home');
+          navigate(appPaths.home);
         }}
       >
         Continuar no navegador

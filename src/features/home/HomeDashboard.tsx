@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Dashboard } from '../../../contracts/dashboard';
+import { appPaths } from '../../../machines/app-paths';
 import { formatBRL } from '../../lib/format/currency';
 import { Link } from '../../lib/routing/Link';
 import { SupportLink } from '../../lib/support/SupportLink';
@@ -164,9 +165,9 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
 }
 
 const START_STEPS = [
-  ['/customers/new', 'Cadastre seu primeiro cliente'],
-  ['/settings/whatsapp-business-connection', 'Conecte o WhatsApp Business'],
-  ['/sales/new', 'Registre um negócio no funil'],
+  [appPaths.newCustomer, 'Cadastre seu primeiro cliente'],
+  [appPaths.whatsapp, 'Conecte o WhatsApp Business'],
+  [appPaths.newDeal, 'Registre um negócio no funil'],
 ] as const;
 
 /**

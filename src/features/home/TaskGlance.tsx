@@ -1,4 +1,5 @@
 import type { Task, TaskFilter } from '../../../contracts/tasks';
+import { appPaths, taskAddress } from '../../../machines/app-paths';
 import { Link } from '../../lib/routing/Link';
 import { useTaskCompletion } from '../../lib/tasks/useTaskCompletion';
 import { taskWhen } from './task-when';
@@ -25,7 +26,7 @@ function TaskRow({ task }: { task: Task }) {
           <path d={check} />
         </svg>
       </button>
-      <Link to={`/home/${task.id}`} className="home-task__link">
+      <Link to={taskAddress.detail(appPaths.home, task.id)} className="home-task__link">
         <span className="home-task__title">{task.title}</span>
         <span className={task.overdue ? 'home-task__meta home-task__meta--late' : 'home-task__meta'}>
           {task.customer ? `${when} · ${task.customer.name}` : when}
@@ -64,7 +65,7 @@ export function TaskGroup({
         <h3 id={id} className="home-task-group__title">
           {title}
         </h3>
-        <Link to={`/tasks?filter=${filter}`} className="home-task-group__all">
+        <Link to={`${appPaths.tasks}?filter=${filter}`} className="home-task-group__all">
           {total > tasks.length ? `Ver todas (${total})` : countText(total, filter)}
         </Link>
       </div>

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
 import type { WhatsappConnectionState } from '../../../contracts/whatsapp-status';
+import { appPaths } from '../../../machines/app-paths';
 import { Link } from '../../lib/routing/Link';
 import { whatsappStatusQuery } from '../../lib/whatsapp/whatsapp-status-query';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { RetryButton } from '../../ui/retry-button/RetryButton';
 
-const wa = '/settings/whatsapp-business-connection';
+const wa = appPaths.whatsapp;
 
 type StatusView = { title: string; text: string; action: { to: string; label: string } };
 

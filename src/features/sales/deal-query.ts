@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getDealContract } from '../../../contracts/sales';
 import { api } from '../../api/client';
+import { contractUrl } from '../../api/contract-url';
 import { missingDataText, requireData } from '../../api/require-data';
 import { salesQueryKeys } from './sales-board-query';
 
@@ -10,7 +11,7 @@ export function dealQuery(dealId: string) {
     queryKey: salesQueryKeys.deal(dealId),
     queryFn: ({ signal }) =>
       api
-        .get(getDealContract.url.replace(':dealId', encodeURIComponent(dealId)) as `/${string}`, { signal })
+        .get(contractUrl(getDealContract.url, dealId), { signal })
         .then(requireData(missingDataText.deal, getDealContract.response, (data) => data.deal))
         .then((data) => data.deal),
   });

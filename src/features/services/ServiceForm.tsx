@@ -11,7 +11,9 @@ import {
   serviceInputSchema,
   updateServiceContract,
 } from '../../../contracts/services';
+import { appPaths } from '../../../machines/app-paths';
 import { api } from '../../api/client';
+import { contractUrl } from '../../api/contract-url';
 import { unwrapEnvelope } from '../../api/unwrap-envelope';
 import { fieldIssues, issuesOfCheck } from '../../lib/forms/field-issues';
 import { useEntityForm, useEntityFormView } from '../../lib/forms/useEntityForm';
@@ -94,14 +96,14 @@ export function ServiceForm({ service }: { service: BusinessService | null }) {
     fields,
     check: checkService,
     conflictField: 'name',
-    doneTo: '/settings/services',
+    doneTo: appPaths.services,
     save: async (body: ServiceInput, idempotencyKey) =>
       unwrapEnvelope(
         service
-          ? await api.put(
-              updateServiceContract.url.replace(':serviceId', encodeURIComponent(service.id)) as `/${string}`,
-              { body, schema: updateServiceContract.response },
-            )
+          ? await api.put(contractUrl(updateServiceContract.url, service.id), {
+              body,
+              schema: updateServiceContract.response,
+            })
           : await api.post(createServiceContract.url, {
               body,
               schema: createServiceContract.response,

@@ -8,6 +8,7 @@ import { LoadError } from '../../ui/load-error/LoadError';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { formatDuration } from './service-duration';
 import './services.css';
+import { appPaths } from '../../../machines/app-paths';
 
 /** /settings/services (spec §2): "Serviços", the catalogue deals pick from and the AI reads. */
 export default function ServicesPage() {
@@ -32,10 +33,7 @@ export default function ServicesPage() {
           <ul className="list" aria-label="Serviços cadastrados">
             {query.data.map((service) => (
               <li key={service.id}>
-                <Link
-                  to={`/settings/services/${encodeURIComponent(service.id)}/edit`}
-                  className="list__link service-item"
-                >
+                <Link to={appPaths.editService(service.id)} className="list__link service-item">
                   <span className="service-item__main">
                     <span className="service-item__name">{service.name}</span>
                     {service.active ? null : (

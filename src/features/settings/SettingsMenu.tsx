@@ -1,16 +1,17 @@
+import { appPaths } from '../../../machines/app-paths';
 import { Link } from '../../lib/routing/Link';
 import { SupportLink } from '../../lib/support/SupportLink';
 
-const wa = '/settings/whatsapp-business-connection';
+const wa = appPaths.whatsapp;
 
 /** Every settings area of spec §2, by its spec title, with a line on what it holds. */
 export const settingsAreas = [
   { to: wa, title: 'Conexão WhatsApp', hint: 'Conecte o WhatsApp Business da empresa' },
-  { to: '/settings/services', title: 'Serviços', hint: 'O que a sua empresa vende' },
-  { to: '/settings/company-info', title: 'Sobre a empresa', hint: 'Documento, contato e atividade' },
-  { to: '/settings/ai-training', title: 'Treinamento da IA', hint: 'Ensine a IA sobre o seu negócio' },
-  { to: '/settings/invite', title: 'Indique e Ganhe', hint: 'Convide outras empresas para o Fechaí' },
-  { to: '/settings/access-security', title: 'Acesso e Segurança', hint: 'Seu número de celular' },
+  { to: appPaths.services, title: 'Serviços', hint: 'O que a sua empresa vende' },
+  { to: appPaths.companyInfo, title: 'Sobre a empresa', hint: 'Documento, contato e atividade' },
+  { to: appPaths.aiTraining, title: 'Treinamento da IA', hint: 'Ensine a IA sobre o seu negócio' },
+  { to: appPaths.invite, title: 'Indique e Ganhe', hint: 'Convide outras empresas para o Fechaí' },
+  { to: appPaths.accessSecurity, title: 'Acesso e Segurança', hint: 'Seu número de celular' },
   { to: `${wa}/blocklist`, title: 'Contatos ignorados', hint: 'Conversas que o Fechaí deixa de lado' },
 ] as const;
 

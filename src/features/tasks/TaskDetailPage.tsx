@@ -15,6 +15,7 @@ import { type TaskPaths, useTaskPaths } from './task-prefix';
 import { followUpIdOf, followUpQuery, taskDetailQuery } from './task-queries';
 import { useTaskId } from './useTaskId';
 import './tasks.css';
+import { appPaths } from '../../../machines/app-paths';
 
 export function taskStatusText(task: Task): string {
   if (task.status === 'completed') return 'Concluída';
@@ -113,7 +114,7 @@ export default function TaskDetailPage() {
             <dd>
               {customer ? (
                 <span className="task-customer">
-                  <Link to={`/customers/${encodeURIComponent(customer.id)}`}>{customer.name}</Link>
+                  <Link to={appPaths.customer(customer.id)}>{customer.name}</Link>
                   {customer.phone ? (
                     <a href={whatsappChatUrl(customer.phone)} target="_blank" rel="noopener noreferrer">
                       WhatsApp <span className="task-nowrap">{formatCustomerPhone(customer.phone)}</span>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TaskFilter } from '../../../contracts/tasks';
+import { appPaths } from '../../../machines/app-paths';
 import { Link } from '../../lib/routing/Link';
 import { taskSummaryQuery } from './task-queries';
 
@@ -13,7 +14,7 @@ export const filterTabs: ReadonlyArray<{ filter: TaskFilter; label: string }> = 
 
 /** Today is the default (spec §2), so its address carries no filter. */
 export function filterHref(filter: TaskFilter): string {
-  return filter === 'today' ? '/tasks' : `/tasks?filter=${filter}`;
+  return filter === 'today' ? appPaths.tasks : `${appPaths.tasks}?filter=${filter}`;
 }
 
 /** The filters as links (the filter lives in the address), each with its count from the summary. */

@@ -13,6 +13,7 @@ import { TaskIcon } from './task-icons';
 import { taskPaths } from './task-prefix';
 import { tasksListQuery } from './task-queries';
 import './tasks.css';
+import { appPaths } from '../../../machines/app-paths';
 
 /** What an empty list says, per filter. */
 export const emptyTexts: Record<TaskFilter, { title: string; text: string }> = {
@@ -25,7 +26,7 @@ export const emptyTexts: Record<TaskFilter, { title: string; text: string }> = {
   },
 };
 
-const paths = taskPaths('/tasks');
+const paths = taskPaths(appPaths.tasks);
 
 function TaskList({ filter }: { filter: TaskFilter }) {
   const options = tasksListQuery(filter);

@@ -1,14 +1,5 @@
 import { useLocation } from 'wouter';
-
-/**
- * The same task pages serve /tasks/… and /home/… (spec §2). The section the address is under says
- * where links point and where the page goes back to after a save or a delete.
- */
-export type TaskSection = '/tasks' | '/home';
-
-export function sectionOf(path: string): TaskSection {
-  return path === '/home' || path.startsWith('/home/') ? '/home' : '/tasks';
-}
+import { appPaths, type TaskSection, taskAddress, taskSectionOf } from '../../../machines/app-paths';
 
 export interface TaskPaths {
   /** The list the pages go back to: /tasks or /home. */
@@ -23,20 +14,19 @@ export interface TaskPaths {
 }
 
 export function taskPaths(section: TaskSection): TaskPaths {
-  const at = (taskId: string) => `${section}/${encodeURIComponent(taskId)}`;
   return {
     list: section,
-    listLabel: section === '/home' ? 'Início' : 'Tarefas',
-    newTask: `${section}/new`,
-    detail: at,
-    edit: (taskId) => `${at(taskId)}/edit`,
-    delete: (taskId) => `${at(taskId)}/delete`,
-    deleteFollowUp: (taskId) => `${at(taskId)}/deleteFollowUp`,
+    listLabel: section === appPaths.home ? 'Início' : 'Tarefas',
+    newTask: taskAddress.newTask(section),
+    detail: (taskId) => taskAddress.detail(section, taskId),
+    edit: (taskId) => taskAddress.edit(section, taskId),
+    delete: (taskId) => taskAddress.delete(section, taskId),
+    deleteFollowUp: (taskId) => taskAddress.deleteFollowUp(section, taskId),
   };
 }
 
 /** The task paths of the section the current address is in. */
 export function useTaskPaths(): TaskPaths {
   const [path] = useLocation();
-  return taskPaths(sectionOf(path));
+  return taskPaths(taskSectionOf(path));
 }

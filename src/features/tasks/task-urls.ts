@@ -1,13 +1,7 @@
 import { deleteFollowUpContract, getFollowUpContract, getTaskContract } from '../../../contracts/tasks';
-
-type ApiPath = `/${string}`;
-
-/** A contract's URL with its one `:param` filled in, encoded. */
-function fill(url: string, value: string): ApiPath {
-  return url.replace(/:[A-Za-z]+/, encodeURIComponent(value)) as ApiPath;
-}
+import { contractUrl } from '../../api/contract-url';
 
 /** GET, PUT and DELETE /api/tasks/{taskId}. */
-export const taskUrl = (taskId: string) => fill(getTaskContract.url, taskId);
-export const deleteFollowUpUrl = (taskId: string) => fill(deleteFollowUpContract.url, taskId);
-export const followUpUrl = (followUpId: string) => fill(getFollowUpContract.url, followUpId);
+export const taskUrl = (taskId: string) => contractUrl(getTaskContract.url, taskId);
+export const deleteFollowUpUrl = (taskId: string) => contractUrl(deleteFollowUpContract.url, taskId);
+export const followUpUrl = (followUpId: string) => contractUrl(getFollowUpContract.url, followUpId);

@@ -1,5 +1,6 @@
 import type { KeyboardEvent, PointerEvent } from 'react';
 import type { DealCard, StageKind } from '../../../../contracts/sales';
+import { appPaths } from '../../../../machines/app-paths';
 import type { MovingDeal } from '../../../../machines/deal-board/deal-board.machine';
 import { formatBRL } from '../../../lib/format/currency';
 import { Link } from '../../../lib/routing/Link';
@@ -72,7 +73,7 @@ export function DealCardView({
           </svg>
         </button>
         <h3 className="deal-card__title" id={titleId}>
-          <Link to={`/sales/${encodeURIComponent(deal.id)}`} draggable={false}>
+          <Link to={appPaths.deal(deal.id)} draggable={false}>
             {deal.title}
           </Link>
         </h3>

@@ -10,6 +10,7 @@ import {
   dealInputSchema,
   LOST_REASON_MAX,
 } from '../../../../contracts/sales';
+import { appPaths } from '../../../../machines/app-paths';
 import { unwrapEnvelope } from '../../../api/unwrap-envelope';
 import { trackEvent } from '../../../lib/analytics/track-event';
 import { useConfirmDelete, useConfirmDeleteView } from '../../../lib/confirm/useConfirmDelete';
@@ -116,7 +117,7 @@ export function DealForm({ deal }: { deal: Deal | null }) {
     // A new deal goes to the first stage unless another one is picked.
     check: (values: DealFormValues) =>
       checkDeal(values, values.stageId || queryClient.getQueryData(stagesQuery.queryKey)?.[0]?.id || ''),
-    doneTo: '/sales',
+    doneTo: appPaths.sales,
     save: async (body: DealInput, idempotencyKey) =>
       unwrapEnvelope(deal ? await updateDeal(deal.id, body) : await createDeal(body, idempotencyKey)).deal,
     onSaved: (saved) => {
@@ -136,7 +137,7 @@ export function DealForm({ deal }: { deal: Deal | null }) {
   const formError = view.message;
   const deletion = useConfirmDeleteView(
     useConfirmDelete({
-      doneTo: '/sales',
+      doneTo: appPaths.sales,
       remove: async () => unwrapEnvelope(await deleteDeal(deal?.id ?? '')),
       onDeleted: () => {
         if (!deal) return;

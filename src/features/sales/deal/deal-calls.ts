@@ -6,9 +6,7 @@ import {
   updateDealContract,
 } from '../../../../contracts/sales';
 import { type ApiResult, api } from '../../../api/client';
-
-const dealUrl = (template: string, dealId: string) =>
-  template.replace(':dealId', encodeURIComponent(dealId)) as `/${string}`;
+import { contractUrl } from '../../../api/contract-url';
 
 /** POST a new deal under its submission's key; the envelope as it came, for the form to read issues from. */
 export function createDeal(body: DealInput, idempotencyKey: string): Promise<ApiResult<{ deal: Deal }>> {
@@ -17,9 +15,9 @@ export function createDeal(body: DealInput, idempotencyKey: string): Promise<Api
 
 /** PUT an existing deal; the envelope as it came. */
 export function updateDeal(dealId: string, body: DealInput): Promise<ApiResult<{ deal: Deal }>> {
-  return api.put(dealUrl(updateDealContract.url, dealId), { body, schema: updateDealContract.response });
+  return api.put(contractUrl(updateDealContract.url, dealId), { body, schema: updateDealContract.response });
 }
 
 export function deleteDeal(dealId: string): Promise<ApiResult<{ deleted: true }>> {
-  return api.delete(dealUrl(deleteDealContract.url, dealId), { schema: deleteDealContract.response });
+  return api.delete(contractUrl(deleteDealContract.url, dealId), { schema: deleteDealContract.response });
 }
