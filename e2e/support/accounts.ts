@@ -16,7 +16,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ReplayContext } from './browser-driver';
 import { signUpAsNewcomer } from './newcomer';
-import { type NewPerson, newPerson, signUpAndSignIn } from './onboarding-account';
+import {
+  type NewPerson,
+  newPerson,
+  signUpAndSignIn,
+  submitSignUp,
+  verificationLinkFor,
+} from './onboarding-account';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -33,6 +39,18 @@ export interface AccountOptions {
   onboarded: boolean;
   /** A word in the e-mail address, to tell accounts apart in the dev outbox. */
   tag?: string;
+  /**
+   * What the person goes on to do before the session is kept, on the sign-up's page (which ends
+   * where the sign-up left it): for example pay a plan on the Stripe simulator.
+   */
+  andThen?: (page: Page, person: NewPerson) => Promise<void>;
+}
+
+/** How long each step of making an account waits (a sign-up under load takes its time). */
+const STEP_TIMEOUT_MS = 15_000;
+
+function accountContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
 }
 
 /** Signs a new person up in a browser context of its own and keeps the signed-in session. */
@@ -41,9 +59,10 @@ export async function makeAccount(
   baseURL: string,
   options: AccountOptions,
 ): Promise<Account> {
-  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const context = await accountContext(browser, baseURL);
   try {
     const page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
     const tag = options.tag ?? 'replay';
     let person: NewPerson;
     if (options.onboarded) person = await signUpAsNewcomer(page, tag);
@@ -51,6 +70,7 @@ export async function makeAccount(
       person = newPerson(tag);
       await signUpAndSignIn(page, person);
     }
+    await options.andThen?.(page, person);
     return { person, onboarded: options.onboarded, storageState: await context.storageState() };
   } finally {
     await context.close();
@@ -87,4 +107,22 @@ export async function signedInAs(
   const account = await context.once(key, () => makeAccount(browser, context.baseURL, options));
   await restoreAccount(page, account);
   return account;
+}
+
+/**
+ * Someone new signs up on the hosted login and does not confirm yet: the verification token of the
+ * e-mail the dev outbox holds for them, unused.
+ */
+export async function unconfirmedSignUp(browser: Browser, baseURL: string, tag: string): Promise<string> {
+  const context = await accountContext(browser, baseURL);
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    const person = newPerson(tag);
+    await page.goto('/auth/signup');
+    await submitSignUp(page, person);
+    return new URL(await verificationLinkFor(page, person.email)).searchParams.get('verificationToken')!;
+  } finally {
+    await context.close();
+  }
 }

@@ -44,6 +44,22 @@ export function codeTextedTo(page: Page, phone: string): Promise<string> {
   );
 }
 
+/** Fills and sends the hosted sign-up form; resolves once the page says the e-mail went out. */
+export async function submitSignUp(page: Page, person: NewPerson): Promise<void> {
+  await page.getByLabel('Nome').fill(person.name);
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Senha', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await page.getByText(`Enviamos um link de confirmação para ${person.email}`).waitFor();
+}
+
+/** The e-mail confirmation link the dev outbox holds for `email`. */
+export function verificationLinkFor(page: Page, email: string): Promise<string> {
+  return newestInOutbox(page, { to: email, channel: 'email' }, (_text, links) =>
+    links.find((l) => /\/signup\?verificationToken=/.test(l)),
+  );
+}
+
 /**
  * A new person creates an account on the hosted login, confirms the e-mail through the link in the
  * dev outbox and signs in: the app sends them to onboarding.
@@ -52,16 +68,9 @@ export async function signUpAndSignIn(page: Page, person: NewPerson): Promise<vo
   await page.goto('/home');
   await page.waitForURL(/\/auth\/login/);
   await page.getByRole('link', { name: 'Criar conta' }).click();
-  await page.getByLabel('Nome').fill(person.name);
-  await page.getByLabel('E-mail').fill(person.email);
-  await page.getByLabel('Senha', { exact: true }).fill(person.password);
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-  await page.getByText(`Enviamos um link de confirmação para ${person.email}`).waitFor();
+  await submitSignUp(page, person);
 
-  const link = await newestInOutbox(page, { to: person.email, channel: 'email' }, (_text, links) =>
-    links.find((l) => /\/signup\?verificationToken=/.test(l)),
-  );
-  await page.goto(link);
+  await page.goto(await verificationLinkFor(page, person.email));
   await page.getByRole('heading', { name: 'E-mail verificado' }).waitFor();
   await page.getByRole('link', { name: 'Entrar' }).click();
   await submitHostedLogin(page, person);

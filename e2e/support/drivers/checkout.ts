@@ -9,9 +9,9 @@ import {
   checkCheckoutStep,
   checkoutExpectation,
 } from '../../../tests/support/drivers/checkout.driver';
+import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
-import { signInWith, signUpWithTrial } from './account';
 import { HeldCalls } from './held-calls';
 import { perPage } from './per-page';
 
@@ -69,10 +69,7 @@ export const checkoutDriver: BrowserDriver<CheckoutPath> = {
   expectation: (path, index) => checkoutExpectation(path, index),
 
   async open(page, _url, context: ReplayContext) {
-    const account = await context.once('checkout-account', () =>
-      signUpWithTrial(page, context.baseURL, 'checkout'),
-    );
-    await signInWith(page, account);
+    await signedInAs(page, context, { onboarded: true, key: 'checkout-account', tag: 'checkout' });
     servers.set(page, await browserCheckout(page, context.baseURL));
   },
 

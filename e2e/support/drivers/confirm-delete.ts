@@ -6,9 +6,10 @@ import {
   confirmDeleteDriver,
   confirmDeleteExpectation,
 } from '../../../tests/support/drivers/confirm-delete.driver';
+import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
-import { type ApiCall, apiOf, freshAccount } from './fresh-account';
+import { type ApiCall, apiOf } from '../owner-api';
 import { HeldRoutes } from './held-routes';
 
 const DELETE_URL = /\/api\/(customers|tasks)\/[^/]+$/;
@@ -76,7 +77,11 @@ export const confirmDeleteBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await freshAccount(page, context, 'confirm-delete');
+    await signedInAs(page, context, {
+      onboarded: true,
+      key: 'confirm-delete-account',
+      tag: 'confirm-delete',
+    });
     const deletes = new HeldRoutes();
     await page.route(DELETE_URL, (route) =>
       route.request().method() === 'DELETE' ? deletes.hold(route) : route.continue(),

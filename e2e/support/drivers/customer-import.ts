@@ -5,9 +5,9 @@ import {
   customerImportDriver,
   customerImportExpectation,
 } from '../../../tests/support/drivers/customer-import.driver';
+import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
-import { freshAccount } from './fresh-account';
 import { HeldRoutes } from './held-routes';
 
 const LOOKUP_URL = /\/api\/customers\/imports\?/;
@@ -101,7 +101,11 @@ export const customerImportBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await freshAccount(page, context, 'customer-import');
+    await signedInAs(page, context, {
+      onboarded: true,
+      key: 'customer-import-account',
+      tag: 'customer-import',
+    });
     const lookups = new HeldRoutes();
     const batches = new HeldRoutes();
     await page.route(LOOKUP_URL, (route) =>

@@ -7,9 +7,10 @@ import {
   dealBoardDriver,
   dealBoardExpectation,
 } from '../../../tests/support/drivers/deal-board.driver';
+import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
-import { type ApiCall, apiOf, freshAccount } from './fresh-account';
+import { type ApiCall, apiOf } from '../owner-api';
 import { HeldRoutes } from './held-routes';
 
 /** The real ids of the plan's stages and deals in the account's company, by name and title. */
@@ -120,7 +121,7 @@ export const dealBoardBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await freshAccount(page, context, 'deal-board');
+    await signedInAs(page, context, { onboarded: true, key: 'deal-board-account', tag: 'deal-board' });
     const api = apiOf(page, context.baseURL);
     const ids = await context.once('deal-board:board', () => makeBoard(api));
     const moves = new HeldRoutes();

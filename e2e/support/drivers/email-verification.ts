@@ -7,11 +7,11 @@ import {
   type EmailVerificationServer,
   emailVerificationExpectation,
 } from '../../../tests/support/drivers/email-verification.driver';
+import { unconfirmedSignUp } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { type HeldRoute, holdRoutes } from './held-endpoints';
 import { holdHostedLogout } from './hosted-logout';
-import { signUpForVerificationToken } from './verification-token';
 
 const held = new WeakMap<Page, { validation: HeldRoute; freshToken: string }>();
 
@@ -52,7 +52,7 @@ export const emailVerificationDriver: BrowserDriver<EmailVerificationPath> = {
     // Made before the path starts (a sign-up takes longer than the app waits for an answer); one
     // per run, as only one path verifies.
     const freshToken = await context.once('email-verification:fresh-token', () =>
-      signUpForVerificationToken(page.context().browser()!, context.baseURL, 'verifica'),
+      unconfirmedSignUp(page.context().browser()!, context.baseURL, 'verifica'),
     );
     await holdHostedLogout(page);
     const { validation } = await holdRoutes(page, { validation: validateEmailContract });

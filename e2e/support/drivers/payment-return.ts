@@ -7,9 +7,9 @@ import {
   type PaymentReturnServer,
   paymentReturnExpectation,
 } from '../../../tests/support/drivers/payment-return.driver';
+import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
-import { signInWith, signUpWithTrial } from './account';
 
 type PaymentReturnPath = ChartPath<PaymentReturnSnapshot>;
 
@@ -27,10 +27,11 @@ export const paymentReturnDriver: BrowserDriver<PaymentReturnPath> = {
   expectation: (path, index) => paymentReturnExpectation(path, index),
 
   async open(page, _url, context: ReplayContext) {
-    const account = await context.once('payment-return-account', () =>
-      signUpWithTrial(page, context.baseURL, 'payment-return'),
-    );
-    await signInWith(page, account);
+    await signedInAs(page, context, {
+      onboarded: true,
+      key: 'payment-return-account',
+      tag: 'payment-return',
+    });
   },
 
   act: (page, path, index, context) =>

@@ -9,9 +9,9 @@ import {
   type PhoneChangeServer,
   phoneChangeExpectation,
 } from '../../../tests/support/drivers/phone-change.driver';
+import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
-import { signInWith, signUpWithTrial } from './account';
 import { HeldCalls } from './held-calls';
 import { perPage } from './per-page';
 
@@ -64,10 +64,7 @@ export const phoneChangeDriver: BrowserDriver<PhoneChangePath> = {
   expectation: (path, index) => phoneChangeExpectation(path, index),
 
   async open(page, _url, context: ReplayContext) {
-    const account = await context.once('phone-change-account', () =>
-      signUpWithTrial(page, context.baseURL, 'phone-change'),
-    );
-    await signInWith(page, account);
+    await signedInAs(page, context, { onboarded: true, key: 'phone-change-account', tag: 'phone-change' });
     servers.set(page, await browserPhoneChange(page, context.baseURL));
   },
 

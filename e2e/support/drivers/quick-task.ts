@@ -6,9 +6,10 @@ import {
   quickTaskDriver,
   quickTaskExpectation,
 } from '../../../tests/support/drivers/quick-task.driver';
+import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
-import { apiOf, freshAccount } from './fresh-account';
+import { apiOf } from '../owner-api';
 import { HeldRoutes } from './held-routes';
 import { fixPlanClock, pageIso } from './plan-clock';
 
@@ -59,7 +60,7 @@ export const quickTaskBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await freshAccount(page, context, 'quick-task');
+    await signedInAs(page, context, { onboarded: true, key: 'quick-task-account', tag: 'quick-task' });
     const api = apiOf(page, context.baseURL);
     const mariaId = await context.once('quick-task:maria', async () => {
       const made = await api<{ customer: { id: string } }>('POST', '/api/customers', {

@@ -9,9 +9,9 @@ import {
   type RenewalServer,
   renewalExpectation,
 } from '../../../tests/support/drivers/renewal.driver';
+import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
-import { type ReplayAccount, signInWith, signUpWithTrial } from './account';
 import { HeldCalls } from './held-calls';
 import { perPage } from './per-page';
 
@@ -19,15 +19,13 @@ type RenewalPath = ChartPath<RenewalSnapshot, RenewalInput>;
 
 const WAIT_MS = 15_000;
 
-/** A fresh account that pays the yearly plan on the simulated Stripe Checkout. */
-async function subscribedAccount(page: Page, baseURL: string): Promise<ReplayAccount> {
-  const account = await signUpWithTrial(page, baseURL, 'renewal');
-  await page.goto(new URL('/paywall', baseURL).toString());
+/** The fresh account, in its trial, pays the yearly plan on the simulated Stripe Checkout. */
+async function payYearlyPlan(page: Page): Promise<void> {
+  await page.goto('/paywall');
   await page.getByRole('button', { name: 'Assinar', exact: true }).click({ timeout: WAIT_MS });
   await page.waitForURL(/\/dev\/stripe\/checkout\//, { timeout: WAIT_MS });
   await page.getByRole('button', { name: /^Pagar/ }).click({ timeout: WAIT_MS });
   await page.waitForURL(/\/home$/, { timeout: WAIT_MS });
-  return account;
 }
 
 /**
@@ -83,8 +81,12 @@ export const renewalDriver: BrowserDriver<RenewalPath> = {
   expectation: (path, index) => renewalExpectation(path, index),
 
   async open(page, _url, context: ReplayContext) {
-    const account = await context.once('renewal-account', () => subscribedAccount(page, context.baseURL));
-    await signInWith(page, account);
+    await signedInAs(page, context, {
+      onboarded: true,
+      key: 'renewal-account',
+      tag: 'renewal',
+      andThen: payYearlyPlan,
+    });
     servers.set(page, browserRenewal(page, context.baseURL));
   },
 

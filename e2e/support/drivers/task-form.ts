@@ -7,9 +7,10 @@ import {
   taskFormDriver,
   taskFormExpectation,
 } from '../../../tests/support/drivers/task-form.driver';
+import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
-import { type ApiCall, apiOf, freshAccount } from './fresh-account';
+import { type ApiCall, apiOf } from '../owner-api';
 import { HeldRoutes } from './held-routes';
 import { fixPlanClock, pageIso } from './plan-clock';
 
@@ -131,7 +132,7 @@ export const taskFormBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await freshAccount(page, context, 'task-form');
+    await signedInAs(page, context, { onboarded: true, key: 'task-form-account', tag: 'task-form' });
     const customers = await context.once('task-form:customers', () =>
       makeCustomers(apiOf(page, context.baseURL)),
     );
