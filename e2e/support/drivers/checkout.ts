@@ -32,12 +32,12 @@ async function browserCheckout(page: Page, baseURL: string): Promise<CheckoutSer
     },
     async answerPaywall(status, body) {
       // A failed load is retried by the app's cache before the chart hears of it.
-      if (status >= 500) await paywall.answerWithRetries(QUERY_RETRIES, status, body);
-      else await paywall.answer(status, body);
+      if (status >= 500) await paywall.answerWithRetries(QUERY_RETRIES, { status, body });
+      else await paywall.answer({ status, body });
     },
     async answerCheckout(planId, status, body) {
       // A checkout that opens is the real one: the server asks the local Stripe simulator for it.
-      await checkout.reply({ planId }, status, body, { realSuccess: true });
+      await checkout.answerExpecting({ planId }, status < 300 ? 'real-server' : { status, body });
       planAsked = planId;
     },
     async checkoutOpened() {

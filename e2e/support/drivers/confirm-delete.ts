@@ -10,7 +10,7 @@ import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { type ApiCall, apiOf } from '../owner-api';
-import { HeldRoutes } from './held-routes';
+import { HeldCalls } from './held-calls';
 
 const DELETE_URL = /\/api\/(customers|tasks)\/[^/]+$/;
 
@@ -31,7 +31,7 @@ async function makeRecord(api: ApiCall, url: string): Promise<string> {
 
 interface Run {
   context: ReplayContext;
-  deletes: HeldRoutes;
+  deletes: HeldCalls;
   id: string | null;
   driver: ReturnType<typeof confirmDeleteDriver>;
 }
@@ -49,15 +49,14 @@ function layerFor(page: Page, run: () => Run): ConfirmDeleteLayer {
     },
     address,
     answer: (action) =>
-      run().deletes.answer(
-        (route) => {
-          const request = route.request();
+      run().deletes.answerChecked(
+        (request) => {
           const sent = `${request.method()} ${new URL(request.url()).pathname}`;
           const expected = `DELETE ${address(action.call)}`;
           return sent === expected ? null : `the app sent ${sent}, not ${expected}`;
         },
         // The real server deletes; the 500 it cannot give on demand is served here.
-        action.status === 200 ? 'continue' : { status: action.status, json: action.body },
+        action.status === 200 ? 'real-server' : { status: action.status, body: action.body },
       ),
   };
 }
@@ -82,10 +81,7 @@ export const confirmDeleteBrowserDriver: BrowserDriver<ChartPath> = {
       key: 'confirm-delete-account',
       tag: 'confirm-delete',
     });
-    const deletes = new HeldRoutes();
-    await page.route(DELETE_URL, (route) =>
-      route.request().method() === 'DELETE' ? deletes.hold(route) : route.continue(),
-    );
+    const deletes = await HeldCalls.on(page, 'DELETE', DELETE_URL);
     const run: Run = { context, deletes, id: null, driver: undefined as never };
     run.driver = confirmDeleteDriver(
       browserSurface(page),

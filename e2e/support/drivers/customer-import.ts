@@ -8,7 +8,7 @@ import {
 import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
-import { HeldRoutes } from './held-routes';
+import { HeldCalls } from './held-calls';
 
 const LOOKUP_URL = /\/api\/customers\/imports\?/;
 const BATCH_URL = /\/api\/customers\/import$/;
@@ -28,8 +28,8 @@ function failNextRead(): void {
 function layerFor(
   page: Page,
   context: ReplayContext,
-  lookups: HeldRoutes,
-  batches: HeldRoutes,
+  lookups: HeldCalls,
+  batches: HeldCalls,
 ): CustomerImportLayer {
   const dialog = page.getByRole('dialog', { name: 'Importar clientes' });
   return {
@@ -49,23 +49,23 @@ function layerFor(
       await dialog.getByText('Lendo o arquivo...').waitFor({ state: 'hidden' });
     },
     answerLookup(reply) {
-      return lookups.answer(
-        (route) => {
-          const hash = new URL(route.request().url()).searchParams.get('fileHash') ?? '';
+      return lookups.answerChecked(
+        (request) => {
+          const hash = new URL(request.url()).searchParams.get('fileHash') ?? '';
           return HASH.test(hash) ? null : `the lookup asked for the file hash "${hash}"`;
         },
         // A file never imported: the real server says so (no batch of these paths ever reaches it).
         reply === 'network-error'
-          ? 'abort'
+          ? 'network-error'
           : reply.found === null
-            ? 'continue'
-            : { status: 200, json: { success: true, data: { import: reply.found } } },
+            ? 'real-server'
+            : { status: 200, body: { success: true, data: { import: reply.found } } },
       );
     },
     answerBatch(expected, reply) {
-      return batches.answer(
-        (route) => {
-          const sent = route.request().postDataJSON() as {
+      return batches.answerChecked(
+        (request) => {
+          const sent = request.postDataJSON() as {
             importId: string;
             file: { hash: string };
           } & Record<string, unknown>;
@@ -78,7 +78,7 @@ function layerFor(
             ? null
             : `the app sent ${JSON.stringify(got)}, not ${JSON.stringify(expected)}`;
         },
-        reply === 'network-error' ? 'abort' : { status: 200, json: { success: true, data: reply } },
+        reply === 'network-error' ? 'network-error' : { status: 200, body: { success: true, data: reply } },
       );
     },
   };
@@ -106,14 +106,8 @@ export const customerImportBrowserDriver: BrowserDriver<ChartPath> = {
       key: 'customer-import-account',
       tag: 'customer-import',
     });
-    const lookups = new HeldRoutes();
-    const batches = new HeldRoutes();
-    await page.route(LOOKUP_URL, (route) =>
-      route.request().method() === 'GET' ? lookups.hold(route) : route.continue(),
-    );
-    await page.route(BATCH_URL, (route) =>
-      route.request().method() === 'POST' ? batches.hold(route) : route.continue(),
-    );
+    const lookups = await HeldCalls.on(page, 'GET', LOOKUP_URL);
+    const batches = await HeldCalls.on(page, 'POST', BATCH_URL);
     runs.set(page, {
       driver: customerImportDriver(browserSurface(page), layerFor(page, context, lookups, batches)),
     });

@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { SalesBoard } from '../../../contracts/sales';
 import { pathsBoard } from '../../../machines/deal-board/deal-board.paths';
 import type { ChartPath } from '../../../tests/support/chart-paths';
@@ -11,7 +11,7 @@ import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { type ApiCall, apiOf } from '../owner-api';
-import { HeldRoutes } from './held-routes';
+import { HeldCalls } from './held-calls';
 
 /** The real ids of the plan's stages and deals in the account's company, by name and title. */
 interface BoardIds {
@@ -62,7 +62,7 @@ const MOVE_URL = /\/api\/sales\/deals\/[^/]+\/move$/;
 /** Per page: the account's board ids and the moves the page sent, held until a step answers them. */
 const runs = new WeakMap<
   Page,
-  { ids: BoardIds; moves: HeldRoutes; context: ReplayContext; driver: ReturnType<typeof dealBoardDriver> }
+  { ids: BoardIds; moves: HeldCalls; context: ReplayContext; driver: ReturnType<typeof dealBoardDriver> }
 >();
 
 function layerFor(page: Page): DealBoardLayer {
@@ -90,9 +90,8 @@ function layerFor(page: Page): DealBoardLayer {
       const run = runs.get(page)!;
       const dealId = run.ids.deals.get(move.dealTitle);
       const body = { stageId: run.ids.stages.get(move.body.stageName), index: move.body.index };
-      await run.moves.answer(
-        (route) => {
-          const request = route.request();
+      await run.moves.answerChecked(
+        (request) => {
           const sent = request.postDataJSON() as unknown;
           return new URL(request.url()).pathname === `/api/sales/deals/${dealId}/move` &&
             JSON.stringify(sent) === JSON.stringify(body)
@@ -100,7 +99,7 @@ function layerFor(page: Page): DealBoardLayer {
             : `the move sent ${request.url()} ${JSON.stringify(sent)}, not deal ${dealId} to ${JSON.stringify(body)}`;
         },
         // The real server saves a move; only a failure is served here.
-        move.status < 300 ? 'continue' : { status: move.status, json: move.reply },
+        move.status < 300 ? 'real-server' : { status: move.status, body: move.reply },
       );
     },
   };
@@ -124,8 +123,7 @@ export const dealBoardBrowserDriver: BrowserDriver<ChartPath> = {
     await signedInAs(page, context, { onboarded: true, key: 'deal-board-account', tag: 'deal-board' });
     const api = apiOf(page, context.baseURL);
     const ids = await context.once('deal-board:board', () => makeBoard(api));
-    const moves = new HeldRoutes();
-    await page.route(MOVE_URL, (route: Route) => moves.hold(route));
+    const moves = await HeldCalls.on(page, 'POST', MOVE_URL);
     runs.set(page, { ids, moves, context, driver: dealBoardDriver(browserSurface(page), layerFor(page)) });
   },
 

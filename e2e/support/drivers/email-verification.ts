@@ -10,10 +10,10 @@ import {
 import { unconfirmedSignUp } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
-import { type HeldRoute, holdRoutes } from './held-endpoints';
+import { type HeldCalls, holdRoutes } from './held-calls';
 import { holdHostedLogout } from './hosted-logout';
 
-const held = new WeakMap<Page, { validation: HeldRoute; freshToken: string }>();
+const held = new WeakMap<Page, { validation: HeldCalls; freshToken: string }>();
 
 function server(page: Page, context: ReplayContext): EmailVerificationServer {
   return {
@@ -31,7 +31,7 @@ function server(page: Page, context: ReplayContext): EmailVerificationServer {
           : validated
             ? { realServerWith: { verificationToken: held.get(page)!.freshToken } }
             : 'real-server';
-      const answered = await held.get(page)!.validation.answer(reply);
+      const answered = await held.get(page)!.validation.answerAll(reply);
       if (answered !== 1) throw new Error(`${answered} validation calls were waiting, not 1`);
     },
   };

@@ -10,11 +10,11 @@ import {
 } from '../../../tests/support/drivers/login.driver';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { clockedSurface, pauseClockAt } from './clocked-surface';
-import { type HeldRoute, holdRoutes } from './held-endpoints';
+import { type HeldCalls, holdRoutes } from './held-calls';
 import { holdHostedLogout } from './hosted-logout';
 
 /** Per page: the held session check the steps answer. */
-const held = new WeakMap<Page, { session: HeldRoute }>();
+const held = new WeakMap<Page, { session: HeldCalls }>();
 
 function server(page: Page, context: ReplayContext): LoginServer {
   return {
@@ -23,7 +23,7 @@ function server(page: Page, context: ReplayContext): LoginServer {
     },
     async answerCheck(outcome) {
       const routes = held.get(page)!;
-      const answered = await routes.session.answer(loginCheckReplies[outcome]);
+      const answered = await routes.session.answerAll(loginCheckReplies[outcome]);
       if (answered !== 1) throw new Error(`${answered} session checks were waiting, not 1`);
     },
   };

@@ -21,7 +21,7 @@ import {
 import { onboardingSessions, sessionReply } from '../../../tests/support/drivers/onboarding-sessions';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { clockedSurface, pauseClockAt } from './clocked-surface';
-import { type HeldRoute, holdRoutes } from './held-endpoints';
+import { type HeldCalls, type HeldReply, holdRoutes } from './held-calls';
 import { holdHostedLogout } from './hosted-logout';
 import { navigateInApp } from './in-app-navigation';
 import { putPathsSession } from './paths-session';
@@ -40,8 +40,8 @@ const endpoints = {
 type Routes = Awaited<ReturnType<typeof holdRoutes<keyof typeof endpoints>>>;
 const held = new WeakMap<Page, Routes>();
 
-async function one(route: HeldRoute, what: string, reply: Parameters<HeldRoute['answer']>[0]) {
-  const count = await route.answer(reply);
+async function one(route: HeldCalls, what: string, reply: HeldReply) {
+  const count = await route.answerAll(reply);
   if (count !== 1) throw new Error(`${count} ${what} calls were waiting, not 1`);
 }
 

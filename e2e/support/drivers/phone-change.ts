@@ -44,7 +44,7 @@ async function browserPhoneChange(page: Page, baseURL: string): Promise<PhoneCha
       await page.goto(new URL(url, baseURL).toString());
     },
     async answerSend(phoneNumber, status, body) {
-      await send.reply({ phoneNumber, isResend: false }, status, body);
+      await send.answerExpecting({ phoneNumber, isResend: false }, { status, body });
     },
   };
 }

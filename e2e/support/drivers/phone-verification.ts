@@ -31,7 +31,7 @@ import {
 } from '../../../tests/support/drivers/phone-verification.driver';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { clockedSurface, pauseClockAt } from './clocked-surface';
-import { type HeldRoute, holdRoutes } from './held-endpoints';
+import { type HeldCalls, type HeldReply, holdRoutes } from './held-calls';
 import { putPathsSession } from './paths-session';
 
 /** Where the chart runs: onboarding's verify-phone step, or the settings phone change's page. */
@@ -39,8 +39,8 @@ type Host = 'onboarding' | 'settings';
 
 interface Held {
   host: Host;
-  send: HeldRoute;
-  verify: HeldRoute;
+  send: HeldCalls;
+  verify: HeldCalls;
 }
 
 const held = new WeakMap<Page, Held>();
@@ -57,8 +57,8 @@ function sameJson(what: string, actual: unknown, expected: unknown): void {
     throw new Error(`${what} sent ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`);
 }
 
-async function answered(route: HeldRoute, what: string, reply: Parameters<HeldRoute['answer']>[0]) {
-  const count = await route.answer(reply);
+async function answered(route: HeldCalls, what: string, reply: HeldReply) {
+  const count = await route.answerAll(reply);
   if (count !== 1) throw new Error(`${count} ${what} calls were waiting, not 1`);
 }
 

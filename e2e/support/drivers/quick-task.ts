@@ -10,14 +10,14 @@ import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { apiOf } from '../owner-api';
-import { HeldRoutes } from './held-routes';
+import { HeldCalls } from './held-calls';
 import { fixPlanClock, pageIso } from './plan-clock';
 
 const CREATE_URL = /\/api\/tasks$/;
 
 const runs = new WeakMap<Page, { driver: ReturnType<typeof quickTaskDriver> }>();
 
-function layerFor(page: Page, context: ReplayContext, mariaId: string, creates: HeldRoutes): QuickTaskLayer {
+function layerFor(page: Page, context: ReplayContext, mariaId: string, creates: HeldCalls): QuickTaskLayer {
   return {
     async open() {
       await page.goto(new URL('/home', context.baseURL).toString());
@@ -29,16 +29,15 @@ function layerFor(page: Page, context: ReplayContext, mariaId: string, creates: 
         dueAt: await pageIso(page, body.dueAt),
         customerId: body.customerId === MARIA.id ? mariaId : body.customerId,
       };
-      return creates.answer(
-        (route) => {
-          const request = route.request();
+      return creates.answerChecked(
+        (request) => {
           const sent = request.method() === 'POST' ? (request.postDataJSON() as unknown) : null;
           return JSON.stringify(sent) === JSON.stringify(expected)
             ? null
             : `the app sent ${request.method()} ${JSON.stringify(sent)}, not ${JSON.stringify(expected)}`;
         },
         // The real server creates the task; its refusals on demand are served here.
-        status < 300 ? 'continue' : { status, json: reply },
+        status < 300 ? 'real-server' : { status, body: reply },
       );
     },
   };
@@ -70,10 +69,7 @@ export const quickTaskBrowserDriver: BrowserDriver<ChartPath> = {
       return made.customer.id;
     });
     await fixPlanClock(page, NOW);
-    const creates = new HeldRoutes();
-    await page.route(CREATE_URL, (route) =>
-      route.request().method() === 'POST' ? creates.hold(route) : route.continue(),
-    );
+    const creates = await HeldCalls.on(page, 'POST', CREATE_URL);
     runs.set(page, {
       driver: quickTaskDriver(browserSurface(page), layerFor(page, context, mariaId, creates)),
     });

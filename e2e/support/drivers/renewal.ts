@@ -61,7 +61,7 @@ function browserRenewal(page: Page, baseURL: string): RenewalServer {
     },
     async answerSave(cancelAtPeriodEnd, status, body) {
       // A save that goes through is the real one (the server updates the simulated Stripe).
-      await save!.reply({ cancelAtPeriodEnd }, status, body, { realSuccess: true });
+      await save!.answerExpecting({ cancelAtPeriodEnd }, status < 300 ? 'real-server' : { status, body });
     },
   };
 }

@@ -10,13 +10,13 @@ import {
 } from '../../../tests/support/drivers/session.driver';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { clockedSurface, pauseClockAt } from './clocked-surface';
-import { type HeldRoute, holdRoutes } from './held-endpoints';
+import { type HeldCalls, holdRoutes } from './held-calls';
 import { holdHostedLogout } from './hosted-logout';
 import { navigateInApp } from './in-app-navigation';
 
 type SessionPath = ChartPath<SessionSnapshot>;
 
-const held = new WeakMap<Page, { session: HeldRoute; rest: HeldRoute }>();
+const held = new WeakMap<Page, { session: HeldCalls; rest: HeldCalls }>();
 
 const refused = {
   status: 401,
@@ -41,7 +41,7 @@ function server(page: Page, context: ReplayContext): SessionServer {
       const { rest } = routes();
       // /home may have asked for nothing yet (its data was cached): /customers asks for its list.
       if (rest.pending === 0) await navigateInApp(page, '/customers');
-      if ((await rest.answer(refused)) === 0) throw new Error('the app made no call to refuse');
+      if ((await rest.answerAll(refused)) === 0) throw new Error('the app made no call to refuse');
     },
   };
 }

@@ -11,7 +11,7 @@ import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { type ApiCall, apiOf } from '../owner-api';
-import { HeldRoutes } from './held-routes';
+import { HeldCalls } from './held-calls';
 import { fixPlanClock, pageIso } from './plan-clock';
 
 const SAVE_URL = /\/api\/tasks(\/[^/]+)?$/;
@@ -59,7 +59,7 @@ async function makeTask(page: Page, api: ApiCall, customers: CustomerIds, task: 
 interface Run {
   context: ReplayContext;
   customers: CustomerIds;
-  saves: HeldRoutes;
+  saves: HeldCalls;
   /** The plan's task id and the one the server gave it, once an edit page is open. */
   task: { planned: string; real: string } | null;
   driver: ReturnType<typeof taskFormDriver>;
@@ -97,9 +97,8 @@ function layerFor(page: Page, run: () => Run): TaskFormLayer {
         customerId: planned.customerId ? (customers.get(planned.customerId) ?? planned.customerId) : null,
       };
       const expected = { method: action.method, path: address(action.url), body };
-      await run().saves.answer(
-        (route) => {
-          const request = route.request();
+      await run().saves.answerChecked(
+        (request) => {
           const sent = {
             method: request.method(),
             path: new URL(request.url()).pathname,
@@ -110,7 +109,7 @@ function layerFor(page: Page, run: () => Run): TaskFormLayer {
             : `the app sent ${JSON.stringify(sent)}, not ${JSON.stringify(expected)}`;
         },
         // The real server saves; its refusals on demand (400 on the customer, 500) are served here.
-        action.status < 300 ? 'continue' : { status: action.status, json: action.reply },
+        action.status < 300 ? 'real-server' : { status: action.status, body: action.reply },
       );
     },
   };
@@ -137,10 +136,7 @@ export const taskFormBrowserDriver: BrowserDriver<ChartPath> = {
       makeCustomers(apiOf(page, context.baseURL)),
     );
     await fixPlanClock(page, FORM_NOW.getTime());
-    const saves = new HeldRoutes();
-    await page.route(SAVE_URL, (route) =>
-      ['POST', 'PUT'].includes(route.request().method()) ? saves.hold(route) : route.continue(),
-    );
+    const saves = await HeldCalls.on(page, ['POST', 'PUT'], SAVE_URL);
     const run: Run = {
       context,
       customers,
