@@ -53,7 +53,7 @@ const envSchema = z.object({
   ALLOWED_RETURN_ORIGINS: z.string().optional(),
   AUTH_SECRET: z.string().min(32, { error: 'use pelo menos 32 caracteres aleatórios' }).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
-  AUTH_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+  AUTH_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { error: 'deve começar com smtp:// ou smtps://' })
@@ -284,7 +284,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedReturnOrigins: [...new Set([new URL(appUrl).origin, ...originList(e.ALLOWED_RETURN_ORIGINS)])],
     authSecret: e.AUTH_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
-    authRateLimitMultiplier: e.AUTH_RATE_LIMIT_MULTIPLIER,
+    // A developer or tester on `npm start` signs many people up from one machine (replaying every
+    // chart makes an account per chart); production and the test suites keep the real limits.
+    authRateLimitMultiplier: e.AUTH_RATE_LIMIT_MULTIPLIER ?? (e.NODE_ENV === 'development' ? 10 : 1),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO,

@@ -24,7 +24,7 @@ describe('loadConfig', () => {
       allowedReturnOrigins: ['http://localhost:3000'],
       authSecret: undefined,
       accessTokenTtlSeconds: 900,
-      authRateLimitMultiplier: 1,
+      authRateLimitMultiplier: 10,
       smtpUrl: undefined,
       mailFrom: 'Fechaí <nao-responda@fechai.com.br>',
       seedDemo: false,
@@ -33,6 +33,14 @@ describe('loadConfig', () => {
       trialDays: 7,
       billing: { priceCents: { monthly: 9700, yearly: 97000 }, stripe: null },
     });
+  });
+
+  it('keeps the real rate limits of the hosted login outside development unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).authRateLimitMultiplier).toBe(1);
+    expect(
+      loadConfig({ NODE_ENV: 'production', APP_URL: 'https://app.fechai.com.br' }).authRateLimitMultiplier,
+    ).toBe(1);
+    expect(loadConfig({ AUTH_RATE_LIMIT_MULTIPLIER: '1' }).authRateLimitMultiplier).toBe(1);
   });
 
   it('reads every variable, and treats empty ones as unset', () => {
