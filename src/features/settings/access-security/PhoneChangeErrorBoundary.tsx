@@ -1,27 +1,17 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../../lib/routing/Link';
+import { appPaths } from '../../../../machines/app-paths';
+import { ErrorCard } from '../../../ui/error-boundary/ErrorCard';
 import { OwnErrorScreen } from '../../../ui/error-boundary/OwnErrorScreen';
-import { RetryButton } from '../../../ui/retry-button/RetryButton';
 
 /** The phone change's own error screen (spec §2): what went wrong, try again, or back to settings. */
 export function PhoneChangeErrorView({ onRetry }: { onRetry: () => void }) {
   return (
-    <section className="card card--start" aria-labelledby="phone-change-error">
-      <div role="alert">
-        <h2 id="phone-change-error" className="card__heading">
-          Não foi possível abrir a alteração do celular
-        </h2>
-        <p className="card__text">
-          Algo deu errado ao carregar esta página. Tente de novo ou volte para as configurações.
-        </p>
-      </div>
-      <div className="form__actions">
-        <RetryButton onRetry={onRetry} />
-        <Link to="/settings" className="button button--secondary">
-          Voltar para Configurações
-        </Link>
-      </div>
-    </section>
+    <ErrorCard
+      title="Não foi possível abrir a alteração do celular"
+      text="Algo deu errado ao carregar esta página. Tente de novo ou volte para as configurações."
+      onRetry={onRetry}
+      back={{ to: appPaths.settings, label: 'Voltar para Configurações' }}
+    />
   );
 }
 
