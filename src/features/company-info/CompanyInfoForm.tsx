@@ -11,11 +11,11 @@ import { COMPANY_NAME_MAX } from '../../../contracts/onboarding';
 import { invalidateAfter } from '../../lib/cache/invalidate-after';
 import { useEntityForm, useEntityFormView } from '../../lib/forms/useEntityForm';
 import { toast } from '../../lib/toasts';
+import { Field } from '../../ui/form-field/Field';
 import { brazilianStateNames } from './brazilian-state-names';
 import { type CompanyField, type CompanyForm, checkForm, companyFields, formOf } from './company-form';
 import { companyInfoQueryKey } from './company-info-query';
 import { DocumentNumberField } from './DocumentNumberField';
-import { Field } from './Field';
 import { saveCompanyInfo } from './save-company-info';
 
 export const COMPANY_SAVED_TEXT = 'Dados da empresa salvos.';

@@ -5,7 +5,7 @@ import {
   normalizeDocumentNumber,
 } from '../../../contracts/brazil/document-number';
 import { INVALID_CNPJ_TEXT, INVALID_CPF_TEXT } from '../../../contracts/onboarding';
-import { Field } from './Field';
+import { Field } from '../../ui/form-field/Field';
 
 const fullLength: Record<DocumentType, number> = { cpf: 11, cnpj: 14 };
 const invalidText: Record<DocumentType, string> = { cpf: INVALID_CPF_TEXT, cnpj: INVALID_CNPJ_TEXT };

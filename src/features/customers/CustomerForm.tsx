@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   CUSTOMER_EMAIL_MAX,
   CUSTOMER_NAME_MAX,
@@ -12,6 +12,7 @@ import type { ApiResult } from '../../api/client';
 import { unwrapEnvelope } from '../../api/unwrap-envelope';
 import { useEntityForm, useEntityFormView } from '../../lib/forms/useEntityForm';
 import { Link } from '../../lib/routing/Link';
+import { Field } from '../../ui/form-field/Field';
 import type { SavedCustomer } from './customer-calls';
 import {
   type CustomerFormErrors,
@@ -50,48 +51,12 @@ function checkCustomer(values: CustomerFormState) {
 
 const focusOrder: CustomerFormField[] = ['name', 'phone', 'email', 'tags', 'source', 'notes'];
 
-type FieldProps = {
-  id: string;
-  label: string;
-  error: string | undefined;
-  hint?: string;
-  optional?: boolean;
-  children: (describedBy: string | undefined) => ReactNode;
-};
-
-/** A label, its control, its hint and its error beside it. */
-function Field({ id, label, error, hint, optional, children }: FieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {optional ? <span className="field__optional"> (opcional)</span> : null}
-      </label>
-      {children(describedBy)}
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /**
  * "Novo cliente" and the edit page: name, WhatsApp (masked as typed), e-mail, tags, source and
  * notes. The contract's own check runs before sending; the server's 400 issues and its 409 (a
  * phone that is another customer's, named in its text) land beside their fields.
  */
 export function CustomerForm({ initial, submitLabel, cancelTo, doneTo, save, onSaved }: CustomerFormProps) {
-  const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const chart = useEntityForm({
     initial: { ...initial, typedTag: '' } as CustomerFormState,
@@ -127,10 +92,10 @@ export function CustomerForm({ initial, submitLabel, cancelTo, doneTo, save, onS
         view.submit();
       }}
     >
-      <Field id={`${id}-name`} label="Nome" error={errors.name}>
-        {(describedBy) => (
+      <Field label="Nome" error={errors.name}>
+        {(control) => (
           <input
-            id={`${id}-name`}
+            {...control}
             data-field="name"
             className="field__input"
             name="name"
@@ -138,22 +103,19 @@ export function CustomerForm({ initial, submitLabel, cancelTo, doneTo, save, onS
             required
             maxLength={CUSTOMER_NAME_MAX}
             value={values.name}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy}
             onChange={(event) => set('name', event.target.value)}
           />
         )}
       </Field>
       <Field
-        id={`${id}-phone`}
         label="WhatsApp"
         optional
         error={errors.phone}
         hint="Com DDD, por exemplo (11) 91234-5678. De outro país? Comece com + e o código do país."
       >
-        {(describedBy) => (
+        {(control) => (
           <input
-            id={`${id}-phone`}
+            {...control}
             data-field="phone"
             className="field__input field__input--numbers"
             name="phone"
@@ -162,16 +124,14 @@ export function CustomerForm({ initial, submitLabel, cancelTo, doneTo, save, onS
             autoComplete="off"
             placeholder="(11) 91234-5678"
             value={values.phone}
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={describedBy}
             onChange={(event) => set('phone', maskCustomerPhone(event.target.value))}
           />
         )}
       </Field>
-      <Field id={`${id}-email`} label="E-mail" optional error={errors.email}>
-        {(describedBy) => (
+      <Field label="E-mail" optional error={errors.email}>
+        {(control) => (
           <input
-            id={`${id}-email`}
+            {...control}
             data-field="email"
             className="field__input"
             name="email"
@@ -180,8 +140,6 @@ export function CustomerForm({ initial, submitLabel, cancelTo, doneTo, save, onS
             autoComplete="off"
             maxLength={CUSTOMER_EMAIL_MAX}
             value={values.email}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy}
             onChange={(event) => set('email', event.target.value)}
           />
         )}
@@ -194,16 +152,14 @@ export function CustomerForm({ initial, submitLabel, cancelTo, doneTo, save, onS
         error={errors.tags}
         disabled={saving}
       />
-      <Field id={`${id}-source`} label="Origem" optional error={errors.source}>
-        {(describedBy) => (
+      <Field label="Origem" optional error={errors.source}>
+        {(control) => (
           <select
-            id={`${id}-source`}
+            {...control}
             data-field="source"
             className="field__input"
             name="source"
             value={values.source}
-            aria-invalid={errors.source ? true : undefined}
-            aria-describedby={describedBy}
             onChange={(event) => set('source', event.target.value as CustomerSource | '')}
           >
             <option value="">Não informada</option>
@@ -215,18 +171,16 @@ export function CustomerForm({ initial, submitLabel, cancelTo, doneTo, save, onS
           </select>
         )}
       </Field>
-      <Field id={`${id}-notes`} label="Observações" optional error={errors.notes}>
-        {(describedBy) => (
+      <Field label="Observações" optional error={errors.notes}>
+        {(control) => (
           <textarea
-            id={`${id}-notes`}
+            {...control}
             data-field="notes"
             className="field__input"
             name="notes"
             rows={4}
             maxLength={CUSTOMER_NOTES_MAX}
             value={values.notes}
-            aria-invalid={errors.notes ? true : undefined}
-            aria-describedby={describedBy}
             onChange={(event) => set('notes', event.target.value)}
           />
         )}

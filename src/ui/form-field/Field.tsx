@@ -12,11 +12,14 @@ export function Field({
   label,
   hint,
   error,
+  optional = false,
   children,
 }: {
   label: string;
   hint?: string;
   error?: string | null;
+  /** Says "(opcional)" after the label. */
+  optional?: boolean;
   children: (control: ControlProps) => ReactNode;
 }) {
   const id = useId();
@@ -26,6 +29,7 @@ export function Field({
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
+        {optional ? <span className="field__optional"> (opcional)</span> : null}
       </label>
       {children({
         id,
