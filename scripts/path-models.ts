@@ -15,6 +15,7 @@ import { phoneVerificationPathModel } from '../machines/phone-verification/phone
 import { quickTaskPathModel } from '../machines/quick-task/quick-task.paths';
 import { searchBoxPathModel } from '../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../machines/session/session.paths';
+import { stageEditorPathModel } from '../machines/stage-editor/stage-editor.paths';
 import { taskFormPathModel } from '../machines/task-form/task-form.paths';
 import { toastPathModel } from '../machines/toasts/toast.paths';
 import { toasterPathModel } from '../machines/toasts/toaster.paths';
@@ -48,6 +49,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'search-box': model(searchBoxPathModel),
   'entity-form': model(entityFormPathModel),
   'confirm-delete': model(confirmDeletePathModel),
+  'stage-editor': model(stageEditorPathModel),
 };
 
 /**
@@ -71,4 +73,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'task-form': 'tests/web/tasks-form.paths.test.tsx',
   'customer-import': 'tests/web/customer-import.paths.test.tsx',
   'confirm-delete': 'tests/web/confirm-delete.paths.test.tsx',
+  'stage-editor': 'tests/web/stage-editor.paths.test.tsx',
 };

@@ -12,6 +12,7 @@ import { phoneChangePathModel } from '../../machines/phone-change/phone-change.p
 import { phoneVerificationPathModel } from '../../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../../machines/quick-task/quick-task.paths';
 import { sessionPathModel } from '../../machines/session/session.paths';
+import { stageEditorPathModel } from '../../machines/stage-editor/stage-editor.paths';
 import { taskFormPathModel } from '../../machines/task-form/task-form.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
 import { toasterPathModel } from '../../machines/toasts/toaster.paths';
@@ -30,6 +31,7 @@ import { phoneVerificationDriver } from './drivers/phone-verification';
 import { quickTaskBrowserDriver } from './drivers/quick-task';
 import { renewalDriver } from './drivers/renewal';
 import { sessionDriver } from './drivers/session';
+import { stageEditorBrowserDriver } from './drivers/stage-editor';
 import { taskFormBrowserDriver } from './drivers/task-form';
 import { toasterBrowserDriver } from './drivers/toaster';
 import { toastsBrowserDriver } from './drivers/toasts';
@@ -68,4 +70,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   onboarding: chart(onboardingPathModel, onboardingDriver),
   'phone-verification': chart(phoneVerificationPathModel, phoneVerificationDriver),
   'confirm-delete': chart(confirmDeletePathModel, confirmDeleteBrowserDriver),
+  'stage-editor': chart(stageEditorPathModel, stageEditorBrowserDriver),
 };
