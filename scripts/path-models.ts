@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../machines/checkout/renewal.paths';
+import { columnLoadMorePathModel } from '../machines/column-load-more/column-load-more.paths';
 import { confirmDeletePathModel } from '../machines/confirm-delete/confirm-delete.paths';
 import { customerExportPathModel } from '../machines/customer-export/customer-export.paths';
 import { customerImportPathModel } from '../machines/customer-import/customer-import.paths';
@@ -50,6 +51,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'entity-form': model(entityFormPathModel),
   'confirm-delete': model(confirmDeletePathModel),
   'stage-editor': model(stageEditorPathModel),
+  'column-load-more': model(columnLoadMorePathModel),
 };
 
 /**
@@ -74,4 +76,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'customer-import': 'tests/web/customer-import.paths.test.tsx',
   'confirm-delete': 'tests/web/confirm-delete.paths.test.tsx',
   'stage-editor': 'tests/web/stage-editor.paths.test.tsx',
+  'column-load-more': 'tests/web/column-load-more.paths.test.tsx',
 };

@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../../machines/checkout/renewal.paths';
+import { columnLoadMorePathModel } from '../../machines/column-load-more/column-load-more.paths';
 import { confirmDeletePathModel } from '../../machines/confirm-delete/confirm-delete.paths';
 import { customerImportPathModel } from '../../machines/customer-import/customer-import.paths';
 import { dealBoardPathModel } from '../../machines/deal-board/deal-board.paths';
@@ -19,6 +20,7 @@ import { toasterPathModel } from '../../machines/toasts/toaster.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { checkoutDriver } from './drivers/checkout';
+import { columnLoadMoreBrowserDriver } from './drivers/column-load-more';
 import { confirmDeleteBrowserDriver } from './drivers/confirm-delete';
 import { customerImportBrowserDriver } from './drivers/customer-import';
 import { dealBoardBrowserDriver } from './drivers/deal-board';
@@ -71,4 +73,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'phone-verification': chart(phoneVerificationPathModel, phoneVerificationDriver),
   'confirm-delete': chart(confirmDeletePathModel, confirmDeleteBrowserDriver),
   'stage-editor': chart(stageEditorPathModel, stageEditorBrowserDriver),
+  'column-load-more': chart(columnLoadMorePathModel, columnLoadMoreBrowserDriver),
 };
