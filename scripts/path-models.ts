@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../machines/checkout/renewal.paths';
+import { columnLoadMorePathModel } from '../machines/column-load-more/column-load-more.paths';
 import { confirmDeletePathModel } from '../machines/confirm-delete/confirm-delete.paths';
 import { customerExportPathModel } from '../machines/customer-export/customer-export.paths';
 import { customerImportPathModel } from '../machines/customer-import/customer-import.paths';
@@ -15,6 +16,7 @@ import { phoneVerificationPathModel } from '../machines/phone-verification/phone
 import { quickTaskPathModel } from '../machines/quick-task/quick-task.paths';
 import { searchBoxPathModel } from '../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../machines/session/session.paths';
+import { stageEditorPathModel } from '../machines/stage-editor/stage-editor.paths';
 import { taskFormPathModel } from '../machines/task-form/task-form.paths';
 import { toastPathModel } from '../machines/toasts/toast.paths';
 import { toasterPathModel } from '../machines/toasts/toaster.paths';
@@ -48,6 +50,8 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'search-box': model(searchBoxPathModel),
   'entity-form': model(entityFormPathModel),
   'confirm-delete': model(confirmDeletePathModel),
+  'stage-editor': model(stageEditorPathModel),
+  'column-load-more': model(columnLoadMorePathModel),
 };
 
 /**
@@ -71,4 +75,6 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'task-form': 'tests/web/tasks-form.paths.test.tsx',
   'customer-import': 'tests/web/customer-import.paths.test.tsx',
   'confirm-delete': 'tests/web/confirm-delete.paths.test.tsx',
+  'stage-editor': 'tests/web/stage-editor.paths.test.tsx',
+  'column-load-more': 'tests/web/column-load-more.paths.test.tsx',
 };

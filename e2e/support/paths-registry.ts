@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../../machines/checkout/renewal.paths';
+import { columnLoadMorePathModel } from '../../machines/column-load-more/column-load-more.paths';
 import { confirmDeletePathModel } from '../../machines/confirm-delete/confirm-delete.paths';
 import { customerImportPathModel } from '../../machines/customer-import/customer-import.paths';
 import { dealBoardPathModel } from '../../machines/deal-board/deal-board.paths';
@@ -12,12 +13,14 @@ import { phoneChangePathModel } from '../../machines/phone-change/phone-change.p
 import { phoneVerificationPathModel } from '../../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../../machines/quick-task/quick-task.paths';
 import { sessionPathModel } from '../../machines/session/session.paths';
+import { stageEditorPathModel } from '../../machines/stage-editor/stage-editor.paths';
 import { taskFormPathModel } from '../../machines/task-form/task-form.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
 import { toasterPathModel } from '../../machines/toasts/toaster.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { checkoutDriver } from './drivers/checkout';
+import { columnLoadMoreBrowserDriver } from './drivers/column-load-more';
 import { confirmDeleteBrowserDriver } from './drivers/confirm-delete';
 import { customerImportBrowserDriver } from './drivers/customer-import';
 import { dealBoardBrowserDriver } from './drivers/deal-board';
@@ -30,6 +33,7 @@ import { phoneVerificationDriver } from './drivers/phone-verification';
 import { quickTaskBrowserDriver } from './drivers/quick-task';
 import { renewalDriver } from './drivers/renewal';
 import { sessionDriver } from './drivers/session';
+import { stageEditorBrowserDriver } from './drivers/stage-editor';
 import { taskFormBrowserDriver } from './drivers/task-form';
 import { toasterBrowserDriver } from './drivers/toaster';
 import { toastsBrowserDriver } from './drivers/toasts';
@@ -68,4 +72,6 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   onboarding: chart(onboardingPathModel, onboardingDriver),
   'phone-verification': chart(phoneVerificationPathModel, phoneVerificationDriver),
   'confirm-delete': chart(confirmDeletePathModel, confirmDeleteBrowserDriver),
+  'stage-editor': chart(stageEditorPathModel, stageEditorBrowserDriver),
+  'column-load-more': chart(columnLoadMorePathModel, columnLoadMoreBrowserDriver),
 };

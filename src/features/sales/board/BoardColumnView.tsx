@@ -1,13 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
-import { BOARD_COLUMN_PAGE_SIZE, type BoardColumn, type SalesBoard } from '../../../../contracts/sales';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useId } from 'react';
+import type { BoardColumn } from '../../../../contracts/sales';
+import { LOAD_MORE_FAILED_TEXT } from '../../../../machines/column-load-more/column-load-more.machine';
 import type { BoardPosition } from '../../../../machines/deal-board/deal-board-layout';
 import { formatBRL } from '../../../lib/format/currency';
-import { salesQueryKeys } from '../sales-board-query';
-import { boardWithStagePage } from './board-cache';
-import { fetchStagePage } from './board-pages';
-
-export const LOAD_MORE_FAILED_TEXT = 'Não foi possível carregar mais vendas. Tente de novo.';
+import { useColumnLoadMore } from './useColumnLoadMore';
 
 function countText(count: number): string {
   if (count === 0) return 'Nenhuma venda';
@@ -24,30 +21,16 @@ type BoardColumnViewProps = {
 
 /**
  * One stage of the board: its name, how many deals and their total in BRL (the whole stage, not
- * just what is loaded), its cards, the drop indicator while a deal moves, and "Carregar mais".
+ * just what is loaded), its cards, the drop indicator while a deal moves, and "Carregar mais" (the
+ * column-load-more chart).
  */
 export function BoardColumnView({ column, moving, renderCard }: BoardColumnViewProps) {
-  const queryClient = useQueryClient();
   const headingId = useId();
-  const [loading, setLoading] = useState(false);
-  const [loadFailed, setLoadFailed] = useState(false);
   const { stage, deals, pageInfo } = column;
-
-  const loadMore = async () => {
-    if (!pageInfo.endCursor) return;
-    setLoading(true);
-    setLoadFailed(false);
-    try {
-      const page = await fetchStagePage(stage.id, pageInfo.endCursor, BOARD_COLUMN_PAGE_SIZE);
-      queryClient.setQueryData<SalesBoard>(salesQueryKeys.board, (board) =>
-        board ? boardWithStagePage(board, stage.id, page) : board,
-      );
-    } catch {
-      setLoadFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  };
+  const loader = useColumnLoadMore(stage.id);
+  const loading = useSelector(loader, (s) => s.matches('loading'));
+  const loadFailed = useSelector(loader, (s) => s.matches('failed'));
+  const canLoad = useSelector(loader, (s) => s.can({ type: 'LOAD', cursor: pageInfo.endCursor }));
 
   // The indicator goes before the target's index-th card other than the one moving (or last).
   const indicatorAt = moving?.target?.stageId === stage.id ? moving.target.index : null;
@@ -87,9 +70,9 @@ export function BoardColumnView({ column, moving, renderCard }: BoardColumnViewP
         <button
           type="button"
           className="button button--secondary board-column__more"
-          disabled={loading}
+          disabled={!canLoad}
           aria-label={`Carregar mais vendas em ${stage.name}`}
-          onClick={loadMore}
+          onClick={() => loader.send({ type: 'LOAD', cursor: pageInfo.endCursor })}
         >
           {loading ? 'Carregando...' : 'Carregar mais'}
         </button>

@@ -1,16 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { type DealStage, STAGE_NAME_MAX, STAGE_NAME_REQUIRED_TEXT } from '../../../../contracts/sales';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
+import { type DealStage, STAGE_NAME_MAX } from '../../../../contracts/sales';
+import type { MoveDirection } from '../../../../machines/stage-editor/stage-editor.machine';
 import { useConfirmDelete, useConfirmDeleteView } from '../../../lib/confirm/useConfirmDelete';
-import { useCreateSubmission } from '../../../lib/forms/useCreateSubmission';
 import { toast } from '../../../lib/toasts';
 import { ConfirmAction } from '../../../ui/confirm/ConfirmAction';
 import { LoadError } from '../../../ui/load-error/LoadError';
 import { QueryLoading } from '../../../ui/query-loading/QueryLoading';
 import { invalidateDealCaches } from '../deal-caches';
-import { salesQueryKeys } from '../sales-board-query';
 import { stagesQuery } from '../stages-query';
-import { createStage, deleteStage, nameErrorOf, renameStage, reorderStages } from './stage-calls';
+import { deleteStage, nameErrorOf } from './stage-calls';
+import { type StageEditorActor, useStageEditor } from './useStageEditor';
 
 const kindLabel: Record<DealStage['kind'], string | null> = {
   open: null,
@@ -18,50 +19,29 @@ const kindLabel: Record<DealStage['kind'], string | null> = {
   lost: 'Venda perdida',
 };
 
-type Focus = { stageId: string; action: 'up' | 'down' };
-
 /**
- * "Etapas": the company's stages, in board order: rename, move up or down, add, delete (only an
- * empty one; the server says why it refuses). Every change refreshes the board and the dashboard.
+ * "Etapas": the company's stages, in board order: rename, move up or down, add (the stage-editor
+ * chart), delete (only an empty one; the server says why it refuses; the confirm-delete chart).
+ * Every change refreshes the board and the dashboard.
  */
 export function StagesPanel({ id, onClose }: { id: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const query = useQuery(stagesQuery);
-  const [reordering, setReordering] = useState(false);
-  const [reorderError, setReorderError] = useState<string | null>(null);
-  const [focus, setFocus] = useState<Focus | null>(null);
+  const editor = useStageEditor();
+  const reorderError = useSelector(editor, (s) => s.context.reorderError);
+  const moved = useSelector(editor, (s) => s.context.moved);
   const list = useRef<HTMLOListElement>(null);
   const headingId = useId();
 
-  // After a reorder the row moved: the focus stays on its button (or the other one at an end).
+  // After a move the row re-renders elsewhere: the focus stays on its button (or the other one at an end).
   useEffect(() => {
-    if (!focus) return;
-    const row = list.current?.querySelector(`[data-stage-row="${CSS.escape(focus.stageId)}"]`);
-    const wanted = row?.querySelector<HTMLButtonElement>(`[data-action="${focus.action}"]:not(:disabled)`);
+    if (!moved) return;
+    const row = list.current?.querySelector(`[data-stage-row="${CSS.escape(moved.stageId)}"]`);
+    const wanted = row?.querySelector<HTMLButtonElement>(`[data-action="${moved.direction}"]:not(:disabled)`);
     const other = row?.querySelector<HTMLButtonElement>(
       '[data-action="up"]:not(:disabled), [data-action="down"]:not(:disabled)',
     );
     (wanted ?? other)?.focus();
-    setFocus(null);
-  }, [focus]);
-
-  const move = async (stages: DealStage[], index: number, by: -1 | 1) => {
-    const ids = stages.map((s) => s.id);
-    const [moved] = ids.splice(index, 1);
-    ids.splice(index + by, 0, moved!);
-    setReordering(true);
-    setReorderError(null);
-    try {
-      const saved = await reorderStages(ids);
-      queryClient.setQueryData(salesQueryKeys.stages, saved);
-      setFocus({ stageId: moved!, action: by < 0 ? 'up' : 'down' });
-      void invalidateDealCaches(queryClient);
-    } catch (error) {
-      setReorderError(nameErrorOf(error));
-    } finally {
-      setReordering(false);
-    }
-  };
+  }, [moved]);
 
   return (
     <section id={id} className="card stages-panel" aria-labelledby={headingId}>
@@ -85,15 +65,8 @@ export function StagesPanel({ id, onClose }: { id: string; onClose: () => void }
       ) : (
         <>
           <ol className="stages-panel__list" ref={list}>
-            {query.data.map((stage, index) => (
-              <StageRow
-                key={stage.id}
-                stage={stage}
-                first={index === 0}
-                last={index === query.data.length - 1}
-                reordering={reordering}
-                onMove={(by) => move(query.data, index, by)}
-              />
+            {query.data.map((stage) => (
+              <StageRow key={stage.id} stage={stage} stageIds={query.data.map((s) => s.id)} editor={editor} />
             ))}
           </ol>
           {reorderError ? (
@@ -101,7 +74,7 @@ export function StagesPanel({ id, onClose }: { id: string; onClose: () => void }
               {reorderError}
             </p>
           ) : null}
-          <AddStageForm />
+          <AddStageForm editor={editor} />
         </>
       )}
     </section>
@@ -110,38 +83,38 @@ export function StagesPanel({ id, onClose }: { id: string; onClose: () => void }
 
 type StageRowProps = {
   stage: DealStage;
-  first: boolean;
-  last: boolean;
-  reordering: boolean;
-  onMove: (by: -1 | 1) => void;
+  /** The stages' ids in board order (a move sends the new order). */
+  stageIds: string[];
+  editor: StageEditorActor;
 };
 
-function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
+function StageRow({ stage, stageIds, editor }: StageRowProps) {
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<'view' | 'renaming'>('view');
-  const [name, setName] = useState(stage.name);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const fieldId = useId();
   const errorId = `${fieldId}-error`;
   const kind = kindLabel[stage.kind];
-
-  const rename = async (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') return setError(STAGE_NAME_REQUIRED_TEXT);
-    setPending(true);
-    setError(null);
-    try {
-      await renameStage(stage.id, name);
-      await invalidateDealCaches(queryClient);
-      setMode('view');
-      toast.success(`Etapa renomeada para ${name.trim()}.`, { id: `stage-${stage.id}` });
-    } catch (failure) {
-      setError(nameErrorOf(failure));
-    } finally {
-      setPending(false);
-    }
-  };
+  const renaming = useSelector(editor, (s) => s.context.renaming?.stageId === stage.id);
+  const name = useSelector(editor, (s) =>
+    s.context.renaming?.stageId === stage.id ? s.context.renameName : '',
+  );
+  const error = useSelector(editor, (s) =>
+    s.context.renaming?.stageId === stage.id ? s.context.renameError : null,
+  );
+  const saving = useSelector(
+    editor,
+    (s) => s.context.renaming?.stageId === stage.id && s.matches({ rename: 'saving' }),
+  );
+  const canRename = useSelector(editor, (s) =>
+    s.can({ type: 'START_RENAME', stageId: stage.id, name: stage.name }),
+  );
+  const canCancel = useSelector(editor, (s) => s.can({ type: 'CANCEL_RENAME' }));
+  // The chart says where a stage can go (not past an end, not while an order saves).
+  const canGoUp = useSelector(editor, (s) =>
+    s.can({ type: 'MOVE', stageIds, stageId: stage.id, direction: 'up' }),
+  );
+  const canGoDown = useSelector(editor, (s) =>
+    s.can({ type: 'MOVE', stageIds, stageId: stage.id, direction: 'down' }),
+  );
 
   const deletion = useConfirmDeleteView(
     useConfirmDelete({
@@ -157,11 +130,18 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
   );
   // A failed delete closes the question; its words stay below the row until the next action.
   const shownError = error ?? deletion.error;
+  const move = (direction: MoveDirection) =>
+    editor.send({ type: 'MOVE', stageIds, stageId: stage.id, direction });
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    editor.send({ type: 'SAVE_RENAME' });
+  };
 
   return (
     <li className="stage-row" data-stage-row={stage.id}>
-      {mode === 'renaming' ? (
-        <form className="stage-row__rename" onSubmit={rename} noValidate>
+      {renaming ? (
+        <form className="stage-row__rename" onSubmit={save} noValidate>
           <label htmlFor={fieldId} className="field__label">
             Novo nome da etapa {stage.name}
           </label>
@@ -172,22 +152,19 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
             maxLength={STAGE_NAME_MAX}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => editor.send({ type: 'EDIT_RENAME', name: event.target.value })}
             // biome-ignore lint/a11y/noAutofocus: the person just asked to rename this stage.
             autoFocus
           />
           <div className="stage-row__actions">
-            <button type="submit" className="button button--primary" disabled={pending}>
-              {pending ? 'Salvando...' : 'Salvar'}
+            <button type="submit" className="button button--primary" disabled={saving}>
+              {saving ? 'Salvando...' : 'Salvar'}
             </button>
             <button
               type="button"
               className="button button--secondary"
-              onClick={() => {
-                setMode('view');
-                setName(stage.name);
-                setError(null);
-              }}
+              disabled={!canCancel}
+              onClick={() => editor.send({ type: 'CANCEL_RENAME' })}
             >
               Cancelar
             </button>
@@ -205,8 +182,8 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
               className="stage-row__button"
               data-action="up"
               aria-label={`Subir a etapa ${stage.name}`}
-              disabled={first || reordering}
-              onClick={() => onMove(-1)}
+              disabled={!canGoUp}
+              onClick={() => move('up')}
             >
               Subir
             </button>
@@ -215,8 +192,8 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
               className="stage-row__button"
               data-action="down"
               aria-label={`Descer a etapa ${stage.name}`}
-              disabled={last || reordering}
-              onClick={() => onMove(1)}
+              disabled={!canGoDown}
+              onClick={() => move('down')}
             >
               Descer
             </button>
@@ -224,11 +201,10 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
               type="button"
               className="stage-row__button"
               aria-label={`Renomear a etapa ${stage.name}`}
+              disabled={!canRename}
               onClick={() => {
-                setName(stage.name);
-                setError(null);
                 deletion.cancel();
-                setMode('renaming');
+                editor.send({ type: 'START_RENAME', stageId: stage.id, name: stage.name });
               }}
             >
               Renomear
@@ -237,10 +213,7 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
               type="button"
               className="stage-row__button stage-row__button--danger"
               aria-label={`Excluir a etapa ${stage.name}`}
-              onClick={() => {
-                setError(null);
-                deletion.ask();
-              }}
+              onClick={() => deletion.ask()}
             >
               Excluir
             </button>
@@ -268,30 +241,16 @@ function StageRow({ stage, first, last, reordering, onMove }: StageRowProps) {
   );
 }
 
-function AddStageForm() {
-  const queryClient = useQueryClient();
-  const create = useCreateSubmission(createStage);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+function AddStageForm({ editor }: { editor: StageEditorActor }) {
+  const name = useSelector(editor, (s) => s.context.newName);
+  const error = useSelector(editor, (s) => s.context.addError);
+  const adding = useSelector(editor, (s) => s.matches({ add: 'saving' }));
   const fieldId = useId();
   const errorId = `${fieldId}-error`;
 
-  const add = async (event: FormEvent) => {
+  const add = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim() === '') return setError(STAGE_NAME_REQUIRED_TEXT);
-    setPending(true);
-    setError(null);
-    try {
-      const stage = await create.submit(name);
-      setName('');
-      toast.success(`Etapa ${stage.name} criada.`, { id: `stage-${stage.id}` });
-      await invalidateDealCaches(queryClient);
-    } catch (failure) {
-      setError(nameErrorOf(failure));
-    } finally {
-      setPending(false);
-    }
+    editor.send({ type: 'ADD' });
   };
 
   return (
@@ -308,10 +267,10 @@ function AddStageForm() {
           placeholder="Ex.: Aguardando pagamento"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => editor.send({ type: 'EDIT_NEW', name: event.target.value })}
         />
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? 'Adicionando...' : 'Adicionar etapa'}
+        <button type="submit" className="button button--primary" disabled={adding}>
+          {adding ? 'Adicionando...' : 'Adicionar etapa'}
         </button>
       </div>
       {error ? (
