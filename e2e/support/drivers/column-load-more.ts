@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { dealTitle, LOAD_MORE_STAGE } from '../../../machines/column-load-more/column-load-more.paths';
 import type { ChartPath } from '../../../tests/support/chart-paths';
 import {
@@ -6,10 +6,11 @@ import {
   columnLoadMoreDriver,
   columnLoadMoreExpectation,
 } from '../../../tests/support/drivers/column-load-more.driver';
+import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
-import { type ApiCall, apiOf, freshAccount } from './fresh-account';
-import { HeldRoutes } from './held-routes';
+import { type ApiCall, apiOf } from '../owner-api';
+import { HeldCalls } from './held-calls';
 
 /** The column's deals made through the real API, in the company's "Novo contato"; its id. */
 async function makeColumn(api: ApiCall, deals: number): Promise<string> {
@@ -31,7 +32,7 @@ const PAGE_URL = /\/api\/sales\/stages\/[^/]+\/deals(\?|$)/;
 
 interface Run {
   context: ReplayContext;
-  pages: HeldRoutes;
+  pages: HeldCalls;
   stageId: string | null;
   driver: ReturnType<typeof columnLoadMoreDriver>;
 }
@@ -49,14 +50,14 @@ function layerFor(page: Page, run: () => Run): ColumnLoadMoreLayer {
       await page.locator('.sales-board [data-deal-id]').first().waitFor();
     },
     answer: (action) =>
-      run().pages.answer(
-        (route) => {
-          const { pathname } = new URL(route.request().url());
+      run().pages.answerChecked(
+        (request) => {
+          const { pathname } = new URL(request.url());
           const expected = `/api/sales/stages/${run().stageId}/deals`;
           return pathname === expected ? null : `the app asked for ${pathname}, not ${expected}`;
         },
         // The real server sends the page; the 500 it cannot give on demand is served here.
-        action.status === 200 ? 'continue' : { status: action.status, json: action.body },
+        action.status === 200 ? 'real-server' : { status: action.status, body: action.body },
       ),
   };
 }
@@ -76,9 +77,12 @@ export const columnLoadMoreBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await freshAccount(page, context, 'column-load-more');
-    const pages = new HeldRoutes();
-    await page.route(PAGE_URL, (route: Route) => pages.hold(route));
+    await signedInAs(page, context, {
+      onboarded: true,
+      key: 'column-load-more-account',
+      tag: 'column-load-more',
+    });
+    const pages = await HeldCalls.on(page, 'GET', PAGE_URL);
     const run: Run = { context, pages, stageId: null, driver: undefined as never };
     run.driver = columnLoadMoreDriver(
       browserSurface(page),

@@ -6,10 +6,11 @@ import {
   stageEditorDriver,
   stageEditorExpectation,
 } from '../../../tests/support/drivers/stage-editor.driver';
+import { signedInAs } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
-import { type ApiCall, apiOf, freshAccount } from './fresh-account';
-import { HeldRoutes } from './held-routes';
+import { type ApiCall, apiOf } from '../owner-api';
+import { HeldCalls } from './held-calls';
 
 type Stage = { id: string; name: string };
 
@@ -39,7 +40,7 @@ async function resetStages(api: ApiCall, ids: Map<string, string>): Promise<void
 interface Run {
   context: ReplayContext;
   ids: Map<string, string>;
-  held: Record<StageCall, HeldRoutes>;
+  held: Record<StageCall, HeldCalls>;
   driver: ReturnType<typeof stageEditorDriver>;
 }
 
@@ -74,15 +75,14 @@ function layerFor(page: Page, run: () => Run): StageEditorLayer {
           : action.call === 'reorder'
             ? '/api/sales/stages-order'
             : '/api/sales/stages';
-      return held[action.call].answer(
-        (route) => {
-          const request = route.request();
+      return held[action.call].answerChecked(
+        (request) => {
           const sent = `${new URL(request.url()).pathname} ${request.postData()}`;
           const wanted = `${path} ${JSON.stringify(body)}`;
           return sent === wanted ? null : `the app sent ${sent}, not ${wanted}`;
         },
         // A free name is saved and a taken one refused by the real server; the reorder's 500 is served here.
-        action.real ? 'continue' : { status: action.status, json: action.body },
+        action.real ? 'real-server' : { status: action.status, body: action.body },
       );
     },
   };
@@ -104,17 +104,17 @@ export const stageEditorBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await freshAccount(page, context, 'stage-editor');
+    await signedInAs(page, context, { onboarded: true, key: 'stage-editor-account', tag: 'stage-editor' });
     const ids = await context.once('stage-editor:ids', () => stageIds(apiOf(page, context.baseURL)));
-    const held: Record<StageCall, HeldRoutes> = {
-      rename: new HeldRoutes(),
-      reorder: new HeldRoutes(),
-      create: new HeldRoutes(),
+    const held: Record<StageCall, HeldCalls> = {
+      rename: new HeldCalls('the rename of a stage'),
+      reorder: new HeldCalls('the new order of the stages'),
+      create: new HeldCalls('the new stage'),
     };
     await page.route(/\/api\/sales\/stages/, (route: Route) => {
       const request = route.request();
       const call = callOf(request.method(), new URL(request.url()).pathname);
-      return call ? held[call].hold(route) : route.continue();
+      return call ? held[call].receive(route) : route.continue();
     });
     const run: Run = { context, ids, held, driver: undefined as never };
     run.driver = stageEditorDriver(

@@ -1,5 +1,6 @@
 import { listStageDealsContract, type SalesBoard } from '../../../../contracts/sales';
 import { api } from '../../../api/client';
+import { contractUrl } from '../../../api/contract-url';
 import { unwrapEnvelope } from '../../../api/unwrap-envelope';
 import { boardWithStagePage } from './board-cache';
 
@@ -7,7 +8,7 @@ const PAGE_MAX = 50;
 
 /** GET a column's next page ("Carregar mais"). */
 export function fetchStagePage(stageId: string, cursor: string, limit: number, signal?: AbortSignal) {
-  const url = listStageDealsContract.url.replace(':stageId', encodeURIComponent(stageId)) as `/${string}`;
+  const url = contractUrl(listStageDealsContract.url, stageId);
   return api
     .get(url, {
       query: { limit: Math.min(limit, PAGE_MAX), cursor },

@@ -7,12 +7,10 @@ import {
 } from '../../../../contracts/sales';
 import { ApiError } from '../../../api/api-error';
 import { api } from '../../../api/client';
+import { contractUrl } from '../../../api/contract-url';
 import { unwrapEnvelope } from '../../../api/unwrap-envelope';
 
 /** The stage calls of "Etapas"; each rejects with an ApiError carrying the server's text (409s too). */
-
-const stageUrl = (template: string, stageId: string) =>
-  template.replace(':stageId', encodeURIComponent(stageId)) as `/${string}`;
 
 /** A new stage under its submission's Idempotency-Key. */
 export function createStage(name: string, idempotencyKey: string): Promise<DealStage> {
@@ -24,7 +22,10 @@ export function createStage(name: string, idempotencyKey: string): Promise<DealS
 
 export function renameStage(stageId: string, name: string): Promise<DealStage> {
   return api
-    .put(stageUrl(renameStageContract.url, stageId), { body: { name }, schema: renameStageContract.response })
+    .put(contractUrl(renameStageContract.url, stageId), {
+      body: { name },
+      schema: renameStageContract.response,
+    })
     .then(unwrapEnvelope)
     .then((data) => data.stage);
 }
@@ -38,7 +39,7 @@ export function reorderStages(stageIds: string[]): Promise<DealStage[]> {
 
 export function deleteStage(stageId: string): Promise<void> {
   return api
-    .delete(stageUrl(deleteStageContract.url, stageId), { schema: deleteStageContract.response })
+    .delete(contractUrl(deleteStageContract.url, stageId), { schema: deleteStageContract.response })
     .then(unwrapEnvelope)
     .then(() => undefined);
 }
