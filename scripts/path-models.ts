@@ -71,4 +71,6 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'task-form': 'tests/web/tasks-form.paths.test.tsx',
   'customer-import': 'tests/web/customer-import.paths.test.tsx',
   'confirm-delete': 'tests/web/confirm-delete.paths.test.tsx',
+  'payment-return': 'tests/web/payment-return.paths.test.tsx',
+  'customer-export': 'tests/web/customer-export.paths.test.tsx',
 };

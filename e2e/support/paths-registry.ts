@@ -2,6 +2,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../../machines/checkout/renewal.paths';
 import { confirmDeletePathModel } from '../../machines/confirm-delete/confirm-delete.paths';
+import { customerExportPathModel } from '../../machines/customer-export/customer-export.paths';
 import { customerImportPathModel } from '../../machines/customer-import/customer-import.paths';
 import { dealBoardPathModel } from '../../machines/deal-board/deal-board.paths';
 import { emailVerificationPathModel } from '../../machines/email-verification/email-verification.paths';
@@ -19,6 +20,7 @@ import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { checkoutDriver } from './drivers/checkout';
 import { confirmDeleteBrowserDriver } from './drivers/confirm-delete';
+import { customerExportBrowserDriver } from './drivers/customer-export';
 import { customerImportBrowserDriver } from './drivers/customer-import';
 import { dealBoardBrowserDriver } from './drivers/deal-board';
 import { emailVerificationDriver } from './drivers/email-verification';
@@ -68,4 +70,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   onboarding: chart(onboardingPathModel, onboardingDriver),
   'phone-verification': chart(phoneVerificationPathModel, phoneVerificationDriver),
   'confirm-delete': chart(confirmDeletePathModel, confirmDeleteBrowserDriver),
+  'customer-export': chart(customerExportPathModel, customerExportBrowserDriver),
 };
