@@ -73,4 +73,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'confirm-delete': 'tests/web/confirm-delete.paths.test.tsx',
   'payment-return': 'tests/web/payment-return.paths.test.tsx',
   'customer-export': 'tests/web/customer-export.paths.test.tsx',
+  'entity-form': 'tests/web/entity-form.paths.test.tsx',
 };

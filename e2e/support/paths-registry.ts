@@ -6,6 +6,7 @@ import { customerExportPathModel } from '../../machines/customer-export/customer
 import { customerImportPathModel } from '../../machines/customer-import/customer-import.paths';
 import { dealBoardPathModel } from '../../machines/deal-board/deal-board.paths';
 import { emailVerificationPathModel } from '../../machines/email-verification/email-verification.paths';
+import { entityFormPathModel } from '../../machines/entity-form/entity-form.paths';
 import { loginPathModel } from '../../machines/login/login.paths';
 import { onboardingPathModel } from '../../machines/onboarding/onboarding.paths';
 import { paymentReturnPathModel } from '../../machines/payment-return/payment-return.paths';
@@ -24,6 +25,7 @@ import { customerExportBrowserDriver } from './drivers/customer-export';
 import { customerImportBrowserDriver } from './drivers/customer-import';
 import { dealBoardBrowserDriver } from './drivers/deal-board';
 import { emailVerificationDriver } from './drivers/email-verification';
+import { entityFormBrowserDriver } from './drivers/entity-form';
 import { loginDriver } from './drivers/login';
 import { onboardingDriver } from './drivers/onboarding';
 import { paymentReturnDriver } from './drivers/payment-return';
@@ -71,4 +73,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'phone-verification': chart(phoneVerificationPathModel, phoneVerificationDriver),
   'confirm-delete': chart(confirmDeletePathModel, confirmDeleteBrowserDriver),
   'customer-export': chart(customerExportPathModel, customerExportBrowserDriver),
+  'entity-form': chart(entityFormPathModel, entityFormBrowserDriver),
 };
