@@ -38,7 +38,9 @@ function readForm(document: Document, nameLabel: string): SeenForm {
     nameError: input?.closest('.field')?.querySelector('.form-error')?.textContent ?? null,
     message,
     button: form?.querySelector('button[type="submit"]')?.textContent ?? null,
-    toasts: [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map((t) => t.textContent ?? ''),
+    toasts: [...document.querySelectorAll('[data-sonner-toast] [data-title]')].map(
+      (t) => t.textContent ?? '',
+    ),
   };
 }
 
