@@ -74,4 +74,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'payment-return': 'tests/web/payment-return.paths.test.tsx',
   'customer-export': 'tests/web/customer-export.paths.test.tsx',
   'entity-form': 'tests/web/entity-form.paths.test.tsx',
+  'search-box': 'tests/web/search-box.paths.test.tsx',
 };
