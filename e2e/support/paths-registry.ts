@@ -13,6 +13,7 @@ import { paymentReturnPathModel } from '../../machines/payment-return/payment-re
 import { phoneChangePathModel } from '../../machines/phone-change/phone-change.paths';
 import { phoneVerificationPathModel } from '../../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../../machines/quick-task/quick-task.paths';
+import { searchBoxPathModel } from '../../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../../machines/session/session.paths';
 import { taskFormPathModel } from '../../machines/task-form/task-form.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
@@ -33,6 +34,7 @@ import { phoneChangeDriver } from './drivers/phone-change';
 import { phoneVerificationDriver } from './drivers/phone-verification';
 import { quickTaskBrowserDriver } from './drivers/quick-task';
 import { renewalDriver } from './drivers/renewal';
+import { searchBoxBrowserDriver } from './drivers/search-box';
 import { sessionDriver } from './drivers/session';
 import { taskFormBrowserDriver } from './drivers/task-form';
 import { toasterBrowserDriver } from './drivers/toaster';
@@ -74,4 +76,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'confirm-delete': chart(confirmDeletePathModel, confirmDeleteBrowserDriver),
   'customer-export': chart(customerExportPathModel, customerExportBrowserDriver),
   'entity-form': chart(entityFormPathModel, entityFormBrowserDriver),
+  'search-box': chart(searchBoxPathModel, searchBoxBrowserDriver),
 };
