@@ -1,33 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerExportPathModel } from '../../machines/customer-export/customer-export.paths';
 import { generatePaths, walkPath } from '../support/chart-paths';
 import { type CustomerExportLayer, customerExportDriver } from '../support/drivers/customer-export.driver';
 import { jsdomSurface } from '../support/ui/jsdom-surface';
+import { capturedDownloads } from './support/captured-downloads';
 import { customer } from './support/customer-fixtures';
 import { fakeCustomersServer, settleCustomers, withCustomerPagesPreloaded } from './support/customers-api';
 import { failed, settleQueries } from './support/fake-api';
 import { openSignedIn } from './support/signed-in';
 
 const paths = generatePaths(customerExportPathModel);
-
-/** The names of the files the app hands to the browser's downloads (jsdom has no downloads). */
-function capturedDownloads(): string[] {
-  const saved: string[] = [];
-  beforeEach(() => {
-    saved.length = 0;
-    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:export' });
-    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
-  });
-  return saved;
-}
 
 describe('/customers, "Exportar": chart paths, as the owner sees them', () => {
   withCustomerPagesPreloaded();
@@ -53,7 +35,7 @@ describe('/customers, "Exportar": chart paths, as the owner sees them', () => {
         },
         // The fake server names the file as the plan does.
         fileName: (planned) => planned,
-        downloads: async () => [...downloads],
+        downloads: async () => downloads.map((file) => file.name),
       };
       const driver = customerExportDriver(jsdomSurface({ url: () => app?.url() }), layer);
       await walkPath(customerExportPathModel, path, {
