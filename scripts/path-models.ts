@@ -77,4 +77,8 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'confirm-delete': 'tests/web/confirm-delete.paths.test.tsx',
   'stage-editor': 'tests/web/stage-editor.paths.test.tsx',
   'column-load-more': 'tests/web/column-load-more.paths.test.tsx',
+  'payment-return': 'tests/web/payment-return.paths.test.tsx',
+  'customer-export': 'tests/web/customer-export.paths.test.tsx',
+  'entity-form': 'tests/web/entity-form.paths.test.tsx',
+  'search-box': 'tests/web/search-box.paths.test.tsx',
 };

@@ -128,8 +128,11 @@ async function replayOne(
 async function replay(name: string, chart: PathChart, paths: ChartPath[], baseURL: string, all: boolean) {
   await reachable(baseURL);
   console.log(`Replaying in ${baseURL}${chart.driver.page} (${chart.driver.setup}).`);
-  // An --all run is a measurement of the browser layer; one path is not.
-  const recording = all ? recordWalks({ driverLayer: 'browser', source: 'npm run paths' }) : undefined;
+  // An --all run is a measurement of the browser layer; one path is not. A source per chart: a
+  // recording replaces what its source wrote for every chart, and each run replays one chart.
+  const recording = all
+    ? recordWalks({ driverLayer: 'browser', source: `npm run paths -- ${chart.model.chart}` })
+    : undefined;
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const context = replayContext(baseURL);
   const failed: number[] = [];

@@ -3,15 +3,18 @@ import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../../machines/checkout/renewal.paths';
 import { columnLoadMorePathModel } from '../../machines/column-load-more/column-load-more.paths';
 import { confirmDeletePathModel } from '../../machines/confirm-delete/confirm-delete.paths';
+import { customerExportPathModel } from '../../machines/customer-export/customer-export.paths';
 import { customerImportPathModel } from '../../machines/customer-import/customer-import.paths';
 import { dealBoardPathModel } from '../../machines/deal-board/deal-board.paths';
 import { emailVerificationPathModel } from '../../machines/email-verification/email-verification.paths';
+import { entityFormPathModel } from '../../machines/entity-form/entity-form.paths';
 import { loginPathModel } from '../../machines/login/login.paths';
 import { onboardingPathModel } from '../../machines/onboarding/onboarding.paths';
 import { paymentReturnPathModel } from '../../machines/payment-return/payment-return.paths';
 import { phoneChangePathModel } from '../../machines/phone-change/phone-change.paths';
 import { phoneVerificationPathModel } from '../../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../../machines/quick-task/quick-task.paths';
+import { searchBoxPathModel } from '../../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../../machines/session/session.paths';
 import { stageEditorPathModel } from '../../machines/stage-editor/stage-editor.paths';
 import { taskFormPathModel } from '../../machines/task-form/task-form.paths';
@@ -22,9 +25,11 @@ import type { BrowserDriver } from './browser-driver';
 import { checkoutDriver } from './drivers/checkout';
 import { columnLoadMoreBrowserDriver } from './drivers/column-load-more';
 import { confirmDeleteBrowserDriver } from './drivers/confirm-delete';
+import { customerExportBrowserDriver } from './drivers/customer-export';
 import { customerImportBrowserDriver } from './drivers/customer-import';
 import { dealBoardBrowserDriver } from './drivers/deal-board';
 import { emailVerificationDriver } from './drivers/email-verification';
+import { entityFormBrowserDriver } from './drivers/entity-form';
 import { loginDriver } from './drivers/login';
 import { onboardingDriver } from './drivers/onboarding';
 import { paymentReturnDriver } from './drivers/payment-return';
@@ -32,6 +37,7 @@ import { phoneChangeDriver } from './drivers/phone-change';
 import { phoneVerificationDriver } from './drivers/phone-verification';
 import { quickTaskBrowserDriver } from './drivers/quick-task';
 import { renewalDriver } from './drivers/renewal';
+import { searchBoxBrowserDriver } from './drivers/search-box';
 import { sessionDriver } from './drivers/session';
 import { stageEditorBrowserDriver } from './drivers/stage-editor';
 import { taskFormBrowserDriver } from './drivers/task-form';
@@ -74,4 +80,7 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'confirm-delete': chart(confirmDeletePathModel, confirmDeleteBrowserDriver),
   'stage-editor': chart(stageEditorPathModel, stageEditorBrowserDriver),
   'column-load-more': chart(columnLoadMorePathModel, columnLoadMoreBrowserDriver),
+  'customer-export': chart(customerExportPathModel, customerExportBrowserDriver),
+  'entity-form': chart(entityFormPathModel, entityFormBrowserDriver),
+  'search-box': chart(searchBoxPathModel, searchBoxBrowserDriver),
 };

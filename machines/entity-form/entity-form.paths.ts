@@ -32,7 +32,14 @@ interface Screen {
   /** The toast once saved. */
   savedText: string;
   /** The save call, as the browser sees it. */
-  saveCall: { method: 'POST' | 'PUT'; path: string };
+  saveCall: SaveCall;
+  /** What the owner fills in once the form is open, so it holds the scenario's values. */
+  opening: EntityFormUserAction[];
+}
+
+export interface SaveCall {
+  method: 'POST' | 'PUT';
+  path: string;
 }
 
 export interface EntityFormScenario extends PathScenario<EntityFormInput> {
@@ -46,7 +53,12 @@ export const serviceScreen: Screen = {
   nameRequired: SERVICE_NAME_REQUIRED_TEXT,
   doneTo: '/settings/services',
   savedText: 'Serviço criado.',
-  saveCall: { method: 'POST', path: '/api/services' },
+  saveCall: { method: 'POST', path: '/api/settings/services' },
+  // A new service starts empty; its price is required.
+  opening: [
+    { do: 'fill', label: 'Nome', text: SERVICE_NAME },
+    { do: 'type', label: 'Preço', text: '2500' },
+  ],
 };
 
 export const COMPANY_NAME_REQUIRED = 'Informe o nome da empresa.';
@@ -58,6 +70,8 @@ export const companyScreen: Screen = {
   nameRequired: COMPANY_NAME_REQUIRED,
   savedText: 'Dados da empresa salvos.',
   saveCall: { method: 'PUT', path: '/api/settings/company' },
+  // The company's name is whatever it was: the paths start from theirs.
+  opening: [{ do: 'fill', label: 'Nome da empresa', text: COMPANY_NAME }],
 };
 
 /** The paths' own check: the name is required (the screens' contracts check more, never on these paths). */
@@ -137,6 +151,12 @@ export const entityFormPathModel = {
     { id: 'save', src: 'save', outputs: [savedRecord], errors: [saveRefused, saveConflict, saveBroken] },
   ],
 
+  /** Only a form with a field that can be taken (the service's name) ever gets a 409. */
+  allows(snapshot: EntityFormSnapshot, event: AnyEventObject): boolean {
+    const status = (event as { error?: { status?: number } }).error?.status;
+    return status !== 409 || snapshot.context.conflictField !== null;
+  },
+
   serializeState(snapshot: EntityFormSnapshot): string {
     const { values, submission } = snapshot.context;
     return [
@@ -194,10 +214,16 @@ export const entityFormPathModel = {
 /** What the drivers do in the running app, as data. */
 export type EntityFormUserAction =
   | { do: 'open'; url: string }
+  /** Replaces a field's text. */
   | { do: 'fill'; label: string; text: string }
+  /** Types into a field key by key (a masked field: the price). */
+  | { do: 'type'; label: string; text: string }
   | { do: 'click'; button: string }
-  /** The save call's answer: the real server's (`ok`), or one served in its place. */
-  | { do: 'answer'; status: 200 | 400 | 409 | 500; body?: unknown };
+  /**
+   * The save call's answer to `call` sending the name `name`: the server saves it (200), or refuses
+   * (400 with field issues), finds the name taken (409) or breaks (500), with `body` its envelope.
+   */
+  | { do: 'answer'; call: SaveCall; name: string; status: 200 | 400 | 409 | 500; body?: unknown };
 
 /** What the person must see after a step. */
 export interface EntityFormScreen {
@@ -220,16 +246,20 @@ export interface EntityFormStepPlan {
   screen: EntityFormScreen;
 }
 
-function answerOf(event: AnyEventObject): EntityFormUserAction | null {
-  if (event.type === 'xstate.done.actor.save') return { do: 'answer', status: 200 };
+const errorCodes = { 400: 'VALIDATION_ERROR', 409: 'CONFLICT', 500: 'INTERNAL_ERROR' } as const;
+
+function answerOf(event: AnyEventObject, call: SaveCall, name: string): EntityFormUserAction | null {
+  if (event.type === 'xstate.done.actor.save') return { do: 'answer', call, name, status: 200 };
   if (event.type !== 'xstate.error.actor.save') return null;
   const error = (
     event as unknown as { error: { status: 400 | 409 | 500; message: string; issues?: Issue[] } }
   ).error;
   return {
     do: 'answer',
+    call,
+    name,
     status: error.status,
-    body: { success: false, error: error.message, code: 'X', issues: error.issues },
+    body: { success: false, error: error.message, code: errorCodes[error.status], issues: error.issues },
   };
 }
 
@@ -245,7 +275,7 @@ export function planEntityFormStep(path: EntityFormPath, index: number): EntityF
   const step = path.steps[index]!;
   const state = step.state;
   const actions: EntityFormUserAction[] = [];
-  if (index === 0) actions.push({ do: 'open', url: screen.url });
+  if (index === 0) actions.push({ do: 'open', url: screen.url }, ...screen.opening);
   else if (step.event.type === 'EDIT')
     actions.push({
       do: 'fill',
@@ -254,7 +284,9 @@ export function planEntityFormStep(path: EntityFormPath, index: number): EntityF
     });
   else if (step.event.type === 'SUBMIT') actions.push({ do: 'click', button: screen.submitLabel });
   else {
-    const answer = answerOf(step.event);
+    // What the save sent: the name as it was when the form was submitted.
+    const sent = String(path.steps[index - 1]!.state.context.values.name);
+    const answer = answerOf(step.event, screen.saveCall, sent);
     if (answer) actions.push(answer);
   }
   const value = String(state.value);

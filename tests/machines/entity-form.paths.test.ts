@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { SaveEntityInput } from '../../machines/entity-form/entity-form.machine';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { entityFormMachine, type SaveEntityInput } from '../../machines/entity-form/entity-form.machine';
 import {
   type EntityFormSnapshot,
   entityFormPathModel,
+  entityFormScenarios,
   planEntityFormStep,
 } from '../../machines/entity-form/entity-form.paths';
 import { expectFullCoverage, expectNumberedStories } from '../support/chart-path-checks';
@@ -17,7 +19,7 @@ describe('entity-form chart paths', () => {
     expect(coverage.states.total).toBe(8);
   });
 
-  it('reaches every answer on the form that leaves and a second save on the form that stays', () => {
+  it('reaches every answer on the form that leaves, and a second save on the form that stays (no 409: its server has none)', () => {
     const reached = new Set(
       paths.flatMap((path) => path.steps.map((s) => entityFormPathModel.coverageKey(s.state))),
     );
@@ -28,9 +30,25 @@ describe('entity-form chart paths', () => {
         'leaves · conflict · beside name: "Já existe um serviço com este nome."',
         'leaves · failed · says "Não foi possível salvar agora. Tente novamente."',
         'stays · saved',
-        'stays · conflict · says "Já existe um serviço com este nome."',
       ]),
     );
+    expect([...reached].filter((key) => key.startsWith('stays · conflict'))).toEqual([]);
+  });
+
+  it('says a 409 above the buttons on a form with no field for it (a deal when the board has no stages)', async () => {
+    const taken = Object.assign(new Error('Crie uma etapa no funil antes de cadastrar vendas.'), {
+      status: 409,
+    });
+    const form = createActor(
+      entityFormMachine.provide({
+        actors: { save: fromPromise<unknown, SaveEntityInput>(() => Promise.reject(taken)) },
+      }),
+      { input: { ...entityFormScenarios[1]!.input, conflictField: undefined } },
+    ).start();
+    form.send({ type: 'SUBMIT' });
+    await waitFor(form, (s) => !s.matches('saving'));
+    expect(form.getSnapshot().value).toBe('conflict');
+    expect(form.getSnapshot().context).toMatchObject({ issues: {}, message: taken.message, refusals: 1 });
   });
 
   it('numbers paths 1..n, each one a readable story', () => {

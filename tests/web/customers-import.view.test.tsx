@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { IMPORT_BATCH_MAX_ROWS, IMPORT_MAX_ROWS, type ImportBatchBody } from '../../contracts/customers';
 import { UNREACHABLE_TEXT } from '../../src/api/error-text';
 import {
@@ -11,6 +11,7 @@ import {
   STARTED_BEFORE_TITLE,
 } from '../../src/features/customers/import/ImportWizard';
 import { formatDateTime } from '../../src/lib/format/date';
+import { capturedDownloads } from './support/captured-downloads';
 import { customer } from './support/customer-fixtures';
 import { fakeCustomersServer, settleCustomers, withCustomerPagesPreloaded } from './support/customers-api';
 import { failed } from './support/fake-api';
@@ -81,33 +82,6 @@ async function blobText(blob: Blob): Promise<string> {
           reader.readAsArrayBuffer(blob);
         });
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-}
-
-/** Files the app hands to the browser's downloads. */
-function capturedDownloads() {
-  const saved: Array<{ name: string; blob: Blob }> = [];
-  const blobs = new Map<string, Blob>();
-  beforeEach(() => {
-    saved.length = 0;
-    let n = 0;
-    Object.defineProperty(URL, 'createObjectURL', {
-      configurable: true,
-      value: (blob: Blob) => {
-        const url = `blob:http://localhost:3000/${++n}`;
-        blobs.set(url, blob);
-        return url;
-      },
-    });
-    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: blobs.get(this.href)! });
-    });
-  });
-  afterEach(() => {
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
-  });
-  return saved;
 }
 
 describe('/customers: "Importar"', () => {

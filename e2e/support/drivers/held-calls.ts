@@ -47,16 +47,29 @@ export class HeldCalls {
    * Holds every call with one of `methods` the page makes from now on to `address`: a path, or a
    * pattern of the whole URL.
    */
-  static async on(
-    page: Page,
-    methods: string | readonly string[],
-    address: string | RegExp,
-  ): Promise<HeldCalls> {
+  static on(page: Page, methods: string | readonly string[], address: string | RegExp): Promise<HeldCalls> {
     const accepted = typeof methods === 'string' ? [methods] : methods;
-    const held = new HeldCalls(`${accepted.join('/')} ${address}`);
+    return HeldCalls.matching(
+      page,
+      `${accepted.join('/')} ${address}`,
+      (request) =>
+        accepted.includes(request.method()) &&
+        (typeof address === 'string'
+          ? new URL(request.url()).pathname === address
+          : address.test(request.url())),
+    );
+  }
+
+  /** Holds every /api call the page makes from now on that `matches` says is one of these. */
+  static async matching(
+    page: Page,
+    name: string,
+    matches: (request: Request) => boolean,
+  ): Promise<HeldCalls> {
+    const held = new HeldCalls(name);
     await page.route(
-      (url) => (typeof address === 'string' ? url.pathname === address : address.test(url.href)),
-      (route, request) => (accepted.includes(request.method()) ? held.receive(route) : route.fallback()),
+      (url) => url.pathname.startsWith('/api/'),
+      (route, request) => (matches(request) ? held.receive(route) : route.fallback()),
     );
     return held;
   }
