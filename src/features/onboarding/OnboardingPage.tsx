@@ -1,18 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { OnboardingStep } from '../../../contracts/onboarding';
 import type { OnboardingActor, OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
-import {
-  AFTER_ONBOARDING_PATH,
-  requestOf,
-  STEP_PAGES_ELSEWHERE_PATH,
-  stepPage,
-} from '../../../machines/onboarding/onboarding-pages';
-import type { StepRequest } from '../../../machines/onboarding/onboarding-reach';
+import { requestOf } from '../../../machines/onboarding/onboarding-pages';
 import { PRODUCT_NAME } from '../../app/routing/useDocumentTitle';
+import type { StepRequest } from '../../../machines/onboarding/onboarding-reach';
 import { useSessionActor } from '../../app/session/session-context';
+import { useChartNavigation } from '../../lib/navigation/useChartNavigation';
 import { CompanyStep } from './CompanyStep';
 import { OnboardingStepper } from './OnboardingStepper';
 import { createOnboardingMachine } from './onboarding-machine';
@@ -33,46 +29,22 @@ const HEADINGS: Readonly<Record<OnboardingStep, string>> = {
   trial: 'Tudo pronto para começar',
 };
 
-function sameRequest(a: StepRequest | null, b: StepRequest): boolean {
-  return a !== null && a.step === b.step && (a.phone ?? null) === (b.phone ?? null);
-}
 
 /**
- * Keeps the address and the chart in step. The address asks (VISIT) once per change; when the chart
- * shows another step than the address names, the address follows: replaced after a redirect,
- * pushed after the chart moved by itself (a successful submit, "Voltar"), so the browser's Back
- * returns to the step.
+ * Tells the chart which step the address asks for whenever the address changes (a link, Back, the
+ * chart's own navigation); the chart decides what shows and where the address goes. The first
+ * address came with the chart's input.
  */
-function useStepAddress(onboarding: OnboardingActor, request: StepRequest, here: string, navigate: Navigate) {
-  const { step: askedStep, phone: askedPhone } = request;
-  // What of the chart moves the address: the step on screen, its number, how it got there.
-  const chartPosition = useSelector(
-    onboarding,
-    (s) =>
-      `${s.status}|${s.context.step}|${s.context.phoneNumber}|${s.context.arrival}|${s.context.request !== null}`,
-  );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: chartPosition re-runs it when the chart moves; the effect reads the live snapshot.
+function useAddressAsked(onboarding: OnboardingActor, request: StepRequest) {
+  const { step, phone } = request;
+  const told = useRef(`${step}|${phone}`);
   useEffect(() => {
-    const asked: StepRequest = { step: askedStep, phone: askedPhone };
-    const snapshot = onboarding.getSnapshot();
-    if (snapshot.status !== 'active') return;
-    const { context } = snapshot;
-    const movedItself = context.arrival === 'advanced' || context.arrival === 'returned';
-    if (context.step !== null && movedItself && context.request === null) {
-      const page = stepPage(context.step, context.phoneNumber);
-      if (page !== here) navigate(page);
-      else onboarding.send({ type: 'VISIT', ...asked });
-      return;
-    }
-    if (!sameRequest(context.request, asked)) onboarding.send({ type: 'VISIT', ...asked });
-    const after = onboarding.getSnapshot();
-    if (after.status !== 'active' || after.context.step === null) return;
-    const page = stepPage(after.context.step, after.context.phoneNumber);
-    if (page !== here) navigate(page, { replace: true });
-  }, [onboarding, askedStep, askedPhone, here, navigate, chartPosition]);
+    const asked = `${step}|${phone}`;
+    if (asked === told.current) return;
+    told.current = asked;
+    onboarding.send({ type: 'VISIT', step, phone });
+  }, [onboarding, step, phone]);
 }
-
-type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
 /**
  * The centred card every onboarding screen sits in: the product's name with "Sair" (someone signed in
@@ -128,11 +100,10 @@ function BackButton({ onboarding, snapshot }: { onboarding: OnboardingActor; sna
 export default function OnboardingPage() {
   const session = useSessionActor();
   const queryClient = useQueryClient();
-  const [path, navigate] = useLocation();
+  const [path] = useLocation();
   const search = useSearch();
   const phoneParam = new URLSearchParams(search).get('phone');
   const request = requestOf(path, phoneParam) ?? { step: null, phone: null };
-  const here = search ? `${path}?${search}` : path;
 
   const [machine] = useState(() => createOnboardingMachine(queryClient, session));
   const [input] = useState(() => {
@@ -143,7 +114,8 @@ export default function OnboardingPage() {
   const snapshot = useSelector(onboarding, (s) => s);
   // The chart loads the status through the cache; this only watches that load (its retries).
   const statusLoad = useQuery({ ...onboardingStatusQuery, enabled: false });
-  useStepAddress(onboarding, request, here, navigate);
+  useChartNavigation(onboarding);
+  useAddressAsked(onboarding, request);
 
   const step = snapshot.context.step;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -154,12 +126,8 @@ export default function OnboardingPage() {
     shownBefore.current = step;
   }, [step]);
 
-  if (snapshot.matches('notNeeded'))
-    return (
-      <Redirect to={request.step === null ? AFTER_ONBOARDING_PATH : STEP_PAGES_ELSEWHERE_PATH} replace />
-    );
-  if (snapshot.matches('complete')) return <Redirect to={AFTER_ONBOARDING_PATH} replace />;
-  if (snapshot.matches('signingOut')) return <Redirect to="/logout" />;
+  // Onboarding is over (done, not needed, or "Sair"): the chart has sent the address on.
+  if (snapshot.status === 'done') return null;
 
   if (snapshot.matches('loading') || step === null) {
     if (snapshot.matches('loadFailed')) {
