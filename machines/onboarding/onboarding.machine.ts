@@ -1,4 +1,12 @@
-import { type ActorRefFrom, assign, emit, enqueueActions, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assign,
+  emit,
+  enqueueActions,
+  fromPromise,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
 import type {
   CompanyDetails,
   FreeTrial,
@@ -13,6 +21,7 @@ import {
   type PhoneVerificationOutput,
   phoneVerificationMachine,
 } from '../phone-verification/phone-verification.machine';
+import { AFTER_ONBOARDING_PATH, LOGOUT_PATH, STEP_PAGES_ELSEWHERE_PATH, stepPage } from './onboarding-pages';
 import {
   codeSentTo,
   currentStepPage,
@@ -21,8 +30,8 @@ import {
   phoneToVerify,
   type StepRequest,
   statusAfterCodeSent,
+  verifiedNumber,
 } from './onboarding-reach';
-import { AFTER_ONBOARDING_PATH, LOGOUT_PATH, STEP_PAGES_ELSEWHERE_PATH, stepPage } from './onboarding-pages';
 
 /**
  * Onboarding (spec §2, §3, §4, §5, §8): user name → company → phone → phone verification → trial
@@ -187,8 +196,7 @@ const onboardingSetup = setup({
       params.output.kind === 'changeNumber',
     /** The number sent is the one already verified (the user came back from the trial): no code needed. */
     verifiedAlready: ({ context }, params: { phoneNumber: string }) =>
-      context.status?.signupSteps.phoneVerified === true &&
-      context.status.prefillData.phone === params.phoneNumber,
+      verifiedNumber(context.status) === params.phoneNumber,
   },
   actions: {
     /**

@@ -9,10 +9,10 @@ import {
   onboardingPathModel,
   onboardingStatuses,
   PATHS_NAME,
-  planOnboardingStep,
   PATHS_PHONE,
   PATHS_USER_ID,
   pathsCompany,
+  planOnboardingStep,
   visits,
 } from '../../machines/onboarding/onboarding.paths';
 import {

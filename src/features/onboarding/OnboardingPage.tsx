@@ -5,8 +5,8 @@ import { useLocation, useSearch } from 'wouter';
 import type { OnboardingStep } from '../../../contracts/onboarding';
 import type { OnboardingActor, OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
 import { requestOf } from '../../../machines/onboarding/onboarding-pages';
-import { PRODUCT_NAME } from '../../app/routing/useDocumentTitle';
 import type { StepRequest } from '../../../machines/onboarding/onboarding-reach';
+import { PRODUCT_NAME } from '../../app/routing/useDocumentTitle';
 import { useSessionActor } from '../../app/session/session-context';
 import { useChartNavigation } from '../../lib/navigation/useChartNavigation';
 import { CompanyStep } from './CompanyStep';
@@ -29,6 +29,12 @@ const HEADINGS: Readonly<Record<OnboardingStep, string>> = {
   trial: 'Tudo pronto para começar',
 };
 
+/** What the page shows: nothing once onboarding is over (the chart has sent the address on). */
+function pageShows(snapshot: OnboardingSnapshot): 'nothing' | 'loading' | 'loadFailed' | 'step' {
+  if (snapshot.status === 'done') return 'nothing';
+  if (snapshot.matches('loadFailed')) return 'loadFailed';
+  return snapshot.matches('loading') ? 'loading' : 'step';
+}
 
 /**
  * Tells the chart which step the address asks for whenever the address changes (a link, Back, the
@@ -80,12 +86,13 @@ function OnboardingFrame({
 }
 
 /** "Voltar" to the step before, on every step that has one; unavailable while a call is under way. */
-function BackButton({ onboarding, snapshot }: { onboarding: OnboardingActor; snapshot: OnboardingSnapshot }) {
+function BackButton({ onboarding }: { onboarding: OnboardingActor }) {
+  const canGoBack = useSelector(onboarding, (s) => s.can({ type: 'BACK' }));
   return (
     <button
       type="button"
       className="onboarding-back"
-      disabled={!snapshot.can({ type: 'BACK' })}
+      disabled={!canGoBack}
       onClick={() => onboarding.send({ type: 'BACK' })}
     >
       <span aria-hidden="true">←</span> Voltar
@@ -111,13 +118,15 @@ export default function OnboardingPage() {
     return { request, needsOnboarding: context.needsOnboarding, userId: context.user?.id || null };
   });
   const onboarding = useActorRef(machine, { input });
-  const snapshot = useSelector(onboarding, (s) => s);
+  const shows = useSelector(onboarding, pageShows);
+  const step = useSelector(onboarding, (s) => s.context.step);
+  const signupComplete = useSelector(onboarding, (s) => s.context.status?.isSignupComplete ?? false);
+  const phoneNumber = useSelector(onboarding, (s) => s.context.phoneNumber);
   // The chart loads the status through the cache; this only watches that load (its retries).
   const statusLoad = useQuery({ ...onboardingStatusQuery, enabled: false });
   useChartNavigation(onboarding);
   useAddressAsked(onboarding, request);
 
-  const step = snapshot.context.step;
   const heading = useRef<HTMLHeadingElement>(null);
   const shownBefore = useRef<OnboardingStep | null>(null);
   useEffect(() => {
@@ -126,11 +135,10 @@ export default function OnboardingPage() {
     shownBefore.current = step;
   }, [step]);
 
-  // Onboarding is over (done, not needed, or "Sair"): the chart has sent the address on.
-  if (snapshot.status === 'done') return null;
+  if (shows === 'nothing') return null;
 
-  if (snapshot.matches('loading') || step === null) {
-    if (snapshot.matches('loadFailed')) {
+  if (shows !== 'step' || step === null) {
+    if (shows === 'loadFailed') {
       return (
         <OnboardingFrame onboarding={onboarding}>
           <h1 id="onboarding-title" className="card__title onboarding-card__title">
@@ -161,24 +169,20 @@ export default function OnboardingPage() {
     );
   }
 
-  const stepProps = { onboarding, snapshot };
+  const stepProps = { onboarding };
   return (
     <OnboardingFrame
       onboarding={onboarding}
-      stepper={
-        <OnboardingStepper step={step} signupComplete={snapshot.context.status?.isSignupComplete ?? false} />
-      }
+      stepper={<OnboardingStepper step={step} signupComplete={signupComplete} />}
     >
-      {step === 'userName' ? null : <BackButton onboarding={onboarding} snapshot={snapshot} />}
+      {step === 'userName' ? null : <BackButton onboarding={onboarding} />}
       <h1 id="onboarding-title" className="card__title onboarding-card__title" ref={heading} tabIndex={-1}>
         {HEADINGS[step]}
       </h1>
       {step === 'userName' && <UserNameStep key="userName" {...stepProps} />}
       {step === 'companyDetails' && <CompanyStep key="companyDetails" {...stepProps} />}
       {step === 'phone' && <PhoneStep key="phone" {...stepProps} />}
-      {step === 'verifyPhone' && (
-        <VerifyPhoneStep key={snapshot.context.phoneNumber ?? ''} snapshot={snapshot} />
-      )}
+      {step === 'verifyPhone' && <VerifyPhoneStep key={phoneNumber ?? ''} onboarding={onboarding} />}
       {step === 'trial' && <TrialStep key="trial" {...stepProps} />}
     </OnboardingFrame>
   );
