@@ -170,6 +170,8 @@ export const sessionPathModel = {
   describeState(snapshot: SessionSnapshot): string {
     const c = snapshot.context;
     if (snapshot.matches('unauthenticated')) return 'logged out, no tokens: guarded pages send to /logout';
+    if (snapshot.matches('loggedOut'))
+      return 'logged out at /logout, tokens and cached data forgotten: the app leaves for the hosted logout';
     if (snapshot.matches({ verifying: 'checking' }))
       return `checks ${pairName(c.token)} with the server: guarded pages show a loading state`;
     if (snapshot.matches({ verifying: 'refreshing' }))
