@@ -110,7 +110,13 @@ describe('session chart paths', () => {
           )
             expect(identifyUser).toHaveBeenLastCalledWith(expect.anything(), { user: actual.context.user });
           else expect(identifyUser).not.toHaveBeenCalled();
-          for (const spy of [storeTokens, clearStoredTokens, clearBrowserData, identifyUser, endHostedSession])
+          for (const spy of [
+            storeTokens,
+            clearStoredTokens,
+            clearBrowserData,
+            identifyUser,
+            endHostedSession,
+          ])
             spy.mockClear();
         },
       });

@@ -61,7 +61,9 @@ describe('session chart paths, as the user sees them', () => {
             // Sent to /logout, the app leaves for the hosted login's logout: once, however often
             // /logout opens (the check's own visit to /home included) until the next sign-in.
             expect(leaving.assign).toHaveBeenCalledTimes(1);
-            expect(leaving.assign.mock.calls[0]![0]).toMatch(/^https:\/\/entrar\.fechai\.test\/auth\/logout\?returnTo=/);
+            expect(leaving.assign.mock.calls[0]![0]).toMatch(
+              /^https:\/\/entrar\.fechai\.test\/auth\/logout\?returnTo=/,
+            );
           } else leaving.assign.mockClear();
         },
       });
