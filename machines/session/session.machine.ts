@@ -1,4 +1,4 @@
-import { assign, type EventObject, enqueueActions, fromPromise, not, setup, stateIn } from 'xstate';
+import { assign, type EventObject, enqueueActions, fromPromise, setup } from 'xstate';
 import type { SessionUser } from '../../contracts/session';
 import { refreshDelay } from './access-token-expiry';
 import { initialSession } from './session.defaults';
@@ -19,7 +19,7 @@ type Answer = CheckSessionOutput | undefined;
  * authenticated, a 401 or the access token's coming expiry refreshes the session in the
  * background (`refreshing`: the signed-in views stay). A check that fails clears the tokens. LOGOUT
  * (/logout opened) forgets the session and ends the hosted login's own session (`loggedOut`, where
- * the app leaves the page; /logout opened again there does not leave twice). `unauthenticated` never
+ * the app leaves the page; /logout opened again there only clears the cookies again). `unauthenticated` never
  * holds tokens: tokens there are checked at once.
  *
  * Side effects are named actions and actors with harmless defaults; the app provides the real ones
@@ -111,9 +111,7 @@ export const sessionMachine = sessionSetup
     }),
     initial: 'unauthenticated',
     on: {
-      // From wherever the session is, except once logged out: the app is leaving already.
       LOGOUT: {
-        guard: not(stateIn('#session.loggedOut')),
         target: '.loggedOut',
         actions: [
           'forgetSession',
@@ -144,8 +142,9 @@ export const sessionMachine = sessionSetup
         always: { guard: 'holdsTokens', target: 'verifying' },
       },
       loggedOut: {
-        description:
-          '/logout: tokens, session storage and cached queries forgotten; the app leaves for the hosted logout.',
+        description: '/logout: the session forgotten, the app leaving for the hosted logout.',
+        // Opened again (React's development double effects): the cookies cleared again, no second leave.
+        on: { LOGOUT: { actions: 'clearStoredTokens' } },
       },
       verifying: {
         description: 'The server is asked who the tokens belong to.',

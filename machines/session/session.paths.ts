@@ -133,6 +133,15 @@ export const sessionPathModel = {
     return events;
   },
 
+  /**
+   * /logout is not opened while the first check is under way: the chart drops the check, but its
+   * request stays open until the page leaves for the hosted logout, and a replay that keeps the page
+   * could not tell it from a check under way. Logging out is replayed from every other state.
+   */
+  allows(snapshot: SessionSnapshot, event: AnyEventObject): boolean {
+    return !(event.type === 'LOGOUT' && snapshot.matches({ verifying: 'checking' }));
+  },
+
   actors: [
     {
       id: 'checkSession',
