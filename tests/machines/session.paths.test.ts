@@ -103,7 +103,7 @@ describe('session chart paths', () => {
           expect(clearStoredTokens).toHaveBeenCalledTimes(loggedOut ? 1 : 0);
           // Logging out forgets the browser's data and leaves for the hosted logout, once.
           const leaves =
-            type === 'LOGOUT' && !(path.steps[index - 1]?.state as SessionSnapshot).matches('loggedOut');
+            type === 'LOGOUT' && !(path.steps[index - 1]!.state as SessionSnapshot).matches('loggedOut');
           expect(clearBrowserData).toHaveBeenCalledTimes(leaves ? 1 : 0);
           expect(endHostedSession).toHaveBeenCalledTimes(leaves ? 1 : 0);
           if (
