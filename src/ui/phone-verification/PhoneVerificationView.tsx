@@ -51,23 +51,10 @@ function codeFormView(s: PhoneVerificationSnapshot) {
 /** The code that was sent: its field, "Validar", the resend and "Alterar número". */
 function CodeForm({ verification }: PhoneVerificationViewProps) {
   const id = useId();
-  const {
-    phoneNumber,
-    code,
-    codeFailure,
-    sendFailure,
-    resent,
-    resendAvailableAt,
-    now,
-    verifying,
-    incomplete,
-    rejected,
-    coolingDown,
-    sending,
-    resendFailed,
-    canResend,
-  } = useSelector(verification, codeFormView, shallowEqual);
-  const secondsLeft = useSecondsLeft(coolingDown ? resendAvailableAt : null, now);
+  const view = useSelector(verification, codeFormView, shallowEqual);
+  const { verifying, incomplete, rejected, coolingDown, sending, resendFailed, canResend } = view;
+  const { codeFailure, sendFailure } = view;
+  const secondsLeft = useSecondsLeft(coolingDown ? view.resendAvailableAt : null, view.now);
 
   const codeError = incomplete
     ? CODE_LENGTH_TEXT
@@ -88,7 +75,7 @@ function CodeForm({ verification }: PhoneVerificationViewProps) {
   return (
     <StepForm verification={verification} submit={{ type: 'SUBMIT' }}>
       <p className="phone-verification__sent-to">
-        Enviamos um código de 6 números por SMS para <ShownPhone phoneNumber={phoneNumber} />.
+        Enviamos um código de 6 números por SMS para <ShownPhone phoneNumber={view.phoneNumber} />.
       </p>
 
       <div className="phone-verification__field">
@@ -104,7 +91,7 @@ function CodeForm({ verification }: PhoneVerificationViewProps) {
           autoComplete="one-time-code"
           pattern="[0-9]*"
           spellCheck={false}
-          value={code}
+          value={view.code}
           readOnly={verifying}
           aria-invalid={codeError ? true : undefined}
           aria-describedby={codeError ? `${codeErrorId} ${hintId}` : hintId}
@@ -150,7 +137,7 @@ function CodeForm({ verification }: PhoneVerificationViewProps) {
           {sendFailureText(sendFailure)}
         </p>
       )}
-      {resent && !resendFailed && (
+      {view.resent && !resendFailed && (
         <p className="phone-verification__notice" role="status">
           Enviamos um novo código.
         </p>
