@@ -142,7 +142,7 @@ export const sessionMachine = sessionSetup
         always: { guard: 'holdsTokens', target: 'verifying' },
       },
       loggedOut: {
-        description: '/logout: the session forgotten, the app leaving for the hosted logout.',
+        description: 'Logged out at /logout; the app is leaving.',
         // Opened again (React's development double effects): the cookies cleared again, no second leave.
         on: { LOGOUT: { actions: 'clearStoredTokens' } },
       },
