@@ -16,6 +16,8 @@ export const stepPaths: Readonly<Record<OnboardingStep, string>> = {
 export const AFTER_ONBOARDING_PATH = '/settings/whatsapp-business-connection';
 /** Spec §2: where a step page sends a user who needs no onboarding. */
 export const STEP_PAGES_ELSEWHERE_PATH = '/home';
+/** "Sair": the page that ends the sign-in. */
+export const LOGOUT_PATH = '/logout';
 
 /** The address of a step's page; verify-phone carries the number in `phone`. */
 export function stepPage(step: OnboardingStep, phone: string | null): string {

@@ -83,6 +83,14 @@ export function currentStepPage(
 }
 
 /**
+ * The number already verified (the user came back from the trial): sent again, it goes on without a
+ * code. Null while none is.
+ */
+export function verifiedNumber(status: OnboardingStatus | null): string | null {
+  return status?.signupSteps.phoneVerified ? status.prefillData.phone : null;
+}
+
+/**
  * The status once a code went out: verify-phone is current, the number known (as the server has it)
  * and the code's times pending, as the next status load would say.
  */

@@ -1,4 +1,12 @@
-import { type ActorRefFrom, assign, enqueueActions, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assign,
+  emit,
+  enqueueActions,
+  fromPromise,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
 import type {
   CompanyDetails,
   FreeTrial,
@@ -6,12 +14,14 @@ import type {
   OnboardingStep,
   PhoneVerificationSent,
 } from '../../contracts/onboarding';
+import { type NavigateEvent, navigateEvent } from '../navigate-event';
 import { type CallFailure, callFailureOf } from '../phone-verification/call-failure';
 import {
   type PhoneVerificationActor,
   type PhoneVerificationOutput,
   phoneVerificationMachine,
 } from '../phone-verification/phone-verification.machine';
+import { AFTER_ONBOARDING_PATH, LOGOUT_PATH, STEP_PAGES_ELSEWHERE_PATH, stepPage } from './onboarding-pages';
 import {
   codeSentTo,
   currentStepPage,
@@ -20,16 +30,18 @@ import {
   phoneToVerify,
   type StepRequest,
   statusAfterCodeSent,
+  verifiedNumber,
 } from './onboarding-reach';
 
 /**
  * Onboarding (spec §2, §3, §4, §5, §8): user name → company → phone → phone verification → trial
  * → complete, from the server's status. The URL asks for a step (VISIT); the chart decides which
- * step shows: the one asked for when reachable, else the current step's page (`arrival`
- * `redirected`, the view replaces the address). A successful submit moves on to the next step,
- * reachable by then (`advanced`, the view navigates there). "Voltar" goes back a step (`returned`,
- * the view navigates there too): the company's name, say, can be corrected and saved again. "Sair"
- * ends onboarding for /logout from any step, so someone signed in with the wrong account can switch.
+ * step shows and emits where the address goes (`navigate`): the step asked for when reachable, else
+ * the current step's page (`arrival` `redirected`), the address replaced either way. A successful
+ * submit moves on to the next step, reachable by then (`advanced`, a new history entry, so Back
+ * returns). "Voltar" goes back a step (`returned`, a new entry too): the company's name, say, can be
+ * corrected and saved again. "Sair" ends onboarding for /logout from any step, so someone signed in
+ * with the wrong account can switch.
  * The trial ends with the session refreshed, so the signed-in area's guards see the finished sign-up.
  *
  * Side effects are named actors and actions with harmless defaults; the app provides the real ones.
@@ -124,6 +136,7 @@ const onboardingSetup = setup({
     context: {} as OnboardingContext,
     events: {} as OnboardingEvent,
     input: {} as OnboardingInput,
+    emitted: {} as NavigateEvent,
   },
   actors: {
     loadStatus: fromPromise<OnboardingStatus>(async () => {
@@ -183,8 +196,7 @@ const onboardingSetup = setup({
       params.output.kind === 'changeNumber',
     /** The number sent is the one already verified (the user came back from the trial): no code needed. */
     verifiedAlready: ({ context }, params: { phoneNumber: string }) =>
-      context.status?.signupSteps.phoneVerified === true &&
-      context.status.prefillData.phone === params.phoneNumber,
+      verifiedNumber(context.status) === params.phoneNumber,
   },
   actions: {
     /**
@@ -213,6 +225,17 @@ const onboardingSetup = setup({
     forgetFailure: assign({ failure: null }),
     goBack: assign({ arrival: 'returned', request: null, failure: null }),
     showStep: assign((_, params: { step: OnboardingStep }) => ({ step: params.step, failure: null })),
+    /**
+     * The address follows the step on screen: a new history entry when the chart moved by itself (a
+     * submit, "Voltar"), else the address asked for is replaced by the step's own (a redirect, or the
+     * canonical form of the address).
+     */
+    showAddress: emit(({ context }) =>
+      navigateEvent(
+        stepPage(context.step!, context.phoneNumber),
+        context.arrival !== 'advanced' && context.arrival !== 'returned',
+      ),
+    ),
     /**
      * Leaving the code step: a code sent there has newer times than the ones it opened with, and
      * coming back (Back/forward, or "Alterar número" then the same number) must count down to those.
@@ -322,8 +345,8 @@ export const onboardingMachine = onboardingSetup.createMachine({
   on: {
     SIGN_OUT: '.signingOut',
     VISIT: [
-      { guard: 'showsRequested', actions: 'takeVisit' },
-      { guard: 'redirectsToShown', actions: ['takeVisit', 'markRedirected'] },
+      { guard: 'showsRequested', actions: ['takeVisit', 'showAddress'] },
+      { guard: 'redirectsToShown', actions: ['takeVisit', 'markRedirected', 'showAddress'] },
       ...routes(fromVisit, ['takeVisit'], ['companyDetails', 'verifyPhone', 'trial']),
     ],
   },
@@ -370,6 +393,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
           enqueue({ type: 'trackNamePrefilled', params: { name } });
           enqueue.assign({ namePrefillTracked: true });
         }),
+        'showAddress',
       ],
       initial: 'editing',
       states: {
@@ -395,7 +419,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
 
     companyDetails: {
       description: '"Sobre sua empresa": name, razão social, CPF or CNPJ.',
-      entry: { type: 'showStep', params: { step: 'companyDetails' } },
+      entry: [{ type: 'showStep', params: { step: 'companyDetails' } }, 'showAddress'],
       initial: 'editing',
       states: {
         editing: { on: { SUBMIT_COMPANY: 'submitting', BACK: back('userName') } },
@@ -425,7 +449,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
 
     phone: {
       description: '"Telefone": the mobile number a code is sent to.',
-      entry: { type: 'showStep', params: { step: 'phone' } },
+      entry: [{ type: 'showStep', params: { step: 'phone' } }, 'showAddress'],
       initial: 'editing',
       states: {
         editing: {
@@ -494,6 +518,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
         assign(({ context }) => ({
           phoneNumber: phoneToVerify(context.request, context.status, context.sent?.phoneNumber ?? null),
         })),
+        'showAddress',
       ],
       exit: 'takeResentTimes',
       on: { BACK: back('phone') },
@@ -527,7 +552,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
 
     trial: {
       description: '"Tudo pronto para começar": the free trial’s offer, then it starts.',
-      entry: { type: 'showStep', params: { step: 'trial' } },
+      entry: [{ type: 'showStep', params: { step: 'trial' } }, 'showAddress'],
       initial: 'loadingOffer',
       states: {
         loadingOffer: {
@@ -574,15 +599,20 @@ export const onboardingMachine = onboardingSetup.createMachine({
     complete: {
       type: 'final',
       description: 'Sign-up complete: on to /settings/whatsapp-business-connection.',
+      entry: emit(navigateEvent(AFTER_ONBOARDING_PATH, true)),
     },
     signingOut: {
       type: 'final',
       description: '"Sair": on to /logout, which ends the sign-in, so another account can sign in.',
+      entry: emit(navigateEvent(LOGOUT_PATH)),
     },
     notNeeded: {
       type: 'final',
       description:
         'No onboarding needed or sign-up complete: /onboarding goes to the WhatsApp page, a step to /home.',
+      entry: emit(({ context }) =>
+        navigateEvent(context.request?.step ? STEP_PAGES_ELSEWHERE_PATH : AFTER_ONBOARDING_PATH, true),
+      ),
     },
   },
 });

@@ -17,8 +17,10 @@ type Answer = CheckSessionOutput | undefined;
  * Who is signed in (spec §3, §4, §8). Tokens found at start are checked (`checking`, a loading
  * state for guarded pages); the answer decides between onboarding, paywall and the app. While
  * authenticated, a 401 or the access token's coming expiry refreshes the session in the
- * background (`refreshing`: the signed-in views stay). A check that fails, or LOGOUT, clears the
- * tokens. `unauthenticated` never holds tokens: tokens there are checked at once.
+ * background (`refreshing`: the signed-in views stay). A check that fails clears the tokens. LOGOUT
+ * (/logout opened) forgets the session and ends the hosted login's own session (`loggedOut`, where
+ * the app leaves the page; /logout opened again there only clears the cookies again). `unauthenticated` never
+ * holds tokens: tokens there are checked at once.
  *
  * Side effects are named actions and actors with harmless defaults; the app provides the real ones
  * (cookies, the HTTP check, analytics).
@@ -45,6 +47,11 @@ const sessionSetup = setup({
     clearStoredTokens: () => {},
     /** What LOGOUT forgets beyond the tokens: session storage and every cached query. */
     clearBrowserData: () => {},
+    /**
+     * Leaves for the hosted login's logout, which ends its own session and signs in again there;
+     * `redirect` travels along.
+     */
+    endHostedSession: (_, _params: { redirect: string | undefined }) => {},
     /** Tells analytics who this is (the analytics side does it once per user id). */
     identifyUser: (_, _params: { user: SessionUser }) => {},
 
@@ -105,8 +112,13 @@ export const sessionMachine = sessionSetup
     initial: 'unauthenticated',
     on: {
       LOGOUT: {
-        target: '.unauthenticated',
-        actions: ['forgetSession', 'clearStoredTokens', 'clearBrowserData'],
+        target: '.loggedOut',
+        actions: [
+          'forgetSession',
+          'clearStoredTokens',
+          'clearBrowserData',
+          { type: 'endHostedSession', params: ({ event }) => ({ redirect: event.redirect }) },
+        ],
       },
       SIGNED_IN: {
         target: '.verifying.checking',
@@ -128,6 +140,11 @@ export const sessionMachine = sessionSetup
       unauthenticated: {
         description: 'No session. Holding tokens (the cookies at start) means they are checked first.',
         always: { guard: 'holdsTokens', target: 'verifying' },
+      },
+      loggedOut: {
+        description: 'Logged out at /logout; the app is leaving.',
+        // Opened again (React's development double effects): the cookies cleared again, no second leave.
+        on: { LOGOUT: { actions: 'clearStoredTokens' } },
       },
       verifying: {
         description: 'The server is asked who the tokens belong to.',

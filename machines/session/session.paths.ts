@@ -133,6 +133,15 @@ export const sessionPathModel = {
     return events;
   },
 
+  /**
+   * /logout is not opened while the first check is under way: the chart drops the check, but its
+   * request stays open until the page leaves for the hosted logout, and a replay that keeps the page
+   * could not tell it from a check under way. Logging out is replayed from every other state.
+   */
+  allows(snapshot: SessionSnapshot, event: AnyEventObject): boolean {
+    return !(event.type === 'LOGOUT' && snapshot.matches({ verifying: 'checking' }));
+  },
+
   actors: [
     {
       id: 'checkSession',
@@ -170,6 +179,8 @@ export const sessionPathModel = {
   describeState(snapshot: SessionSnapshot): string {
     const c = snapshot.context;
     if (snapshot.matches('unauthenticated')) return 'logged out, no tokens: guarded pages send to /logout';
+    if (snapshot.matches('loggedOut'))
+      return 'logged out at /logout, tokens and cached data forgotten: the app leaves for the hosted logout';
     if (snapshot.matches({ verifying: 'checking' }))
       return `checks ${pairName(c.token)} with the server: guarded pages show a loading state`;
     if (snapshot.matches({ verifying: 'refreshing' }))

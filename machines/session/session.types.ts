@@ -48,4 +48,5 @@ export type SessionEvent =
   | ({ type: 'SIGNED_IN' } & SessionTokens)
   /** A call was refused with 401, or the access token is about to expire. */
   | { type: 'REFRESH' }
-  | { type: 'LOGOUT' };
+  /** /logout was opened; `redirect` (a path of this app) is where to come back to after signing in. */
+  | { type: 'LOGOUT'; redirect?: string };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CompanyDetails, OnboardingStatus, OnboardingStep } from '../../contracts/onboarding';
+import { type NavigateEvent, navigateEvent } from '../../machines/navigate-event';
 import { type OnboardingSnapshot, onboardingMachine } from '../../machines/onboarding/onboarding.machine';
 import {
   firstCodeSent,
@@ -11,8 +12,14 @@ import {
   PATHS_PHONE,
   PATHS_USER_ID,
   pathsCompany,
+  planOnboardingStep,
   visits,
 } from '../../machines/onboarding/onboarding.paths';
+import {
+  AFTER_ONBOARDING_PATH,
+  LOGOUT_PATH,
+  STEP_PAGES_ELSEWHERE_PATH,
+} from '../../machines/onboarding/onboarding-pages';
 import { type StepRequest, statusAfterCodeSent } from '../../machines/onboarding/onboarding-reach';
 import {
   type CodeSent,
@@ -24,6 +31,30 @@ import { expectFullCoverage, expectNumberedStories } from '../support/chart-path
 import { describePath, generatePaths, replayPath } from '../support/chart-paths';
 
 const paths = generatePaths(onboardingPathModel);
+
+type Path = (typeof paths)[number];
+
+/**
+ * Where the chart must send the address at step `index`: an address asked for is replaced by the
+ * step it shows; a step reached by itself (a submit, "Voltar") is a new entry, one the status's
+ * answer routes to replaces "/onboarding"; the ends leave for their pages. Nothing otherwise.
+ */
+function expectedNavigation(path: Path, index: number): NavigateEvent[] {
+  const { event, state } = path.steps[index]!;
+  const before = path.steps[index - 1]!.state;
+  if (state.status === 'done') {
+    if (state.matches('signingOut')) return [navigateEvent(LOGOUT_PATH)];
+    if (state.matches('complete')) return [navigateEvent(AFTER_ONBOARDING_PATH, true)];
+    const leaving = state.context.request?.step ? STEP_PAGES_ELSEWHERE_PATH : AFTER_ONBOARDING_PATH;
+    return [navigateEvent(leaving, true)];
+  }
+  const { screen } = planOnboardingStep(path, index);
+  if (screen.shows !== 'step') return [];
+  if (event.type === 'VISIT') return [navigateEvent(screen.path, true)];
+  if (before.context.step === state.context.step) return [];
+  const movedItself = screen.arrival === 'advanced' || screen.arrival === 'returned';
+  return [navigateEvent(screen.path, !movedItself)];
+}
 
 /** The context a step shows, without the address the chart last heard of (the paths merge it). */
 function shown(snapshot: OnboardingSnapshot) {
@@ -82,14 +113,20 @@ describe('onboarding chart paths', () => {
       const trackSignupStarted = vi.fn();
       const trackNamePrefilled = vi.fn();
       const refreshSessionLater = vi.fn();
+      const navigations: NavigateEvent[] = [];
       const actor = await replayPath(onboardingPathModel, path, {
         advance: (ms) => vi.advanceTimersByTimeAsync(ms),
         provide: { actions: { trackSignupStarted, trackNamePrefilled, refreshSessionLater } },
-        onStep: ({ index, step, snapshot }) => {
+        onStep: ({ index, step, snapshot, actor: running }) => {
           const expected = step.state as OnboardingSnapshot;
           const actual = snapshot as OnboardingSnapshot;
           expect(actual.value).toEqual(expected.value);
           expect(shown(actual)).toEqual(shown(expected));
+
+          // The chart says where the address goes (the start's own is checked below, on its own).
+          if (index === 0) running.on('navigate', (event: NavigateEvent) => navigations.push(event));
+          else expect(navigations, 'where the address goes').toEqual(expectedNavigation(path, index));
+          navigations.length = 0;
 
           const type = step.event.type;
           const before = path.steps[index - 1]?.state as OnboardingSnapshot | undefined;
@@ -265,6 +302,21 @@ describe('onboarding chart: spec §2 reachability, every status × every address
     expect((await waitFor(complete, (s) => s.status === 'done')).value).toBe('notNeeded');
     const notNeeded = loadingWith(onboardingStatuses.fresh, { step: null, phone: null }, false);
     expect(notNeeded.getSnapshot().value).toBe('notNeeded');
+  });
+
+  it('a session that needs no onboarding leaves at once: /onboarding for the WhatsApp page, a step for /home', () => {
+    for (const [request, leaving] of [
+      [{ step: null, phone: null }, AFTER_ONBOARDING_PATH],
+      [{ step: 'phone', phone: null }, STEP_PAGES_ELSEWHERE_PATH],
+    ] as const) {
+      const actor = createActor(onboardingMachine, {
+        input: { request, needsOnboarding: false, userId: PATHS_USER_ID },
+      });
+      const navigations: NavigateEvent[] = [];
+      actor.on('navigate', (event) => navigations.push(event));
+      actor.start();
+      expect(navigations).toEqual([navigateEvent(leaving, true)]);
+    }
   });
 
   it('an address that redirects to the step on screen leaves it as it is: a save under way goes on', async () => {

@@ -102,6 +102,24 @@ describe('session chart: what the check is asked', () => {
     actor.stop();
   });
 
+  it('/logout leaves for the hosted logout once, with where to come back to; opened again it only clears the cookies', async () => {
+    const endHostedSession = vi.fn();
+    const clearBrowserData = vi.fn();
+    const clearStoredTokens = vi.fn();
+    const actor = createActor(
+      sessionMachine.provide({ actions: { endHostedSession, clearBrowserData, clearStoredTokens } }),
+      { input: {} },
+    ).start();
+    actor.send({ type: 'LOGOUT', redirect: '/tasks' });
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(endHostedSession).toHaveBeenCalledWith(expect.anything(), { redirect: '/tasks' });
+    actor.send({ type: 'LOGOUT', redirect: '/tasks' });
+    expect(endHostedSession).toHaveBeenCalledTimes(1);
+    expect(clearBrowserData).toHaveBeenCalledTimes(1);
+    expect(clearStoredTokens).toHaveBeenCalledTimes(2);
+    actor.stop();
+  });
+
   it('a 401 while logged out or while the first check runs changes nothing', async () => {
     let settle: (value: CheckSessionOutput) => void = () => {};
     const { actor, checks } = startSession(

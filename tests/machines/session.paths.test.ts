@@ -32,6 +32,7 @@ describe('session chart paths', () => {
     expect([...reached].sort()).toEqual(
       [
         'unauthenticated · no tokens',
+        'loggedOut · no tokens',
         'verifying.checking · the cookies’ tokens',
         'verifying.checking · the new sign-in’s tokens',
         'verifying.refreshing · the cookies’ tokens',
@@ -69,9 +70,12 @@ describe('session chart paths', () => {
       const clearStoredTokens = vi.fn();
       const clearBrowserData = vi.fn();
       const identifyUser = vi.fn();
+      const endHostedSession = vi.fn();
       const actor = await replayPath(sessionPathModel, path, {
         advance: (ms) => vi.advanceTimersByTimeAsync(ms),
-        provide: { actions: { storeTokens, clearStoredTokens, clearBrowserData, identifyUser } },
+        provide: {
+          actions: { storeTokens, clearStoredTokens, clearBrowserData, identifyUser, endHostedSession },
+        },
         onStep: ({ index, step, snapshot }) => {
           const expected = step.state as SessionSnapshot;
           const actual = snapshot as SessionSnapshot;
@@ -97,14 +101,25 @@ describe('session chart paths', () => {
             type === 'xstate.error.actor.checkSession' ||
             (type.startsWith('xstate.done.actor.') && !output);
           expect(clearStoredTokens).toHaveBeenCalledTimes(loggedOut ? 1 : 0);
-          expect(clearBrowserData).toHaveBeenCalledTimes(type === 'LOGOUT' ? 1 : 0);
+          // Logging out forgets the browser's data and leaves for the hosted logout, once.
+          const leaves =
+            type === 'LOGOUT' && !(path.steps[index - 1]!.state as SessionSnapshot).matches('loggedOut');
+          expect(clearBrowserData).toHaveBeenCalledTimes(leaves ? 1 : 0);
+          expect(endHostedSession).toHaveBeenCalledTimes(leaves ? 1 : 0);
           if (
             actual.matches('authenticated') &&
             !(path.steps[index - 1]?.state as SessionSnapshot | undefined)?.matches('authenticated')
           )
             expect(identifyUser).toHaveBeenLastCalledWith(expect.anything(), { user: actual.context.user });
           else expect(identifyUser).not.toHaveBeenCalled();
-          for (const spy of [storeTokens, clearStoredTokens, clearBrowserData, identifyUser]) spy.mockClear();
+          for (const spy of [
+            storeTokens,
+            clearStoredTokens,
+            clearBrowserData,
+            identifyUser,
+            endHostedSession,
+          ])
+            spy.mockClear();
         },
       });
       expect(actor.getSnapshot().status).toBe('active');

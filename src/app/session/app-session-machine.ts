@@ -3,6 +3,7 @@ import { sessionMachine } from '../../../machines/session/session.machine';
 import { identifyUser } from '../../lib/analytics/identify-user';
 import { clearSessionCookies, writeSessionCookies } from '../../lib/session/session-cookies';
 import { createCheckSession } from './check-session';
+import { hostedLogoutUrl } from './hosted-login';
 
 /** The session chart with the app's side effects: cookies, the HTTP check, analytics, the cache. */
 export function createAppSessionMachine(queryClient: QueryClient, onBrowserDataCleared?: () => void) {
@@ -21,6 +22,7 @@ export function createAppSessionMachine(queryClient: QueryClient, onBrowserDataC
         onBrowserDataCleared?.();
       },
       identifyUser: (_, { user }) => identifyUser(user),
+      endHostedSession: (_, { redirect }) => window.location.assign(hostedLogoutUrl(redirect)),
     },
   });
 }

@@ -14,6 +14,7 @@ import { searchBoxMachine } from '../../../machines/search-box/search-box.machin
 import { PageHeading } from '../../app/routing/PageHeading';
 import { type CustomersSearch, customersSearch } from '../../app/routing/route-search';
 import { useValidatedSearch } from '../../app/routing/useValidatedSearch';
+import { useChartEvent } from '../../lib/charts/useChartEvent';
 import { Link } from '../../lib/routing/Link';
 import { LoadError } from '../../ui/load-error/LoadError';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
@@ -127,10 +128,7 @@ function SearchField({ search, onApply }: { search: string; onApply: (search: st
   const text = useSelector(searchBox, (snapshot) => snapshot.context.text);
   // The address moved on without this box (Back, a link): the box shows its search.
   useEffect(() => searchBox.send({ type: 'SHOW', search }), [searchBox, search]);
-  useEffect(() => {
-    const applied = searchBox.on('applied', (event) => onApply(event.search));
-    return () => applied.unsubscribe();
-  }, [searchBox, onApply]);
+  useChartEvent(searchBox, 'applied', (event) => onApply(event.search));
 
   const tooShort = text.trim().length > 0 && text.trim().length < MIN_SEARCH_LENGTH;
   return (

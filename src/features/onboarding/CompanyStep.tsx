@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import {
   type DocumentType,
@@ -6,11 +7,11 @@ import {
   normalizeDocumentNumber,
 } from '../../../contracts/brazil/document-number';
 import { companyDetailsSchema, INVALID_CNPJ_TEXT, INVALID_CPF_TEXT } from '../../../contracts/onboarding';
-import type { OnboardingActor, OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
+import type { OnboardingActor } from '../../../machines/onboarding/onboarding.machine';
 import { stepFailureView } from './step-failure';
 import { TextField } from './TextField';
 
-type StepProps = { onboarding: OnboardingActor; snapshot: OnboardingSnapshot };
+type StepProps = { onboarding: OnboardingActor };
 type Field = 'name' | 'businessName' | 'documentNumber';
 const FIELDS: readonly Field[] = ['name', 'businessName', 'documentNumber'];
 
@@ -29,8 +30,8 @@ function inlineDocumentError(type: DocumentType, value: string): string | null {
  * Opens filled in with the company already saved (the user came back a step); sending it again
  * corrects that company.
  */
-export function CompanyStep({ onboarding, snapshot }: StepProps) {
-  const saved = snapshot.context.status?.company ?? null;
+export function CompanyStep({ onboarding }: StepProps) {
+  const saved = useSelector(onboarding, (s) => s.context.status?.company ?? null);
   const [values, setValues] = useState(() => ({
     name: saved?.name ?? '',
     businessName: saved?.businessName ?? '',
@@ -38,8 +39,11 @@ export function CompanyStep({ onboarding, snapshot }: StepProps) {
   }));
   const [documentType, setDocumentType] = useState<DocumentType>(saved?.documentType ?? 'cpf');
   const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
-  const busy = snapshot.matches({ companyDetails: 'submitting' });
-  const failure = stepFailureView(snapshot.context.failure, FIELDS);
+  const busy = useSelector(onboarding, (s) => s.matches({ companyDetails: 'submitting' }));
+  const failure = stepFailureView(
+    useSelector(onboarding, (s) => s.context.failure),
+    FIELDS,
+  );
   const errorOf = (field: Field) =>
     invalid[field] ??
     (field === 'documentNumber' ? inlineDocumentError(documentType, values.documentNumber) : null) ??

@@ -1,18 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { OnboardingStep } from '../../../contracts/onboarding';
 import type { OnboardingActor, OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
-import {
-  AFTER_ONBOARDING_PATH,
-  requestOf,
-  STEP_PAGES_ELSEWHERE_PATH,
-  stepPage,
-} from '../../../machines/onboarding/onboarding-pages';
+import { requestOf } from '../../../machines/onboarding/onboarding-pages';
 import type { StepRequest } from '../../../machines/onboarding/onboarding-reach';
 import { PRODUCT_NAME } from '../../app/routing/useDocumentTitle';
 import { useSessionActor } from '../../app/session/session-context';
+import { useChartNavigation } from '../../lib/navigation/useChartNavigation';
 import { CompanyStep } from './CompanyStep';
 import { OnboardingStepper } from './OnboardingStepper';
 import { createOnboardingMachine } from './onboarding-machine';
@@ -33,46 +29,28 @@ const HEADINGS: Readonly<Record<OnboardingStep, string>> = {
   trial: 'Tudo pronto para começar',
 };
 
-function sameRequest(a: StepRequest | null, b: StepRequest): boolean {
-  return a !== null && a.step === b.step && (a.phone ?? null) === (b.phone ?? null);
+/** What the page shows: nothing once onboarding is over (the chart has sent the address on). */
+function pageShows(snapshot: OnboardingSnapshot): 'nothing' | 'loading' | 'loadFailed' | 'step' {
+  if (snapshot.status === 'done') return 'nothing';
+  if (snapshot.matches('loadFailed')) return 'loadFailed';
+  return snapshot.matches('loading') ? 'loading' : 'step';
 }
 
 /**
- * Keeps the address and the chart in step. The address asks (VISIT) once per change; when the chart
- * shows another step than the address names, the address follows: replaced after a redirect,
- * pushed after the chart moved by itself (a successful submit, "Voltar"), so the browser's Back
- * returns to the step.
+ * Tells the chart which step the address asks for whenever the address changes (a link, Back, the
+ * chart's own navigation); the chart decides what shows and where the address goes. The first
+ * address came with the chart's input.
  */
-function useStepAddress(onboarding: OnboardingActor, request: StepRequest, here: string, navigate: Navigate) {
-  const { step: askedStep, phone: askedPhone } = request;
-  // What of the chart moves the address: the step on screen, its number, how it got there.
-  const chartPosition = useSelector(
-    onboarding,
-    (s) =>
-      `${s.status}|${s.context.step}|${s.context.phoneNumber}|${s.context.arrival}|${s.context.request !== null}`,
-  );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: chartPosition re-runs it when the chart moves; the effect reads the live snapshot.
+function useAddressAsked(onboarding: OnboardingActor, request: StepRequest) {
+  const { step, phone } = request;
+  const told = useRef(`${step}|${phone}`);
   useEffect(() => {
-    const asked: StepRequest = { step: askedStep, phone: askedPhone };
-    const snapshot = onboarding.getSnapshot();
-    if (snapshot.status !== 'active') return;
-    const { context } = snapshot;
-    const movedItself = context.arrival === 'advanced' || context.arrival === 'returned';
-    if (context.step !== null && movedItself && context.request === null) {
-      const page = stepPage(context.step, context.phoneNumber);
-      if (page !== here) navigate(page);
-      else onboarding.send({ type: 'VISIT', ...asked });
-      return;
-    }
-    if (!sameRequest(context.request, asked)) onboarding.send({ type: 'VISIT', ...asked });
-    const after = onboarding.getSnapshot();
-    if (after.status !== 'active' || after.context.step === null) return;
-    const page = stepPage(after.context.step, after.context.phoneNumber);
-    if (page !== here) navigate(page, { replace: true });
-  }, [onboarding, askedStep, askedPhone, here, navigate, chartPosition]);
+    const asked = `${step}|${phone}`;
+    if (asked === told.current) return;
+    told.current = asked;
+    onboarding.send({ type: 'VISIT', step, phone });
+  }, [onboarding, step, phone]);
 }
-
-type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
 /**
  * The centred card every onboarding screen sits in: the product's name with "Sair" (someone signed in
@@ -108,12 +86,13 @@ function OnboardingFrame({
 }
 
 /** "Voltar" to the step before, on every step that has one; unavailable while a call is under way. */
-function BackButton({ onboarding, snapshot }: { onboarding: OnboardingActor; snapshot: OnboardingSnapshot }) {
+function BackButton({ onboarding }: { onboarding: OnboardingActor }) {
+  const canGoBack = useSelector(onboarding, (s) => s.can({ type: 'BACK' }));
   return (
     <button
       type="button"
       className="onboarding-back"
-      disabled={!snapshot.can({ type: 'BACK' })}
+      disabled={!canGoBack}
       onClick={() => onboarding.send({ type: 'BACK' })}
     >
       <span aria-hidden="true">←</span> Voltar
@@ -128,11 +107,10 @@ function BackButton({ onboarding, snapshot }: { onboarding: OnboardingActor; sna
 export default function OnboardingPage() {
   const session = useSessionActor();
   const queryClient = useQueryClient();
-  const [path, navigate] = useLocation();
+  const [path] = useLocation();
   const search = useSearch();
   const phoneParam = new URLSearchParams(search).get('phone');
   const request = requestOf(path, phoneParam) ?? { step: null, phone: null };
-  const here = search ? `${path}?${search}` : path;
 
   const [machine] = useState(() => createOnboardingMachine(queryClient, session));
   const [input] = useState(() => {
@@ -140,12 +118,15 @@ export default function OnboardingPage() {
     return { request, needsOnboarding: context.needsOnboarding, userId: context.user?.id || null };
   });
   const onboarding = useActorRef(machine, { input });
-  const snapshot = useSelector(onboarding, (s) => s);
+  const shows = useSelector(onboarding, pageShows);
+  const step = useSelector(onboarding, (s) => s.context.step);
+  const signupComplete = useSelector(onboarding, (s) => s.context.status?.isSignupComplete ?? false);
+  const phoneNumber = useSelector(onboarding, (s) => s.context.phoneNumber);
   // The chart loads the status through the cache; this only watches that load (its retries).
   const statusLoad = useQuery({ ...onboardingStatusQuery, enabled: false });
-  useStepAddress(onboarding, request, here, navigate);
+  useChartNavigation(onboarding);
+  useAddressAsked(onboarding, request);
 
-  const step = snapshot.context.step;
   const heading = useRef<HTMLHeadingElement>(null);
   const shownBefore = useRef<OnboardingStep | null>(null);
   useEffect(() => {
@@ -154,15 +135,10 @@ export default function OnboardingPage() {
     shownBefore.current = step;
   }, [step]);
 
-  if (snapshot.matches('notNeeded'))
-    return (
-      <Redirect to={request.step === null ? AFTER_ONBOARDING_PATH : STEP_PAGES_ELSEWHERE_PATH} replace />
-    );
-  if (snapshot.matches('complete')) return <Redirect to={AFTER_ONBOARDING_PATH} replace />;
-  if (snapshot.matches('signingOut')) return <Redirect to="/logout" />;
+  if (shows === 'nothing') return null;
 
-  if (snapshot.matches('loading') || step === null) {
-    if (snapshot.matches('loadFailed')) {
+  if (shows !== 'step' || step === null) {
+    if (shows === 'loadFailed') {
       return (
         <OnboardingFrame onboarding={onboarding}>
           <h1 id="onboarding-title" className="card__title onboarding-card__title">
@@ -193,24 +169,20 @@ export default function OnboardingPage() {
     );
   }
 
-  const stepProps = { onboarding, snapshot };
+  const stepProps = { onboarding };
   return (
     <OnboardingFrame
       onboarding={onboarding}
-      stepper={
-        <OnboardingStepper step={step} signupComplete={snapshot.context.status?.isSignupComplete ?? false} />
-      }
+      stepper={<OnboardingStepper step={step} signupComplete={signupComplete} />}
     >
-      {step === 'userName' ? null : <BackButton onboarding={onboarding} snapshot={snapshot} />}
+      {step === 'userName' ? null : <BackButton onboarding={onboarding} />}
       <h1 id="onboarding-title" className="card__title onboarding-card__title" ref={heading} tabIndex={-1}>
         {HEADINGS[step]}
       </h1>
       {step === 'userName' && <UserNameStep key="userName" {...stepProps} />}
       {step === 'companyDetails' && <CompanyStep key="companyDetails" {...stepProps} />}
       {step === 'phone' && <PhoneStep key="phone" {...stepProps} />}
-      {step === 'verifyPhone' && (
-        <VerifyPhoneStep key={snapshot.context.phoneNumber ?? ''} snapshot={snapshot} />
-      )}
+      {step === 'verifyPhone' && <VerifyPhoneStep key={phoneNumber ?? ''} onboarding={onboarding} />}
       {step === 'trial' && <TrialStep key="trial" {...stepProps} />}
     </OnboardingFrame>
   );

@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import {
   formatBrazilianPhone,
@@ -6,27 +7,28 @@ import {
   withCountryCode,
 } from '../../../contracts/brazil/mobile-phone';
 import { INVALID_MOBILE_TEXT } from '../../../contracts/onboarding';
-import type { OnboardingActor, OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
+import type { OnboardingActor } from '../../../machines/onboarding/onboarding.machine';
+import { verifiedNumber } from '../../../machines/onboarding/onboarding-reach';
 import { sendFailureText } from '../../ui/phone-verification/verification-texts';
 
-type StepProps = { onboarding: OnboardingActor; snapshot: OnboardingSnapshot };
+type StepProps = { onboarding: OnboardingActor };
 
 /** "Telefone": a Brazilian mobile, masked as (DD) 12345-6789; a code goes to it by SMS. */
-export function PhoneStep({ onboarding, snapshot }: StepProps) {
-  const known = snapshot.context.phoneNumber ?? snapshot.context.status?.prefillData.phone ?? '';
+export function PhoneStep({ onboarding }: StepProps) {
+  const known = useSelector(
+    onboarding,
+    (s) => s.context.phoneNumber ?? s.context.status?.prefillData.phone ?? '',
+  );
   const [phone, setPhone] = useState(() => formatBrazilianPhone(known));
-  // Back from the trial: the number already verified goes on without a code (the chart decides).
-  const status = snapshot.context.status;
-  const verified = status?.signupSteps.phoneVerified ? status.prefillData.phone : null;
+  // Back from the trial: the number already verified goes on without a code (the chart's rule).
+  const verified = useSelector(onboarding, (s) =>
+    s.matches({ phone: 'editing' }) ? verifiedNumber(s.context.status) : null,
+  );
   const typed = normalizePhoneNumber(phone);
-  const keepsVerified =
-    verified !== null &&
-    snapshot.matches({ phone: 'editing' }) &&
-    isBrazilianMobile(typed) &&
-    withCountryCode(typed) === verified;
+  const keepsVerified = verified !== null && isBrazilianMobile(typed) && withCountryCode(typed) === verified;
   const [invalid, setInvalid] = useState<string | null>(null);
-  const busy = snapshot.matches({ phone: 'sending' });
-  const failure = snapshot.context.failure;
+  const busy = useSelector(onboarding, (s) => s.matches({ phone: 'sending' }));
+  const failure = useSelector(onboarding, (s) => s.context.failure);
   const fieldIssue =
     failure?.kind === 'failed'
       ? failure.issues?.find((issue) => issue.path === 'phoneNumber')?.message

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import type { OnboardingActor, OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
 import { formatDate } from '../../lib/format/date';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { RetryButton } from '../../ui/retry-button/RetryButton';
 import { freeTrialQuery } from './onboarding-status-query';
 
-type StepProps = { onboarding: OnboardingActor; snapshot: OnboardingSnapshot };
+type StepProps = { onboarding: OnboardingActor };
 
 /** What the trial opens (spec §1's features). */
 const INCLUDED = [
@@ -15,12 +16,20 @@ const INCLUDED = [
   'Conexão com o WhatsApp Business',
 ] as const;
 
+/** Where the trial step is: loading the offer, showing it, starting the trial. */
+function trialPhase(snapshot: OnboardingSnapshot): string | null {
+  const value = snapshot.value;
+  return typeof value === 'object' && 'trial' in value ? String(value.trial) : null;
+}
+
 /** "Tudo pronto para começar": the free trial's offer (GET free-trial), then it starts (POST). */
-export function TrialStep({ onboarding, snapshot }: StepProps) {
-  const { trial, failure } = snapshot.context;
+export function TrialStep({ onboarding }: StepProps) {
+  const phase = useSelector(onboarding, trialPhase);
+  const trial = useSelector(onboarding, (s) => s.context.trial);
+  const failure = useSelector(onboarding, (s) => s.context.failure);
   // The chart loads the offer through the cache; this only watches that load (its retries).
   const offerLoad = useQuery({ ...freeTrialQuery, enabled: false });
-  if (snapshot.matches({ trial: 'loadingOffer' })) {
+  if (phase === 'loadingOffer') {
     return (
       <QueryLoading query={offerLoad} queryKey={freeTrialQuery.queryKey} frameClassName="">
         <p className="card__text" role="status">
@@ -29,7 +38,7 @@ export function TrialStep({ onboarding, snapshot }: StepProps) {
       </QueryLoading>
     );
   }
-  if (snapshot.matches({ trial: 'offerFailed' }) || !trial) {
+  if (phase === 'offerFailed' || !trial) {
     return (
       <div className="onboarding-form">
         <p className="form-error" role="alert">
@@ -39,7 +48,7 @@ export function TrialStep({ onboarding, snapshot }: StepProps) {
       </div>
     );
   }
-  const busy = snapshot.matches({ trial: 'starting' }) || snapshot.matches({ trial: 'refreshingSession' });
+  const busy = phase === 'starting' || phase === 'refreshingSession';
   const days = trial.trialDays;
   return (
     <div className="onboarding-form">
@@ -59,7 +68,7 @@ export function TrialStep({ onboarding, snapshot }: StepProps) {
           ))}
         </ul>
       </div>
-      {snapshot.matches({ trial: 'startFailed' }) && failure?.kind === 'failed' && (
+      {phase === 'startFailed' && failure?.kind === 'failed' && (
         <p className="form-error" role="alert">
           {failure.message}
         </p>

@@ -1,17 +1,22 @@
+import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { saveUserNameContract } from '../../../contracts/onboarding';
-import type { OnboardingActor, OnboardingSnapshot } from '../../../machines/onboarding/onboarding.machine';
+import type { OnboardingActor } from '../../../machines/onboarding/onboarding.machine';
 import { stepFailureView } from './step-failure';
 import { TextField } from './TextField';
 
-type StepProps = { onboarding: OnboardingActor; snapshot: OnboardingSnapshot };
+type StepProps = { onboarding: OnboardingActor };
 
 /** "Sobre você": the name, prefilled with the one given at sign-up. */
-export function UserNameStep({ onboarding, snapshot }: StepProps) {
-  const [name, setName] = useState(() => snapshot.context.status?.prefillData.name ?? '');
+export function UserNameStep({ onboarding }: StepProps) {
+  const prefilled = useSelector(onboarding, (s) => s.context.status?.prefillData.name ?? '');
+  const [name, setName] = useState(prefilled);
   const [invalid, setInvalid] = useState<string | null>(null);
-  const busy = snapshot.matches({ userName: 'submitting' });
-  const failure = stepFailureView(snapshot.context.failure, ['name']);
+  const busy = useSelector(onboarding, (s) => s.matches({ userName: 'submitting' }));
+  const failure = stepFailureView(
+    useSelector(onboarding, (s) => s.context.failure),
+    ['name'],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

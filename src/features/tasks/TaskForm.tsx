@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
@@ -51,10 +51,19 @@ export function TaskForm({
   cancelTo: string;
 }) {
   const id = useId();
-  const snapshot = useSelector(form, (s) => s);
-  const { values, problems, serverIssues, failure, taskId } = snapshot.context;
-  const saving = snapshot.matches('saving') || snapshot.status === 'done';
-  const failed = snapshot.matches('failed');
+  const { values, problems, serverIssues, failure, taskId, saving, failed } = useSelector(
+    form,
+    (s) => ({
+      values: s.context.values,
+      problems: s.context.problems,
+      serverIssues: s.context.serverIssues,
+      failure: s.context.failure,
+      taskId: s.context.taskId,
+      saving: s.matches('saving') || s.status === 'done',
+      failed: s.matches('failed'),
+    }),
+    shallowEqual,
+  );
   const hasPhone = customerHasPhone(values.customer);
   const focusAfterSubmit = useRef(false);
   const fields = {

@@ -1,7 +1,10 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { type ClipboardEvent, type ReactNode, useId } from 'react';
 import { formatBrazilianPhone } from '../../../contracts/brazil/mobile-phone';
-import type { PhoneVerificationActor } from '../../../machines/phone-verification/phone-verification.machine';
+import type {
+  PhoneVerificationActor,
+  PhoneVerificationSnapshot,
+} from '../../../machines/phone-verification/phone-verification.machine';
 import { minutesAndSeconds, useSecondsLeft } from './useSecondsLeft';
 import { CODE_LENGTH_TEXT, codeFailureText, sendFailureText } from './verification-texts';
 import './phone-verification.css';
@@ -23,18 +26,35 @@ export function PhoneVerificationView({ verification }: PhoneVerificationViewPro
   return unsent ? <FirstCodeForm verification={verification} /> : <CodeForm verification={verification} />;
 }
 
+/** What the code form renders of the chart. */
+function codeFormView(s: PhoneVerificationSnapshot) {
+  const { phoneNumber, code, codeFailure, sendFailure, resent, resendAvailableAt, now } = s.context;
+  return {
+    phoneNumber,
+    code,
+    codeFailure,
+    sendFailure,
+    resent,
+    resendAvailableAt,
+    now,
+    verifying: s.matches({ active: { code: 'verifying' } }),
+    incomplete: s.matches({ active: { code: 'incomplete' } }),
+    rejected: s.matches({ active: { code: 'rejected' } }),
+    coolingDown: s.matches({ active: { resend: 'coolingDown' } }),
+    sending: s.matches({ active: { resend: 'sending' } }),
+    resendFailed: s.matches({ active: { resend: 'failed' } }),
+    /** "Reenviar código" is usable (not while counting down or sending). */
+    canResend: s.can({ type: 'RESEND' }),
+  };
+}
+
 /** The code that was sent: its field, "Validar", the resend and "Alterar número". */
 function CodeForm({ verification }: PhoneVerificationViewProps) {
   const id = useId();
-  const snapshot = useSelector(verification, (s) => s);
-  const { phoneNumber, code, codeFailure, sendFailure, resent, resendAvailableAt, now } = snapshot.context;
-  const verifying = snapshot.matches({ active: { code: 'verifying' } });
-  const incomplete = snapshot.matches({ active: { code: 'incomplete' } });
-  const rejected = snapshot.matches({ active: { code: 'rejected' } });
-  const coolingDown = snapshot.matches({ active: { resend: 'coolingDown' } });
-  const sending = snapshot.matches({ active: { resend: 'sending' } });
-  const resendFailed = snapshot.matches({ active: { resend: 'failed' } });
-  const secondsLeft = useSecondsLeft(coolingDown ? resendAvailableAt : null, now);
+  const view = useSelector(verification, codeFormView, shallowEqual);
+  const { verifying, incomplete, rejected, coolingDown, sending, resendFailed, canResend } = view;
+  const { codeFailure, sendFailure } = view;
+  const secondsLeft = useSecondsLeft(coolingDown ? view.resendAvailableAt : null, view.now);
 
   const codeError = incomplete
     ? CODE_LENGTH_TEXT
@@ -55,7 +75,7 @@ function CodeForm({ verification }: PhoneVerificationViewProps) {
   return (
     <StepForm verification={verification} submit={{ type: 'SUBMIT' }}>
       <p className="phone-verification__sent-to">
-        Enviamos um código de 6 números por SMS para <ShownPhone phoneNumber={phoneNumber} />.
+        Enviamos um código de 6 números por SMS para <ShownPhone phoneNumber={view.phoneNumber} />.
       </p>
 
       <div className="phone-verification__field">
@@ -71,7 +91,7 @@ function CodeForm({ verification }: PhoneVerificationViewProps) {
           autoComplete="one-time-code"
           pattern="[0-9]*"
           spellCheck={false}
-          value={code}
+          value={view.code}
           readOnly={verifying}
           aria-invalid={codeError ? true : undefined}
           aria-describedby={codeError ? `${codeErrorId} ${hintId}` : hintId}
@@ -100,7 +120,7 @@ function CodeForm({ verification }: PhoneVerificationViewProps) {
         <button
           type="button"
           className="phone-verification__link"
-          disabled={coolingDown || sending}
+          disabled={!canResend}
           onClick={() => verification.send({ type: 'RESEND' })}
         >
           {sending
@@ -117,7 +137,7 @@ function CodeForm({ verification }: PhoneVerificationViewProps) {
           {sendFailureText(sendFailure)}
         </p>
       )}
-      {resent && !resendFailed && (
+      {view.resent && !resendFailed && (
         <p className="phone-verification__notice" role="status">
           Enviamos um novo código.
         </p>
@@ -128,16 +148,23 @@ function CodeForm({ verification }: PhoneVerificationViewProps) {
 
 /** No code is pending for the number (the page was opened directly): say so, offer to send one. */
 function FirstCodeForm({ verification }: PhoneVerificationViewProps) {
-  const snapshot = useSelector(verification, (s) => s);
-  const { phoneNumber, sendFailure } = snapshot.context;
-  const sending = snapshot.matches({ unsent: 'sending' });
+  const { phoneNumber, sendFailure, sending, failed } = useSelector(
+    verification,
+    (s) => ({
+      phoneNumber: s.context.phoneNumber,
+      sendFailure: s.context.sendFailure,
+      sending: s.matches({ unsent: 'sending' }),
+      failed: s.matches({ unsent: 'failed' }),
+    }),
+    shallowEqual,
+  );
   return (
     <StepForm verification={verification} submit={{ type: 'SEND' }}>
       <p className="phone-verification__sent-to">
         Ainda não enviamos um código para <ShownPhone phoneNumber={phoneNumber} />. Envie um código por SMS
         para confirmar que o número é seu.
       </p>
-      {snapshot.matches({ unsent: 'failed' }) && sendFailure ? (
+      {failed && sendFailure ? (
         <p className="form-error" role="alert">
           {sendFailureText(sendFailure)}
         </p>

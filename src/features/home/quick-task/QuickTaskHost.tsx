@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { fromPromise } from 'xstate';
 import type { Task } from '../../../../contracts/tasks';
@@ -10,6 +10,7 @@ import {
 } from '../../../../machines/quick-task/quick-task.machine';
 import { trackEvent } from '../../../lib/analytics/track-event';
 import { invalidateAfter } from '../../../lib/cache/invalidate-after';
+import { useChartEvent } from '../../../lib/charts/useChartEvent';
 import { toast } from '../../../lib/toasts';
 import { createTask } from './create-task';
 import { QuickTaskSheet } from './QuickTaskSheet';
@@ -45,17 +46,15 @@ export function QuickTaskHost({ opens, fab }: { opens: number; fab: RefObject<HT
   const [formId] = useState(randomId);
   const actor = useActorRef(machine, { input: { formId } });
   // The chart emits after its step: the toaster (a chart too) is driven from here, not from inside it.
-  useLayoutEffect(() => {
-    const created = actor.on('taskCreated', ({ task }) =>
-      toast.success('Tarefa criada.', { id: `task-created-${task.id}` }),
-    );
-    return () => created.unsubscribe();
-  }, [actor]);
+  useChartEvent(actor, 'taskCreated', ({ task }) =>
+    toast.success('Tarefa criada.', { id: `task-created-${task.id}` }),
+  );
   const open = useSelector(
     actor,
     (snapshot) => snapshot.matches('open') || snapshot.matches('saving') || snapshot.matches('failed'),
   );
 
+  // Each press of "+" (made outside this lazily loaded host) is an OPEN for the chart.
   useEffect(() => {
     if (opens > 0) actor.send({ type: 'OPEN' });
   }, [opens, actor]);

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { TASK_TITLE_MAX, TASK_TITLE_REQUIRED_TEXT } from '../../../../contracts/tasks';
@@ -61,15 +61,25 @@ function FieldError({ id, text }: { id: string; text: string | null }) {
  */
 export function QuickTaskSheet({ actor }: { actor: QuickTaskActor }) {
   const id = useId();
-  const snapshot = useSelector(actor, (s) => s);
-  const { draft, missing, failure, now } = snapshot.context;
-  const saving = snapshot.matches('saving');
+  const { draft, missing, failure, now, saving, canClose } = useSelector(
+    actor,
+    (s) => ({
+      draft: s.context.draft,
+      missing: s.context.missing,
+      failure: s.context.failure,
+      now: s.context.now,
+      saving: s.matches('saving'),
+      // Not while the task is being saved: the sheet stays until the answer.
+      canClose: s.can({ type: 'CLOSE' }),
+    }),
+    shallowEqual,
+  );
   const errors = errorsOf(missing, failure);
   const dialog = useRef<HTMLDivElement>(null);
   const titleInput = useRef<HTMLInputElement>(null);
   const close = () => actor.send({ type: 'CLOSE' });
   const onKeyDown = useDialogFocus(dialog, titleInput, close);
-  const swipe = useSwipeDown(dialog, close, !saving);
+  const swipe = useSwipeDown(dialog, close, canClose);
   const describedBy = (field: keyof Errors) => (errors[field] ? `${id}-${field}-error` : undefined);
 
   return (
@@ -96,7 +106,7 @@ export function QuickTaskSheet({ actor }: { actor: QuickTaskActor }) {
               className="sheet__close"
               aria-label="Fechar"
               onClick={close}
-              disabled={saving}
+              disabled={!canClose}
             >
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M6 6l12 12M18 6 6 18" />
