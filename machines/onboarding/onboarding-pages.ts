@@ -1,23 +1,24 @@
 import type { OnboardingStep } from '../../contracts/onboarding';
+import { appPaths } from '../app-paths';
 import type { StepRequest } from './onboarding-reach';
 
 /** Spec §2: the onboarding routes. */
-export const ONBOARDING_PATH = '/onboarding';
+export const ONBOARDING_PATH = appPaths.onboarding;
 
 export const stepPaths: Readonly<Record<OnboardingStep, string>> = {
-  userName: '/onboarding/user-name',
-  companyDetails: '/onboarding/company',
-  phone: '/onboarding/phone',
-  verifyPhone: '/onboarding/verify-phone',
-  trial: '/onboarding/trial',
+  userName: appPaths.onboardingUserName,
+  companyDetails: appPaths.onboardingCompany,
+  phone: appPaths.onboardingPhone,
+  verifyPhone: appPaths.onboardingVerifyPhone,
+  trial: appPaths.onboardingTrial,
 };
 
 /** Spec §2: where /onboarding sends a user who needs no onboarding, and where the trial leads. */
-export const AFTER_ONBOARDING_PATH = '/settings/whatsapp-business-connection';
+export const AFTER_ONBOARDING_PATH = appPaths.whatsapp;
 /** Spec §2: where a step page sends a user who needs no onboarding. */
-export const STEP_PAGES_ELSEWHERE_PATH = '/home';
+export const STEP_PAGES_ELSEWHERE_PATH = appPaths.home;
 /** "Sair": the page that ends the sign-in. */
-export const LOGOUT_PATH = '/logout';
+export const LOGOUT_PATH = appPaths.logout;
 
 /** The address of a step's page; verify-phone carries the number in `phone`. */
 export function stepPage(step: OnboardingStep, phone: string | null): string {

@@ -21,6 +21,7 @@ import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { customersListQuery } from './customer-queries';
 import { ExportButton } from './ExportButton';
 import './customers.css';
+import { appPaths } from '../../../machines/app-paths';
 
 // The import wizard (parsers, chart) loads when it is opened, not with the list.
 const ImportSheet = lazy(() => import('./import/ImportSheet'));
@@ -45,7 +46,7 @@ export function customersUrl({ search, page, limit }: CustomersSearch): string {
   if (page > 1) params.set('page', String(page));
   if (limit !== CUSTOMERS_LIMIT_DEFAULT) params.set('limit', String(limit));
   const query = params.toString();
-  return query ? `/customers?${query}` : '/customers';
+  return query ? `${appPaths.customers}?${query}` : appPaths.customers;
 }
 
 /** /customers (spec §2): "Clientes": search, the list page by page, new, import, export. */
@@ -249,7 +250,7 @@ function CustomersResults({ data, search, page, limit, updating, onImport, onPag
 function CustomerRow({ customer }: { customer: Customer }) {
   return (
     <li className="customer-row">
-      <Link to={`/customers/${encodeURIComponent(customer.id)}`} className="list__link customer-row__link">
+      <Link to={appPaths.customer(customer.id)} className="list__link customer-row__link">
         <span className="customer-row__name">{customer.name}</span>
         {customer.phone ? (
           <span className="customer-row__phone">{formatCustomerPhone(customer.phone)}</span>

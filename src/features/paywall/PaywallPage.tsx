@@ -14,6 +14,7 @@ import { createCheckoutActors } from './checkout-actors';
 import { PlanOption } from './PlanOption';
 import { paywallQuery } from './paywall-query';
 import './PaywallPage.css';
+import { appPaths } from '../../../machines/app-paths';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { RetryButton } from '../../ui/retry-button/RetryButton';
 
@@ -215,7 +216,9 @@ export default function PaywallPage() {
   const session = useSessionStatus();
   const restored = useRestoredFromCache();
   if (session.phase === 'unauthenticated')
-    return <Redirect to={`/logout?${new URLSearchParams({ redirect: '/paywall' })}`} replace />;
+    return (
+      <Redirect to={`${appPaths.logout}?${new URLSearchParams({ redirect: appPaths.paywall })}`} replace />
+    );
   if (session.phase === 'authenticated' && session.needsOnboarding)
     return <Redirect to="/onboarding" replace />;
   return (
