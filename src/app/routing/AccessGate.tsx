@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { isMobileDevice } from '../../lib/device/mobile-device';
 import { prefersWebOnMobile } from '../../lib/device/web-on-mobile';
+import { Redirect } from '../../lib/routing/Redirect';
 import type { RouteAccess } from '../../lib/routing/route-definition';
 import { useSessionStatus } from '../session/session-context';
 import { BarePage } from '../shell/BarePage';

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { matchAppRoute } from '../../lib/routing/match-route';
+import { Redirect } from '../../lib/routing/Redirect';
 import { useRoutes } from '../../lib/routing/routes-context';
 import { NotFoundView } from '../errors/NotFoundView';
 import { AppShell } from '../shell/AppShell';

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Redirect } from 'wouter';
 import type { PaywallInit } from '../../../contracts/billing';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine';
 import { RouteLoading } from '../../app/routing/RouteLoading';
@@ -10,6 +9,7 @@ import { useSessionActor, useSessionStatus } from '../../app/session/session-con
 import { useChartEvent } from '../../lib/charts/useChartEvent';
 import { formatDate } from '../../lib/format/date';
 import { Link } from '../../lib/routing/Link';
+import { Redirect } from '../../lib/routing/Redirect';
 import { createCheckoutActors } from './checkout-actors';
 import { PlanOption } from './PlanOption';
 import { paywallQuery } from './paywall-query';
@@ -220,7 +220,7 @@ export default function PaywallPage() {
       <Redirect to={`${appPaths.logout}?${new URLSearchParams({ redirect: appPaths.paywall })}`} replace />
     );
   if (session.phase === 'authenticated' && session.needsOnboarding)
-    return <Redirect to="/onboarding" replace />;
+    return <Redirect to={appPaths.onboarding} replace />;
   return (
     <PaywallFrame>
       {session.phase === 'checking' ? <RouteLoading /> : <Paywall key={restored} />}

@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { Redirect } from 'wouter';
+import { appPaths } from '../../../../machines/app-paths';
 import { emailVerificationMachine } from '../../../../machines/email-verification/email-verification.machine';
 import { signupSearch } from '../../../app/routing/route-search';
 import { useValidatedSearch } from '../../../app/routing/useValidatedSearch';
 import { hostedLoginUrl } from '../../../app/session/hosted-login';
+import { Redirect } from '../../../lib/routing/Redirect';
 import { AuthStatus } from '../AuthStatus';
 import { validateEmail } from './validate-email';
 import '../auth-page.css';
@@ -38,7 +39,7 @@ export default function SignupPage() {
   const verification = useActorRef(machine, { input: { verificationToken } });
   const state = useSelector(verification, (snapshot) => snapshot.value);
 
-  if (state === 'withoutToken') return <Redirect to="/logout" replace />;
+  if (state === 'withoutToken') return <Redirect to={appPaths.logout} replace />;
   if (state === 'verifying') return <AuthStatus text="Verificando seu e-mail..." />;
   if (state === 'verified') {
     return (

@@ -1,9 +1,9 @@
-import { Redirect } from 'wouter';
 import { isBrazilianMobile, withCountryCode } from '../../../../contracts/brazil/mobile-phone';
 import { PHONE_CHANGE_PATH } from '../../../../machines/phone-change/phone-change-validate.machine';
 import { PageHeading } from '../../../app/routing/PageHeading';
 import { phoneSearch } from '../../../app/routing/route-search';
 import { useValidatedSearch } from '../../../app/routing/useValidatedSearch';
+import { Redirect } from '../../../lib/routing/Redirect';
 import { PhoneChangeErrorBoundary } from './PhoneChangeErrorBoundary';
 import { PhoneChangeVerification } from './PhoneChangeVerification';
 import '../settings.css';
