@@ -47,7 +47,8 @@ export const confirmDeleteMachine = setup({
     context: {} as ConfirmDeleteContext,
     events: {} as ConfirmDeleteEvent,
     input: {} as ConfirmDeleteInput,
-    emitted: {} as ReturnType<typeof navigateEvent>,
+    /** `deleted`: the app's toast and caches follow; `navigate`: where the screen goes. */
+    emitted: {} as ReturnType<typeof navigateEvent> | { type: 'deleted' },
   },
   actors: {
     remove: fromPromise<unknown>(async () => {
@@ -55,8 +56,6 @@ export const confirmDeleteMachine = setup({
     }),
   },
   actions: {
-    /** The toast, the caches (and analytics, if any): the app's (none here). */
-    announceDeleted: () => {},
     forget: assign({ error: null }),
     /** The screen leaves where the input says; without `doneTo` it stays. */
     leave: enqueueActions(({ context, enqueue }) => {
@@ -93,7 +92,7 @@ export const confirmDeleteMachine = setup({
         src: 'remove',
         onDone: {
           target: 'deleted',
-          actions: ['announceDeleted', 'leave'],
+          actions: [emit({ type: 'deleted' }), 'leave'],
         },
         onError: {
           target: 'failed',

@@ -101,7 +101,8 @@ export const entityFormMachine = setup({
     context: {} as EntityFormContext,
     events: {} as EntityFormEvent,
     input: {} as EntityFormInput,
-    emitted: {} as ReturnType<typeof navigateEvent>,
+    /** `saved`: the app's analytics event, toast and caches follow; `navigate`: where the form goes. */
+    emitted: {} as ReturnType<typeof navigateEvent> | { type: 'saved'; saved: unknown },
   },
   actors: {
     save: fromPromise<unknown, SaveEntityInput>(async () => {
@@ -109,8 +110,6 @@ export const entityFormMachine = setup({
     }),
   },
   actions: {
-    /** The analytics event, the toast and fresh caches, from `context.saved`: the app's (none here). */
-    announceSaved: () => {},
     edit: assign(({ context, event }) => {
       if (event.type !== 'EDIT') return {};
       const issues = { ...context.issues };
@@ -195,7 +194,7 @@ export const entityFormMachine = setup({
               submission: settledSubmission(context.submission),
               values: context.valuesAfterSave ? context.valuesAfterSave(event.output) : context.values,
             })),
-            'announceSaved',
+            emit(({ event }) => ({ type: 'saved' as const, saved: event.output })),
           ],
         },
         onError: [

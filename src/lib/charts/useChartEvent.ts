@@ -1,9 +1,9 @@
 import { useLayoutEffect, useRef } from 'react';
+import type { ActorRef, AnyActorRef, EventObject, Snapshot } from 'xstate';
 
-/** An actor whose chart emits events of `type`. */
-interface Emitting<T extends string, E> {
-  on(type: T, handler: (event: E) => void): { unsubscribe(): void };
-}
+/** The events an actor's chart emits. */
+// biome-ignore lint/suspicious/noExplicitAny: any snapshot and event; only the emitted events matter.
+type EmittedBy<A> = A extends ActorRef<Snapshot<unknown>, any, infer E extends EventObject> ? E : never;
 
 /**
  * Runs `handler` on every `type` event the chart emits: what the app does for the chart (a toast, the
@@ -11,15 +11,18 @@ interface Emitting<T extends string, E> {
  * so another actor may be sent to from here. Subscribed in a layout effect, before @xstate/react
  * starts the actor.
  */
-export function useChartEvent<T extends string, E>(
-  actor: Emitting<T, E>,
+export function useChartEvent<A, T extends EmittedBy<A>['type']>(
+  actor: A,
   type: T,
-  handler: (event: E) => void,
+  handler: (event: Extract<EmittedBy<A>, { type: T }>) => void,
 ): void {
   const latest = useRef(handler);
   latest.current = handler;
   useLayoutEffect(() => {
-    const subscription = actor.on(type, (event) => latest.current(event));
+    // The actor's own `on` is generic in the type; EmittedBy narrows it the same way.
+    const subscription = (actor as AnyActorRef).on(type, (event: Extract<EmittedBy<A>, { type: T }>) =>
+      latest.current(event),
+    );
     return () => subscription.unsubscribe();
   }, [actor, type]);
 }

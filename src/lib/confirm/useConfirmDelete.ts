@@ -5,6 +5,7 @@ import {
   type ConfirmDeleteInput,
   confirmDeleteMachine,
 } from '../../../machines/confirm-delete/confirm-delete.machine';
+import { useChartEvent } from '../charts/useChartEvent';
 import { useChartNavigation } from '../navigation/useChartNavigation';
 
 export interface ConfirmDeleteOptions extends ConfirmDeleteInput {
@@ -27,11 +28,11 @@ export function useConfirmDelete(options: ConfirmDeleteOptions) {
   const [machine] = useState(() =>
     confirmDeleteMachine.provide({
       actors: { remove: fromPromise(() => latest.current.remove()) },
-      actions: { announceDeleted: () => latest.current.onDeleted() },
     }),
   );
   const { asked, doneTo, replace } = options;
   const chart = useActorRef(machine, { input: { asked, doneTo, replace } });
+  useChartEvent(chart, 'deleted', () => latest.current.onDeleted());
   useChartNavigation(chart);
   return chart;
 }

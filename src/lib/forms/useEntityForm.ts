@@ -9,6 +9,7 @@ import {
   type FieldMessages,
   type SaveEntityInput,
 } from '../../../machines/entity-form/entity-form.machine';
+import { useChartEvent } from '../charts/useChartEvent';
 import { useChartNavigation } from '../navigation/useChartNavigation';
 import { randomId } from '../random-id';
 
@@ -37,7 +38,6 @@ export function useEntityForm<V extends EntityFormValues, B, R>(options: EntityF
           options.save(input.body as B, input.idempotencyKey),
         ),
       },
-      actions: { announceSaved: ({ context }) => options.onSaved(context.saved as R) },
     }),
   );
   const [formId] = useState(randomId);
@@ -51,6 +51,7 @@ export function useEntityForm<V extends EntityFormValues, B, R>(options: EntityF
     valuesAfterSave: options.valuesAfterSave as EntityFormInput['valuesAfterSave'],
   };
   const form = useActorRef(machine, { input });
+  useChartEvent(form, 'saved', ({ saved }) => options.onSaved(saved as R));
   useChartNavigation(form);
   return form;
 }
