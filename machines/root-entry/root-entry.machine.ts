@@ -50,7 +50,7 @@ export const rootEntryMachine = setup({
   initial: 'capturing',
   states: {
     capturing: {
-      description: 'The referral captures run on the address; "Autenticando..." meanwhile.',
+      description: 'The referral captures run on the address; the loading status meanwhile.',
       always: { guard: 'noReferral', target: 'waiting' },
       invoke: {
         id: 'captureReferral',

@@ -14,8 +14,8 @@ export type RootEntrySnapshot = SnapshotFrom<typeof rootEntryMachine>;
 
 /** A landing address with referral data (a link shared on WhatsApp). */
 export const REFERRAL_SEARCH = 'utm_source=whatsapp&utm_campaign=indicacao';
-/** What "/" shows while it decides (RouteLoading). */
-export const ROOT_LOADING_TEXT = 'Autenticando...';
+/** What "/" shows while it decides (RouteLoading's status, read by screen readers). */
+export const ROOT_LOADING_TEXT = 'Carregando...';
 /** Where the session sends a visitor without one, and the onboarded owner. */
 export const VISITOR_DESTINATION = '/login';
 export const OWNER_DESTINATION = '/home';
@@ -95,7 +95,7 @@ export type RootEntryAction =
 export interface RootEntryScreen {
   /** The address (path and search). */
   location: string;
-  /** "Autenticando..." while "/" decides; null once it left. */
+  /** The loading status while "/" decides; null once it left. */
   loading: string | null;
 }
 
@@ -123,7 +123,9 @@ export function planRootEntryStep(path: RootEntryPath, index: number): RootEntry
       actions.push({ do: 'open', url, signedIn: signedInOf(path) });
       break;
     case 'SESSION':
-      actions.push(step.event.destination === VISITOR_DESTINATION ? { do: 'session known' } : { do: 'answer session' });
+      actions.push(
+        step.event.destination === VISITOR_DESTINATION ? { do: 'session known' } : { do: 'answer session' },
+      );
       break;
     case 'xstate.done.actor.captureReferral':
       actions.push({ do: 'capture', outcome: 'captured' });
