@@ -34,6 +34,14 @@ async function pauseClock(page: Page): Promise<void> {
   await page.clock.pauseAt(now + 100);
 }
 
+/** Waits (up to 5 s) until "/" asks for the captures' chunk: its chart has started capturing. */
+async function captureAsked(page: Page, capture: HeldCalls): Promise<void> {
+  for (let waited = 0; capture.requests.length === 0; waited += 20) {
+    if (waited > 5000) throw new Error('"/" did not load the referral captures');
+    await page.waitForTimeout(20);
+  }
+}
+
 function layerFor(page: Page, run: () => Run): RootEntryLayer {
   return {
     async open(action) {
@@ -43,7 +51,7 @@ function layerFor(page: Page, run: () => Run): RootEntryLayer {
       await page.goto(new URL(action.url, context.baseURL).toString());
       await page.locator('.route-loading[role="status"]').waitFor({ state: 'attached' });
       // With referral data, the chart has started once it asks for the captures' chunk.
-      if (action.url.includes('?')) while (run().capture.requests.length === 0) await page.waitForTimeout(20);
+      if (action.url.includes('?')) await captureAsked(page, run().capture);
       await pauseClock(page);
     },
     async answerSession() {
