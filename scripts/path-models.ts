@@ -14,6 +14,7 @@ import { paymentReturnPathModel } from '../machines/payment-return/payment-retur
 import { phoneChangePathModel } from '../machines/phone-change/phone-change.paths';
 import { phoneVerificationPathModel } from '../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../machines/quick-task/quick-task.paths';
+import { rootEntryPathModel } from '../machines/root-entry/root-entry.paths';
 import { searchBoxPathModel } from '../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../machines/session/session.paths';
 import { stageEditorPathModel } from '../machines/stage-editor/stage-editor.paths';
@@ -52,6 +53,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'confirm-delete': model(confirmDeletePathModel),
   'stage-editor': model(stageEditorPathModel),
   'column-load-more': model(columnLoadMorePathModel),
+  'root-entry': model(rootEntryPathModel),
 };
 
 /**
@@ -81,4 +83,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'customer-export': 'tests/web/customer-export.paths.test.tsx',
   'entity-form': 'tests/web/entity-form.paths.test.tsx',
   'search-box': 'tests/web/search-box.paths.test.tsx',
+  'root-entry': 'tests/web/root-entry.paths.test.tsx',
 };

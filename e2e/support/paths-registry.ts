@@ -14,6 +14,7 @@ import { paymentReturnPathModel } from '../../machines/payment-return/payment-re
 import { phoneChangePathModel } from '../../machines/phone-change/phone-change.paths';
 import { phoneVerificationPathModel } from '../../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../../machines/quick-task/quick-task.paths';
+import { rootEntryPathModel } from '../../machines/root-entry/root-entry.paths';
 import { searchBoxPathModel } from '../../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../../machines/session/session.paths';
 import { stageEditorPathModel } from '../../machines/stage-editor/stage-editor.paths';
@@ -37,6 +38,7 @@ import { phoneChangeDriver } from './drivers/phone-change';
 import { phoneVerificationDriver } from './drivers/phone-verification';
 import { quickTaskBrowserDriver } from './drivers/quick-task';
 import { renewalDriver } from './drivers/renewal';
+import { rootEntryBrowserDriver } from './drivers/root-entry';
 import { searchBoxBrowserDriver } from './drivers/search-box';
 import { sessionDriver } from './drivers/session';
 import { stageEditorBrowserDriver } from './drivers/stage-editor';
@@ -83,4 +85,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'customer-export': chart(customerExportPathModel, customerExportBrowserDriver),
   'entity-form': chart(entityFormPathModel, entityFormBrowserDriver),
   'search-box': chart(searchBoxPathModel, searchBoxBrowserDriver),
+  'root-entry': chart(rootEntryPathModel, rootEntryBrowserDriver),
 };

@@ -1,6 +1,11 @@
-import { screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
 import type { SessionCheck } from '../../contracts/session';
+import { App } from '../../src/app/App';
+import { appRoutes } from '../../src/app/routing/routes';
 import { registerReferralCapture } from '../../src/lib/referral/referral-capture';
 import { FAKE_CLOCK, fakeApi, sessionAnswer, settle } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
@@ -104,6 +109,22 @@ describe('/ with query parameters: referral data first (spec §2)', () => {
     await settle();
     expect(url(app)).toBe('/login');
     expect(capture).not.toHaveBeenCalled();
+    off();
+  });
+
+  test('under StrictMode (effects run twice in development) each capture runs once', async () => {
+    fakeApi();
+    const capture = vi.fn();
+    const off = registerReferralCapture(capture);
+    const location = memoryLocation({ path: '/?ref=1', record: true });
+    render(
+      <StrictMode>
+        <App routes={appRoutes} location={location} queryClient={new QueryClient()} />
+      </StrictMode>,
+    );
+    await settle();
+    expect(location.history!.at(-1)).toBe('/login');
+    expect(capture).toHaveBeenCalledTimes(1);
     off();
   });
 });

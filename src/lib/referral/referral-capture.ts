@@ -11,15 +11,16 @@ export function registerReferralCapture(capture: ReferralCapture): () => void {
 }
 
 /**
- * Spec §2: "/" with query parameters captures referral data first. Every capture runs; a failure
- * is only logged (spec §8) and never stops the user from going on.
+ * Spec §2: "/" with query parameters captures referral data first. Every capture runs; each failure
+ * is logged (spec §8), then reported by rejecting once all have settled, so the caller can tell a
+ * failed capture from a done one (it never stops the user from going on).
  */
 export async function captureReferral(search: string): Promise<void> {
   const params = new URLSearchParams(search);
   const results = await Promise.allSettled(
     [...captures].map(async (capture) => capture(new URLSearchParams(params))),
   );
-  for (const result of results) {
-    if (result.status === 'rejected') console.warn('[referral] capture failed', result.reason);
-  }
+  const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+  for (const failure of failures) console.warn('[referral] capture failed', failure);
+  if (failures.length > 0) throw new AggregateError(failures, 'referral capture failed');
 }

@@ -1,27 +1,48 @@
-import { useEffect, useRef, useState } from 'react';
-import { Redirect, useSearch } from 'wouter';
+import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
+import { useSearch } from 'wouter';
+import { type AnyActorRef, fromPromise } from 'xstate';
+import { rootEntryMachine } from '../../../../machines/root-entry/root-entry.machine';
 import { rootDestination } from '../../../app/routing/access';
 import { RouteLoading } from '../../../app/routing/RouteLoading';
 import { useSessionStatus } from '../../../app/session/session-context';
-import { captureReferral } from '../../../lib/referral/referral-capture';
+import { useChartNavigation } from '../../../lib/navigation/useChartNavigation';
 
 /**
- * "/" (spec §2): referral data in the URL is captured first, then the session decides: /login,
- * /onboarding, /paywall or /home.
+ * One capture per chart run: React's StrictMode restarts the actor in development, which starts
+ * the invoked capture again on the same child; a referral must not be captured twice.
+ */
+const captures = new WeakMap<AnyActorRef, Promise<void>>();
+
+const rootEntry = rootEntryMachine.provide({
+  actors: {
+    // The captures load only when the address carries parameters (most visits to "/" carry none);
+    // a capture that cannot load has failed, like one that throws.
+    captureReferral: fromPromise<void, { search: string }>(({ input, self }) => {
+      let capture = captures.get(self);
+      if (!capture) {
+        capture = import('../../../lib/referral/referral-capture').then((referral) =>
+          referral.captureReferral(input.search),
+        );
+        captures.set(self, capture);
+      }
+      return capture;
+    }),
+  },
+});
+
+/**
+ * "/" (spec §2): the root-entry chart captures referral data in the URL first, then sends the
+ * person where the session decides: /login, /onboarding, /paywall or /home.
  */
 export default function RootPage() {
   const search = useSearch();
-  const [captured, setCaptured] = useState(search === '');
-  const started = useRef(false);
-  const session = useSessionStatus();
-
+  const entry = useActorRef(rootEntry, { input: { search } });
+  useChartNavigation(entry);
+  const decision = rootDestination(useSessionStatus());
+  const destination = decision.kind === 'redirect' ? decision.to : null;
   useEffect(() => {
-    if (started.current || search === '') return;
-    started.current = true;
-    void captureReferral(search).then(() => setCaptured(true));
-  }, [search]);
-
-  const decision = captured ? rootDestination(session) : ({ kind: 'wait' } as const);
-  if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
+    entry.send({ type: 'SESSION', destination });
+  }, [entry, destination]);
   return <RouteLoading />;
 }
