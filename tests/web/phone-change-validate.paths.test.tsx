@@ -33,19 +33,19 @@ function jsdomValidate(phoneNumber: string) {
   let pending: ReturnType<typeof codeSent> | null = null;
   let mobilePhone = settingsUser().mobilePhone;
   const settings = fakeSettingsRoutes({
-    user: () => ok({ getUser: settingsUser({ mobilePhone }) }),
     pending: (_request, url) =>
       ok({ pendingVerification: url.searchParams.get('phoneNumber') === phoneNumber ? pending : null }),
-    sendCode: () => {
-      pending = codeSent(phoneNumber);
-      return ok(pending);
-    },
-    verifyCode: () => {
-      if (!pending) return failed(400, 'Nenhum código pendente.', 'VALIDATION_ERROR');
-      pending = null;
-      mobilePhone = phoneNumber;
-      return ok({ mobilePhone });
-    },
+  });
+  settings.user.always(() => ok({ getUser: settingsUser({ mobilePhone }) }));
+  settings.sendCode.always(() => {
+    pending = codeSent(phoneNumber);
+    return ok(pending);
+  });
+  settings.verifyCode.always(() => {
+    if (!pending) return failed(400, 'Nenhum código pendente.', 'VALIDATION_ERROR');
+    pending = null;
+    mobilePhone = phoneNumber;
+    return ok({ mobilePhone });
   });
   const server: PhoneChangeValidateServer = {
     newPhone: (planned) => planned,

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import type { PhoneChangeValidateSnapshot } from '../../../machines/phone-change/phone-change-validate.paths';
 import type { PhoneVerificationInput } from '../../../machines/phone-verification/phone-verification.machine';
 import type { ChartPath } from '../../../tests/support/chart-paths';
@@ -28,8 +27,8 @@ export const phoneChangeValidateDriver: BrowserDriver<PhoneChangeValidatePath> =
   page: '/settings/access-security/phone-change/validate',
   setup:
     'a fresh account made through the real sign-up (dev outbox) and onboarding, shared by the run; ' +
-    'every call answered by the real server: the code sent to a new number of the account’s own, ' +
-    'read from the dev outbox, and the number really changed',
+    'every call answered by the real server: the code sent to a new number of the account’s own (area ' +
+    'code 21, in place of the plan’s (21) 99876-5432), read from the dev outbox, and the number really changed',
 
   expectation: (path, index) => phoneChangeValidateExpectation(path, index),
 
