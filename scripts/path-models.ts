@@ -12,6 +12,7 @@ import { loginPathModel } from '../machines/login/login.paths';
 import { onboardingPathModel } from '../machines/onboarding/onboarding.paths';
 import { paymentReturnPathModel } from '../machines/payment-return/payment-return.paths';
 import { phoneChangePathModel } from '../machines/phone-change/phone-change.paths';
+import { phoneChangeValidatePathModel } from '../machines/phone-change/phone-change-validate.paths';
 import { phoneVerificationPathModel } from '../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../machines/quick-task/quick-task.paths';
 import { rootEntryPathModel } from '../machines/root-entry/root-entry.paths';
@@ -42,6 +43,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   checkout: model(checkoutPathModel),
   renewal: model(renewalPathModel),
   'phone-change': model(phoneChangePathModel),
+  'phone-change-validate': model(phoneChangeValidatePathModel),
   'payment-return': model(paymentReturnPathModel),
   'deal-board': model(dealBoardPathModel),
   'quick-task': model(quickTaskPathModel),
@@ -72,6 +74,7 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   checkout: 'tests/web/paywall.paths.test.tsx',
   renewal: 'tests/web/settings-renewal.paths.test.tsx',
   'phone-change': 'tests/web/settings-phone-change.paths.test.tsx',
+  'phone-change-validate': 'tests/web/phone-change-validate.paths.test.tsx',
   'deal-board': 'tests/web/sales-board.paths.test.tsx',
   'quick-task': 'tests/web/home-quick-task.paths.test.tsx',
   'task-form': 'tests/web/tasks-form.paths.test.tsx',

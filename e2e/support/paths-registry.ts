@@ -12,6 +12,7 @@ import { loginPathModel } from '../../machines/login/login.paths';
 import { onboardingPathModel } from '../../machines/onboarding/onboarding.paths';
 import { paymentReturnPathModel } from '../../machines/payment-return/payment-return.paths';
 import { phoneChangePathModel } from '../../machines/phone-change/phone-change.paths';
+import { phoneChangeValidatePathModel } from '../../machines/phone-change/phone-change-validate.paths';
 import { phoneVerificationPathModel } from '../../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../../machines/quick-task/quick-task.paths';
 import { rootEntryPathModel } from '../../machines/root-entry/root-entry.paths';
@@ -35,6 +36,7 @@ import { loginDriver } from './drivers/login';
 import { onboardingDriver } from './drivers/onboarding';
 import { paymentReturnDriver } from './drivers/payment-return';
 import { phoneChangeDriver } from './drivers/phone-change';
+import { phoneChangeValidateDriver } from './drivers/phone-change-validate';
 import { phoneVerificationDriver } from './drivers/phone-verification';
 import { quickTaskBrowserDriver } from './drivers/quick-task';
 import { renewalDriver } from './drivers/renewal';
@@ -69,6 +71,7 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   checkout: chart(checkoutPathModel, checkoutDriver),
   renewal: chart(renewalPathModel, renewalDriver),
   'phone-change': chart(phoneChangePathModel, phoneChangeDriver),
+  'phone-change-validate': chart(phoneChangeValidatePathModel, phoneChangeValidateDriver),
   'payment-return': chart(paymentReturnPathModel, paymentReturnDriver),
   'deal-board': chart(dealBoardPathModel, dealBoardBrowserDriver),
   'quick-task': chart(quickTaskPathModel, quickTaskBrowserDriver),
