@@ -126,3 +126,16 @@ export async function unconfirmedSignUp(browser: Browser, baseURL: string, tag: 
     await context.close();
   }
 }
+
+/**
+ * A chart's own onboarded account for the run (key `<chart>-account`, the chart's name in its
+ * address): what one chart's paths do to their company never meets another chart's.
+ */
+export function chartAccount(
+  page: Page,
+  context: ReplayContext,
+  chart: string,
+  andThen?: AccountOptions['andThen'],
+): Promise<Account> {
+  return signedInAs(page, context, { onboarded: true, key: `${chart}-account`, tag: chart, andThen });
+}

@@ -9,7 +9,7 @@ import {
   checkCheckoutStep,
   checkoutExpectation,
 } from '../../../tests/support/drivers/checkout.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { HeldCalls } from './held-calls';
@@ -69,7 +69,7 @@ export const checkoutDriver: BrowserDriver<CheckoutPath> = {
   expectation: (path, index) => checkoutExpectation(path, index),
 
   async open(page, _url, context: ReplayContext) {
-    await signedInAs(page, context, { onboarded: true, key: 'checkout-account', tag: 'checkout' });
+    await chartAccount(page, context, 'checkout');
     servers.set(page, await browserCheckout(page, context.baseURL));
   },
 

@@ -6,7 +6,7 @@ import {
   columnLoadMoreDriver,
   columnLoadMoreExpectation,
 } from '../../../tests/support/drivers/column-load-more.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { type ApiCall, apiOf } from '../owner-api';
@@ -77,11 +77,7 @@ export const columnLoadMoreBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signedInAs(page, context, {
-      onboarded: true,
-      key: 'column-load-more-account',
-      tag: 'column-load-more',
-    });
+    await chartAccount(page, context, 'column-load-more');
     const pages = await HeldCalls.on(page, 'GET', PAGE_URL);
     const run: Run = { context, pages, stageId: null, driver: undefined as never };
     run.driver = columnLoadMoreDriver(

@@ -6,7 +6,7 @@ import {
   confirmDeleteDriver,
   confirmDeleteExpectation,
 } from '../../../tests/support/drivers/confirm-delete.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { type ApiCall, apiOf } from '../owner-api';
@@ -76,11 +76,7 @@ export const confirmDeleteBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signedInAs(page, context, {
-      onboarded: true,
-      key: 'confirm-delete-account',
-      tag: 'confirm-delete',
-    });
+    await chartAccount(page, context, 'confirm-delete');
     const deletes = await HeldCalls.on(page, 'DELETE', DELETE_URL);
     const run: Run = { context, deletes, id: null, driver: undefined as never };
     run.driver = confirmDeleteDriver(

@@ -6,7 +6,7 @@ import {
   customerExportDriver,
   customerExportExpectation,
 } from '../../../tests/support/drivers/customer-export.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { apiOf } from '../owner-api';
@@ -65,11 +65,7 @@ export const customerExportBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signedInAs(page, context, {
-      onboarded: true,
-      key: 'customer-export-account',
-      tag: 'customer-export',
-    });
+    await chartAccount(page, context, 'customer-export');
     await context.once('customer-export:customer', () =>
       apiOf(page, context.baseURL)('POST', '/api/customers', { name: 'Ana Souza', phone: null }),
     );

@@ -5,7 +5,7 @@ import {
   customerImportDriver,
   customerImportExpectation,
 } from '../../../tests/support/drivers/customer-import.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { HeldCalls } from './held-calls';
@@ -101,11 +101,7 @@ export const customerImportBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signedInAs(page, context, {
-      onboarded: true,
-      key: 'customer-import-account',
-      tag: 'customer-import',
-    });
+    await chartAccount(page, context, 'customer-import');
     const lookups = await HeldCalls.on(page, 'GET', LOOKUP_URL);
     const batches = await HeldCalls.on(page, 'POST', BATCH_URL);
     runs.set(page, {

@@ -7,7 +7,7 @@ import {
   dealBoardDriver,
   dealBoardExpectation,
 } from '../../../tests/support/drivers/deal-board.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { type ApiCall, apiOf } from '../owner-api';
@@ -120,7 +120,7 @@ export const dealBoardBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signedInAs(page, context, { onboarded: true, key: 'deal-board-account', tag: 'deal-board' });
+    await chartAccount(page, context, 'deal-board');
     const api = apiOf(page, context.baseURL);
     const ids = await context.once('deal-board:board', () => makeBoard(api));
     const moves = await HeldCalls.on(page, 'POST', MOVE_URL);

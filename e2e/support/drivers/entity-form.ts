@@ -7,7 +7,7 @@ import {
   entityFormDriver,
   entityFormExpectation,
 } from '../../../tests/support/drivers/entity-form.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { type ApiCall, apiOf } from '../owner-api';
@@ -86,7 +86,7 @@ export const entityFormBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signedInAs(page, context, { onboarded: true, key: 'entity-form-account', tag: 'entity-form' });
+    await chartAccount(page, context, 'entity-form');
     const saves = await HeldCalls.matching(page, 'a save of a service or the company', (request) => {
       const { pathname } = new URL(request.url());
       const method = request.method();

@@ -7,7 +7,7 @@ import {
   type PaymentReturnServer,
   paymentReturnExpectation,
 } from '../../../tests/support/drivers/payment-return.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 
@@ -27,11 +27,7 @@ export const paymentReturnDriver: BrowserDriver<PaymentReturnPath> = {
   expectation: (path, index) => paymentReturnExpectation(path, index),
 
   async open(page, _url, context: ReplayContext) {
-    await signedInAs(page, context, {
-      onboarded: true,
-      key: 'payment-return-account',
-      tag: 'payment-return',
-    });
+    await chartAccount(page, context, 'payment-return');
   },
 
   act: (page, path, index, context) =>

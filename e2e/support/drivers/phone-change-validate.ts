@@ -7,7 +7,7 @@ import {
   type PhoneChangeValidateServer,
   phoneChangeValidateExpectation,
 } from '../../../tests/support/drivers/phone-change-validate.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { codeTextedTo } from '../onboarding-account';
@@ -33,11 +33,7 @@ export const phoneChangeValidateDriver: BrowserDriver<PhoneChangeValidatePath> =
   expectation: (path, index) => phoneChangeValidateExpectation(path, index),
 
   async open(page, _url, context) {
-    const account = await signedInAs(page, context, {
-      onboarded: true,
-      key: 'phone-change-validate-account',
-      tag: 'phone-change-validate',
-    });
+    const account = await chartAccount(page, context, 'phone-change-validate');
     const newPhone = `55219${account.person.national.slice(3)}`;
     servers.set(page, {
       newPhone: () => newPhone,

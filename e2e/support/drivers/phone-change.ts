@@ -9,7 +9,7 @@ import {
   type PhoneChangeServer,
   phoneChangeExpectation,
 } from '../../../tests/support/drivers/phone-change.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { HeldCalls } from './held-calls';
@@ -64,7 +64,7 @@ export const phoneChangeDriver: BrowserDriver<PhoneChangePath> = {
   expectation: (path, index) => phoneChangeExpectation(path, index),
 
   async open(page, _url, context: ReplayContext) {
-    await signedInAs(page, context, { onboarded: true, key: 'phone-change-account', tag: 'phone-change' });
+    await chartAccount(page, context, 'phone-change');
     servers.set(page, await browserPhoneChange(page, context.baseURL));
   },
 

@@ -6,7 +6,7 @@ import {
   quickTaskDriver,
   quickTaskExpectation,
 } from '../../../tests/support/drivers/quick-task.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { apiOf } from '../owner-api';
@@ -59,7 +59,7 @@ export const quickTaskBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signedInAs(page, context, { onboarded: true, key: 'quick-task-account', tag: 'quick-task' });
+    await chartAccount(page, context, 'quick-task');
     const api = apiOf(page, context.baseURL);
     const mariaId = await context.once('quick-task:maria', async () => {
       const made = await api<{ customer: { id: string } }>('POST', '/api/customers', {

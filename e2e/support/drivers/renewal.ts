@@ -9,7 +9,7 @@ import {
   type RenewalServer,
   renewalExpectation,
 } from '../../../tests/support/drivers/renewal.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { HeldCalls } from './held-calls';
@@ -81,12 +81,7 @@ export const renewalDriver: BrowserDriver<RenewalPath> = {
   expectation: (path, index) => renewalExpectation(path, index),
 
   async open(page, _url, context: ReplayContext) {
-    await signedInAs(page, context, {
-      onboarded: true,
-      key: 'renewal-account',
-      tag: 'renewal',
-      andThen: payYearlyPlan,
-    });
+    await chartAccount(page, context, 'renewal', payYearlyPlan);
     servers.set(page, browserRenewal(page, context.baseURL));
   },
 

@@ -6,7 +6,7 @@ import {
   rootEntryDriver,
   rootEntryExpectation,
 } from '../../../tests/support/drivers/root-entry.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { HeldCalls } from './held-calls';
@@ -46,8 +46,7 @@ function layerFor(page: Page, run: () => Run): RootEntryLayer {
   return {
     async open(action) {
       const { context } = run();
-      if (action.signedIn)
-        await signedInAs(page, context, { onboarded: true, key: 'root-entry-account', tag: 'root-entry' });
+      if (action.signedIn) await chartAccount(page, context, 'root-entry');
       await page.goto(new URL(action.url, context.baseURL).toString());
       await page.locator('.route-loading[role="status"]').waitFor({ state: 'attached' });
       // With referral data, the chart has started once it asks for the captures' chunk.

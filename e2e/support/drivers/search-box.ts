@@ -7,7 +7,7 @@ import {
   searchBoxExpectation,
 } from '../../../tests/support/drivers/search-box.driver';
 import type { UiQuery, UiSurface } from '../../../tests/support/ui/ui-surface';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { apiOf } from '../owner-api';
 import { clockedSurface, pauseClockAt } from './clocked-surface';
@@ -53,7 +53,7 @@ export const searchBoxBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signedInAs(page, context, { onboarded: true, key: 'search-box-account', tag: 'search-box' });
+    await chartAccount(page, context, 'search-box');
     await context.once('search-box:customers', async () => {
       const api = apiOf(page, context.baseURL);
       for (const name of SEARCH_BOX_CUSTOMERS) await api('POST', '/api/customers', { name, phone: null });

@@ -6,7 +6,7 @@ import {
   stageEditorDriver,
   stageEditorExpectation,
 } from '../../../tests/support/drivers/stage-editor.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { type ApiCall, apiOf } from '../owner-api';
@@ -104,7 +104,7 @@ export const stageEditorBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signedInAs(page, context, { onboarded: true, key: 'stage-editor-account', tag: 'stage-editor' });
+    await chartAccount(page, context, 'stage-editor');
     const ids = await context.once('stage-editor:ids', () => stageIds(apiOf(page, context.baseURL)));
     const held: Record<StageCall, HeldCalls> = {
       rename: new HeldCalls('the rename of a stage'),

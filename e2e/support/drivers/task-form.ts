@@ -7,7 +7,7 @@ import {
   taskFormDriver,
   taskFormExpectation,
 } from '../../../tests/support/drivers/task-form.driver';
-import { signedInAs } from '../accounts';
+import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { type ApiCall, apiOf } from '../owner-api';
@@ -131,7 +131,7 @@ export const taskFormBrowserDriver: BrowserDriver<ChartPath> = {
 
   async open(page, _url, context) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signedInAs(page, context, { onboarded: true, key: 'task-form-account', tag: 'task-form' });
+    await chartAccount(page, context, 'task-form');
     const customers = await context.once('task-form:customers', () =>
       makeCustomers(apiOf(page, context.baseURL)),
     );
