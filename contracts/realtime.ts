@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { whatsappConnectionStatuses } from './whatsapp-status';
 
 /**
  * Realtime: what `GET /api/realtime` (a WebSocket) carries. The server pushes a company's events so
@@ -13,7 +14,7 @@ export const whatsappConnectionChangedEventSchema = z.object({
   type: z.literal('whatsapp.connection.changed'),
   payload: z.object({
     connectionId: z.optional(id),
-    status: z.enum(['connecting', 'connected', 'disconnected']),
+    status: z.enum(whatsappConnectionStatuses),
   }),
   at,
 });
@@ -25,6 +26,17 @@ export const messageReceivedEventSchema = z.object({
     customerId: z.nullable(id),
     /** The start of the text, for a notice; the full message comes from the API. */
     preview: z.optional(z.string()),
+  }),
+  at,
+});
+
+/** An outbound message's status moved forward (delivered, read, failed). */
+export const messageStatusChangedEventSchema = z.object({
+  type: z.literal('message.status.changed'),
+  payload: z.object({
+    messageId: id,
+    customerId: id,
+    status: z.enum(['sent', 'delivered', 'read', 'failed']),
   }),
   at,
 });
@@ -54,6 +66,7 @@ export const dealUpdatedEventSchema = z.object({
 export const realtimeEventSchemas = [
   whatsappConnectionChangedEventSchema,
   messageReceivedEventSchema,
+  messageStatusChangedEventSchema,
   taskCreatedEventSchema,
   customerCreatedEventSchema,
   dealUpdatedEventSchema,

@@ -20,7 +20,15 @@ describe('GET /api/whatsapp-connections/status', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       success: true,
-      data: { status: 'disconnected', phoneNumber: null, displayName: null, connectedAt: null },
+      data: {
+        status: 'disconnected',
+        mode: null,
+        phoneNumber: null,
+        displayName: null,
+        connectedAt: null,
+        problem: null,
+        historyProgress: null,
+      },
     });
   });
 

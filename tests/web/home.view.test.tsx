@@ -205,7 +205,7 @@ describe('/home (spec §2): Início', () => {
 
   test.each([
     ['disconnected', whatsappState(), 'WhatsApp desconectado', 'Conectar WhatsApp', wa],
-    ['pending', whatsappState({ status: 'pending' }), 'Conexão em andamento', 'Ver conexão', wa],
+    ['connecting', whatsappState({ status: 'connecting' }), 'Conexão em andamento', 'Ver conexão', wa],
     [
       'error',
       whatsappState({ status: 'error', phoneNumber: '5511987654321' }),

@@ -1,4 +1,4 @@
-import type { WhatsappConnectionState } from '../../../contracts/whatsapp-status';
+import { disconnectedWhatsapp, type WhatsappConnectionState } from '../../../contracts/whatsapp-status';
 import type { Queryable } from '../../db/types';
 
 /**
@@ -11,7 +11,7 @@ export async function companyWhatsappConnection(
   _q: Queryable,
   _companyId: string,
 ): Promise<WhatsappConnectionState> {
-  return { status: 'disconnected', phoneNumber: null, displayName: null, connectedAt: null };
+  return disconnectedWhatsapp;
 }
 
 /** Whether messages can go out through this connection now. */

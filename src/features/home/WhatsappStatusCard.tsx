@@ -26,13 +26,16 @@ function viewOf(connection: WhatsappConnectionState): StatusView {
         action: { to: wa, label: 'Gerenciar conexão' },
       };
     }
-    case 'pending':
+    case 'connecting':
       return {
         title: 'Conexão em andamento',
         text: 'Estamos terminando de conectar o seu WhatsApp Business.',
         action: { to: wa, label: 'Ver conexão' },
       };
+    case 'not_ready':
     case 'error':
+    case 'offboarded':
+    case 'needs_reconnect':
       return {
         title: 'Erro na conexão do WhatsApp',
         text: 'As mensagens de follow-up estão paradas até você reconectar.',

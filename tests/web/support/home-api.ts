@@ -2,7 +2,7 @@ import { beforeAll, expect, vi } from 'vitest';
 import type { Customer } from '../../../contracts/customers';
 import type { Dashboard } from '../../../contracts/dashboard';
 import type { Task } from '../../../contracts/tasks';
-import type { WhatsappConnectionState } from '../../../contracts/whatsapp-status';
+import { disconnectedWhatsapp, type WhatsappConnectionState } from '../../../contracts/whatsapp-status';
 import { appRoutes } from '../../../src/app/routing/routes';
 import { customer, customersPage } from './customer-fixtures';
 import { type FakeRoutes, HeldCalls, ok, type Reply, settleQueries } from './fake-api';
@@ -106,7 +106,7 @@ export function emptyDashboard(): Dashboard {
 }
 
 export function whatsappState(overrides: Partial<WhatsappConnectionState> = {}): WhatsappConnectionState {
-  return { status: 'disconnected', phoneNumber: null, displayName: null, connectedAt: null, ...overrides };
+  return { ...disconnectedWhatsapp, ...overrides };
 }
 
 /** The customer the home page's picker lists. */
