@@ -90,10 +90,15 @@ const envSchema = z.object({
   STRIPE_PRICE_YEARLY: z.string().optional(),
   PLAN_MONTHLY_PRICE_CENTS: z.coerce.number().int().min(100).max(10_000_000).default(9700),
   PLAN_YEARLY_PRICE_CENTS: z.coerce.number().int().min(100).max(100_000_000).default(97000),
-  WHATSAPP_APP_ID: z.string().regex(/^[0-9]{1,32}$/, { error: 'deve ser o ID (numérico) do app da Meta' }).optional(),
+  WHATSAPP_APP_ID: z
+    .string()
+    .regex(/^[0-9]{1,32}$/, { error: 'deve ser o ID (numérico) do app da Meta' })
+    .optional(),
   WHATSAPP_APP_SECRET: z
     .string()
-    .regex(/^[0-9a-fA-F]{32}$/, { error: 'deve ser a chave secreta do app da Meta (32 caracteres hexadecimais)' })
+    .regex(/^[0-9a-fA-F]{32}$/, {
+      error: 'deve ser a chave secreta do app da Meta (32 caracteres hexadecimais)',
+    })
     .optional(),
   WHATSAPP_CONFIG_ID: z
     .string()
@@ -308,7 +313,8 @@ function whatsappConfig(e: z.infer<typeof envSchema>, isProduction: boolean): Wh
   const given = keys.filter((key) => e[key]);
   const missing = given.length > 0 ? keys.filter((key) => !e[key]) : [];
   const lines = missing.map(
-    (key) => `  - ${key}: obrigatório junto com ${given.join(', ')} (as configurações do app da Meta vão juntas).`,
+    (key) =>
+      `  - ${key}: obrigatório junto com ${given.join(', ')} (as configurações do app da Meta vão juntas).`,
   );
   // Real business tokens need a key kept outside the database; the simulator's tokens are worthless.
   if (isProduction && given.length > 0 && !e.WHATSAPP_TOKEN_KEY) {

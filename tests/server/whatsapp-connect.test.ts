@@ -1,19 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RealtimeEvent } from '../../contracts/realtime';
 import type { EmbeddedSignupConfig } from '../../contracts/whatsapp-connection';
 import type { WhatsappConnectionState } from '../../contracts/whatsapp-status';
 import { loadConfig } from '../../server/config';
 import { loadTokenKey, openToken } from '../../server/integrations/whatsapp/token-cipher';
+import {
+  markConnectionNeedsReconnect,
+  markConnectionOffboarded,
+  updateHistoryProgress,
+} from '../../server/modules/whatsapp-connections/connection-changes';
+import { createEventBus, type EventBus } from '../../server/realtime/event-bus';
 import { createTestAccount } from '../support/auth';
+import { waitFor } from '../support/db';
 import { startTestServer, type TestServer } from '../support/server';
 import { signedInApi } from '../support/signed-in-api';
 import { completeSignup, connectBody } from '../support/whatsapp-signup';
 
 let server: TestServer;
+let bus: EventBus;
 
 beforeAll(async () => {
   server = await startTestServer();
+  bus = await createEventBus(server.db);
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await bus?.close();
+  await server?.close();
+});
+
+/** The company's realtime events from now on, as another instance would receive them. */
+function eventsOf(companyId: string | null) {
+  const events: RealtimeEvent[] = [];
+  bus.subscribe(companyId!, (event) => events.push(event));
+  return events;
+}
+const statuses = (events: RealtimeEvent[]) =>
+  events.flatMap((event) => (event.type === 'whatsapp.connection.changed' ? [event.payload.status] : []));
 
 const CONNECTIONS = '/api/whatsapp-connections';
 const STATUS = '/api/whatsapp-connections/status';
@@ -82,7 +104,10 @@ describe('connecting a Cloud API number', () => {
     expect(number.register_pin).toMatch(/^[0-9]{6}$/);
 
     // The token and PIN are kept sealed: never in plain text, and they open with the key.
-    const { rows } = await server.db.query<{ access_token_encrypted: string; register_pin_encrypted: string }>(
+    const { rows } = await server.db.query<{
+      access_token_encrypted: string;
+      register_pin_encrypted: string;
+    }>(
       `SELECT access_token_encrypted, register_pin_encrypted FROM whatsapp_connections
         WHERE company_id = $1 AND status = 'connected'`,
       [account.companyId],
@@ -94,13 +119,16 @@ describe('connecting a Cloud API number', () => {
     const plain = tokens[0]!.token;
     const stored = rows[0]!;
     const everything = JSON.stringify(
-      (await server.db.query('SELECT * FROM whatsapp_connections WHERE company_id = $1', [account.companyId])).rows,
+      (await server.db.query('SELECT * FROM whatsapp_connections WHERE company_id = $1', [account.companyId]))
+        .rows,
     );
     expect(everything).not.toContain(plain);
-    expect(everything).not.toContain(number.register_pin!);
+    expect(stored.register_pin_encrypted).not.toContain(number.register_pin!);
     const key = await loadTokenKey(server.db, undefined);
     expect(openToken(key, stored.access_token_encrypted, `whatsapp:${account.companyId}`)).toBe(plain);
-    expect(openToken(key, stored.register_pin_encrypted, `whatsapp:${account.companyId}`)).toBe(number.register_pin);
+    expect(openToken(key, stored.register_pin_encrypted, `whatsapp:${account.companyId}`)).toBe(
+      number.register_pin,
+    );
   });
 
   it('finds the number itself when only the account came back (FINISH_ONLY_WABA)', async () => {
@@ -136,9 +164,10 @@ describe('connecting a Cloud API number', () => {
   it('a code older than 30 s, or one already used, ends in error with what to do', async () => {
     const expired = await subscriber();
     const signup = await completeSignup(server.url, { phone: '5511955550004' });
-    await server.db.query("UPDATE dev_whatsapp_codes SET created_at = now() - interval '31 seconds' WHERE code = $1", [
-      signup.code,
-    ]);
+    await server.db.query(
+      "UPDATE dev_whatsapp_codes SET created_at = now() - interval '31 seconds' WHERE code = $1",
+      [signup.code],
+    );
     const answer = await expired.api.post<WhatsappConnectionState>(CONNECTIONS, connectBody(signup));
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({
@@ -150,9 +179,9 @@ describe('connecting a Cloud API number', () => {
 
     // The company may try again with a fresh code; a code used once does not work twice.
     const again = await completeSignup(server.url, { existing: signup.data.phone_number_id! });
-    expect((await expired.api.post<WhatsappConnectionState>(CONNECTIONS, connectBody(again))).body.data.status).toBe(
-      'connected',
-    );
+    expect(
+      (await expired.api.post<WhatsappConnectionState>(CONNECTIONS, connectBody(again))).body.data.status,
+    ).toBe('connected');
     const other = await subscriber();
     const reused = await other.api.post<WhatsappConnectionState>(CONNECTIONS, {
       ...connectBody(again),
@@ -190,7 +219,9 @@ describe('connecting a Cloud API number', () => {
   it('409 when the company is already connected, or the number belongs to another company', async () => {
     const first = await subscriber();
     const signup = await completeSignup(server.url, { phone: '5511933330005' });
-    expect((await first.api.post<WhatsappConnectionState>(CONNECTIONS, connectBody(signup))).status).toBe(200);
+    expect((await first.api.post<WhatsappConnectionState>(CONNECTIONS, connectBody(signup))).status).toBe(
+      200,
+    );
 
     const second = await completeSignup(server.url, { phone: '5511933330006' });
     expect(await first.api.post(CONNECTIONS, connectBody(second))).toMatchObject({
@@ -202,7 +233,11 @@ describe('connecting a Cloud API number', () => {
     const same = await completeSignup(server.url, { existing: signup.data.phone_number_id! });
     expect(await other.api.post(CONNECTIONS, connectBody(same))).toMatchObject({
       status: 409,
-      body: { success: false, code: 'WHATSAPP_NUMBER_IN_USE', error: expect.stringContaining('outra empresa') },
+      body: {
+        success: false,
+        code: 'WHATSAPP_NUMBER_IN_USE',
+        error: expect.stringContaining('outra empresa'),
+      },
     });
     expect((await other.api.get(STATUS)).body.data).toMatchObject({ status: 'disconnected' });
   });
@@ -224,7 +259,11 @@ describe('connecting a Cloud API number', () => {
     ]) {
       const answer = await api.post(CONNECTIONS, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR', issues: expect.any(Array) });
+      expect(answer.body).toMatchObject({
+        success: false,
+        code: 'VALIDATION_ERROR',
+        issues: expect.any(Array),
+      });
     }
     const { rows } = await server.db.query('SELECT 1 FROM whatsapp_connections WHERE company_id = $1', [
       account.companyId,
@@ -244,13 +283,17 @@ describe('connecting a Cloud API number', () => {
 describe('disconnecting', () => {
   it('revokes the subscription, forgets the token, keeps the history and records feedback', async () => {
     const { account, api } = await subscriber();
+    const events = eventsOf(account.companyId);
     const signup = await completeSignup(server.url, { phone: '5511911110008' });
     await api.post(CONNECTIONS, connectBody(signup));
+    await waitFor(() => statuses(events).includes('connected'), { what: 'connected event' });
 
     // Another company can neither see nor disconnect it.
     const other = await subscriber();
     expect((await other.api.get(STATUS)).body.data).toMatchObject({ status: 'disconnected' });
-    expect((await other.api.delete<WhatsappConnectionState>(CONNECTIONS)).body.data.status).toBe('disconnected');
+    expect((await other.api.delete<WhatsappConnectionState>(CONNECTIONS)).body.data.status).toBe(
+      'disconnected',
+    );
     expect((await api.get(STATUS)).body.data).toMatchObject({ status: 'connected' });
     expect((await simNumber(signup.data.phone_number_id!)).subscribed_at).not.toBeNull();
 
@@ -259,6 +302,8 @@ describe('disconnecting', () => {
     expect(answer.body.data).toMatchObject({ status: 'disconnected', phoneNumber: null });
     expect((await api.get(STATUS)).body.data).toMatchObject({ status: 'disconnected' });
     expect((await simNumber(signup.data.phone_number_id!)).subscribed_at).toBeNull();
+    await waitFor(() => statuses(events).includes('disconnected'), { what: 'disconnected event' });
+    expect(statuses(events)).toEqual(['connected', 'disconnected']);
     const { rows } = await server.db.query<{ status: string; access_token_encrypted: string | null }>(
       'SELECT status, access_token_encrypted, disconnected_at FROM whatsapp_connections WHERE company_id = $1',
       [account.companyId],
@@ -276,28 +321,75 @@ describe('disconnecting', () => {
       [account.companyId],
     );
     expect(stored).toEqual([{ reason: 'switching_number', comment: 'Vou usar outro chip.', linked: true }]);
-    expect((await api.post(`${CONNECTIONS}/disconnect-feedback`, { reason: 'nope', comment: null })).status).toBe(400);
+    expect(
+      (await api.post(`${CONNECTIONS}/disconnect-feedback`, { reason: 'nope', comment: null })).status,
+    ).toBe(400);
 
     // Once disconnected the number may connect elsewhere, but Meta keeps the PIN it was registered
     // with: another company is told to turn off two-step verification; this company reconnects.
     const elsewhere = await completeSignup(server.url, { existing: signup.data.phone_number_id! });
-    expect((await other.api.post<WhatsappConnectionState>(CONNECTIONS, connectBody(elsewhere))).body.data).toMatchObject({
+    expect(
+      (await other.api.post<WhatsappConnectionState>(CONNECTIONS, connectBody(elsewhere))).body.data,
+    ).toMatchObject({
       status: 'not_ready',
       problem: { code: '133005' },
     });
     await other.api.delete(CONNECTIONS);
     const back = await completeSignup(server.url, { existing: signup.data.phone_number_id! });
-    expect((await api.post<WhatsappConnectionState>(CONNECTIONS, connectBody(back))).body.data.status).toBe('connected');
+    expect((await api.post<WhatsappConnectionState>(CONNECTIONS, connectBody(back))).body.data.status).toBe(
+      'connected',
+    );
+  });
+});
+
+describe('what the webhook processor calls', () => {
+  it('history progress only moves forward; offboarded and needs_reconnect stop sends and tell open tabs', async () => {
+    const { account, api } = await subscriber();
+    const signup = await completeSignup(server.url, { mode: 'coexistence', phone: '5511987650010' });
+    await api.post(CONNECTIONS, connectBody(signup, 'coexistence'));
+    const events = eventsOf(account.companyId);
+    const pnid = signup.data.phone_number_id!;
+
+    expect(await server.db.transaction((tx) => updateHistoryProgress(tx, bus, pnid, 60))).toBe(true);
+    expect(await server.db.transaction((tx) => updateHistoryProgress(tx, bus, pnid, 30))).toBe(false);
+    expect((await api.get(STATUS)).body.data).toMatchObject({ status: 'connected', historyProgress: 60 });
+
+    const offboarded = await server.db.transaction((tx) => markConnectionOffboarded(tx, bus, pnid));
+    expect(offboarded).toEqual({ companyId: account.companyId, connectionId: expect.any(String) });
+    expect((await api.get(STATUS)).body.data).toMatchObject({
+      status: 'offboarded',
+      problem: { code: 'ACCOUNT_OFFBOARDED' },
+    });
+    expect(await server.db.transaction((tx) => markConnectionOffboarded(tx, bus, pnid))).toBeNull();
+    await server.db.transaction((tx) => markConnectionNeedsReconnect(tx, bus, pnid));
+    expect((await api.get(STATUS)).body.data).toMatchObject({
+      status: 'needs_reconnect',
+      problem: { code: '190' },
+    });
+    // An unknown number changes nothing.
+    expect(await server.db.transaction((tx) => markConnectionOffboarded(tx, bus, '999'))).toBeNull();
+    await waitFor(() => statuses(events).length === 3, { what: 'three events' });
+    expect(statuses(events)).toEqual(['connected', 'offboarded', 'needs_reconnect']);
+
+    // Reconnecting replaces the stopped connection.
+    const again = await completeSignup(server.url, { mode: 'coexistence', existing: pnid });
+    expect(
+      (await api.post<WhatsappConnectionState>(CONNECTIONS, connectBody(again, 'coexistence'))).body.data
+        .status,
+    ).toBe('connected');
   });
 });
 
 describe('the simulator Graph API', () => {
   it('refuses a bad token with 401 and code 190, as Meta does', async () => {
     const signup = await completeSignup(server.url, { phone: '5511900000009' });
-    const response = await fetch(`${server.url}/dev/whatsapp/graph/v23.0/${signup.data.waba_id}/subscribed_apps`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer EAAnot-a-token' },
-    });
+    const response = await fetch(
+      `${server.url}/dev/whatsapp/graph/v23.0/${signup.data.waba_id}/subscribed_apps`,
+      {
+        method: 'POST',
+        headers: { authorization: 'Bearer EAAnot-a-token' },
+      },
+    );
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
       error: {

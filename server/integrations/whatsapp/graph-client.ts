@@ -88,7 +88,11 @@ export type SmbSyncType = 'smb_app_state_sync' | 'history';
 
 export interface GraphClient {
   /** Embedded Signup's code → the business token (the code lives 30 s and works once). */
-  exchangeCode(input: { clientId: string; clientSecret: string; code: string }): Promise<{ accessToken: string }>;
+  exchangeCode(input: {
+    clientId: string;
+    clientSecret: string;
+    code: string;
+  }): Promise<{ accessToken: string }>;
   /** Webhooks of this WABA reach the app (POST) or stop (DELETE). */
   subscribeApp(token: string, wabaId: string): Promise<void>;
   unsubscribeApp(token: string, wabaId: string): Promise<void>;
@@ -214,7 +218,12 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     subscribeApp: (token, wabaId) => success(call('POST', `${id(wabaId)}/subscribed_apps`, { token })),
     unsubscribeApp: (token, wabaId) => success(call('DELETE', `${id(wabaId)}/subscribed_apps`, { token })),
     registerNumber: (token, phoneNumberId, pin) =>
-      success(call('POST', `${id(phoneNumberId)}/register`, { token, body: { messaging_product: 'whatsapp', pin } })),
+      success(
+        call('POST', `${id(phoneNumberId)}/register`, {
+          token,
+          body: { messaging_product: 'whatsapp', pin },
+        }),
+      ),
     requestSmbSync: (token, phoneNumberId, syncType) =>
       success(
         call('POST', `${id(phoneNumberId)}/smb_app_data`, {

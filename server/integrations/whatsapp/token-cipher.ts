@@ -31,7 +31,11 @@ export function openToken(key: Buffer, sealed: string, context: string): string 
   checkKey(key);
   const parts = sealed.split('.');
   if (parts.length !== 3) throw new TokenCipherError('not a sealed token');
-  const [iv, tag, ciphertext] = parts.map((part) => Buffer.from(part, 'base64url')) as [Buffer, Buffer, Buffer];
+  const [iv, tag, ciphertext] = parts.map((part) => Buffer.from(part, 'base64url')) as [
+    Buffer,
+    Buffer,
+    Buffer,
+  ];
   if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new TokenCipherError('not a sealed token');
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, iv);

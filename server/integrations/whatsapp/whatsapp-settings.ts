@@ -48,7 +48,11 @@ export interface WhatsappSettings {
  * and webhook code as with Meta); its app id, secret and verify token live in server_secrets.
  * Otherwise null: WhatsApp is unavailable.
  */
-export function resolveWhatsappSettings(config: Config, db: Queryable, server: Server): WhatsappSettings | null {
+export function resolveWhatsappSettings(
+  config: Config,
+  db: Queryable,
+  server: Server,
+): WhatsappSettings | null {
   const { meta, graphUrl, graphVersion } = config.whatsapp;
   if (meta) {
     return {

@@ -6,7 +6,11 @@ import type { Queryable } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { HttpError } from '../../http/errors';
 import { GraphError } from '../../integrations/whatsapp/graph-client';
-import { connectionState, type LiveConnectionRow, liveConnectionRow } from '../whatsapp-status/company-connection';
+import {
+  connectionState,
+  type LiveConnectionRow,
+  liveConnectionRow,
+} from '../whatsapp-status/company-connection';
 import { publishConnectionChanged } from './connection-changes';
 import type { ConnectionContext } from './connection-context';
 import {
@@ -19,7 +23,8 @@ import {
 
 type ConnectInput = output<(typeof connectWhatsappContract)['body']>;
 
-export const ALREADY_CONNECTED_TEXT = 'Sua empresa já tem um WhatsApp conectado. Desconecte-o antes de conectar outro.';
+export const ALREADY_CONNECTED_TEXT =
+  'Sua empresa já tem um WhatsApp conectado. Desconecte-o antes de conectar outro.';
 export const NUMBER_IN_USE_TEXT = 'Este número de WhatsApp já está conectado a outra empresa no Fechaí.';
 export const GRAPH_UNAVAILABLE_TEXT =
   'Não foi possível falar com a Meta agora. Aguarde um instante e conecte de novo.';
@@ -34,7 +39,10 @@ function invalid(path: string, message: string): HttpError {
 /** What the popup reported must agree with itself before anything is sent to Meta. */
 function checkInput(input: ConnectInput): void {
   if (input.finish === 'FINISH_ONLY_WABA' && input.phoneNumberId !== null) {
-    throw invalid('phoneNumberId', 'Com FINISH_ONLY_WABA o número é procurado pelo servidor: envie phoneNumberId nulo.');
+    throw invalid(
+      'phoneNumberId',
+      'Com FINISH_ONLY_WABA o número é procurado pelo servidor: envie phoneNumberId nulo.',
+    );
   }
   if (input.finish !== 'FINISH_ONLY_WABA' && input.phoneNumberId === null) {
     throw invalid('phoneNumberId', 'Informe o phoneNumberId que o cadastro da Meta devolveu.');
@@ -108,7 +116,9 @@ export async function connectWhatsapp(
   } catch (err) {
     // Another request got there first: the same 409s the checks give.
     if (isUniqueViolation(err, 'whatsapp_connections_company_live_idx')) {
-      throw new HttpError(409, 'WHATSAPP_ALREADY_CONNECTED', ALREADY_CONNECTED_TEXT, undefined, { cause: err });
+      throw new HttpError(409, 'WHATSAPP_ALREADY_CONNECTED', ALREADY_CONNECTED_TEXT, undefined, {
+        cause: err,
+      });
     }
     if (isUniqueViolation(err, 'whatsapp_connections_phone_number_live_idx')) {
       throw new HttpError(409, 'WHATSAPP_NUMBER_IN_USE', NUMBER_IN_USE_TEXT, undefined, { cause: err });
@@ -117,7 +127,11 @@ export async function connectWhatsapp(
   }
 }
 
-async function setUpWithMeta(ctx: ConnectionContext, companyId: string, input: ConnectInput): Promise<Outcome> {
+async function setUpWithMeta(
+  ctx: ConnectionContext,
+  companyId: string,
+  input: ConnectInput,
+): Promise<Outcome> {
   const { graph } = ctx.settings;
   const failed = (problem: WhatsappConnectionProblem, known: Partial<Outcome> = {}): Outcome => ({
     status: 'error',
@@ -181,7 +195,8 @@ async function setUpWithMeta(ctx: ConnectionContext, companyId: string, input: C
   let contactsSyncRequested = false;
   let historySyncRequested = false;
   if (input.mode === 'cloud_api') {
-    pin = (await previousPin(ctx, companyId, phoneNumberId)) ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
+    pin =
+      (await previousPin(ctx, companyId, phoneNumberId)) ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
     try {
       await graph.registerNumber(token, phoneNumberId, pin);
     } catch (err) {
@@ -230,7 +245,8 @@ async function store(
   outcome: Outcome,
 ): Promise<WhatsappConnectionState> {
   // A set-up that failed keeps no secret: there is nothing to send with.
-  const sealedToken = outcome.token && outcome.status !== 'error' ? await ctx.tokens.seal(outcome.token, companyId) : null;
+  const sealedToken =
+    outcome.token && outcome.status !== 'error' ? await ctx.tokens.seal(outcome.token, companyId) : null;
   const sealedPin = outcome.pin ? await ctx.tokens.seal(outcome.pin, companyId) : null;
   return ctx.db.transaction(async (tx) => {
     // Re-checked inside: a connection that started working meanwhile is not replaced.
@@ -273,7 +289,11 @@ async function store(
  * The PIN this company registered the number with before: Meta keeps it as the number's two-step
  * verification PIN, so connecting the number again must send the same one (another is 133005).
  */
-async function previousPin(ctx: ConnectionContext, companyId: string, phoneNumberId: string): Promise<string | null> {
+async function previousPin(
+  ctx: ConnectionContext,
+  companyId: string,
+  phoneNumberId: string,
+): Promise<string | null> {
   const { rows } = await ctx.db.query<{ register_pin_encrypted: string }>(
     `SELECT register_pin_encrypted FROM whatsapp_connections
       WHERE company_id = $1 AND phone_number_id = $2 AND register_pin_encrypted IS NOT NULL

@@ -16,7 +16,10 @@ export const DISCONNECT_UNAVAILABLE_TEXT =
  * status disconnected, and every send stops (sends read the live connection). Disconnecting when
  * there is nothing to disconnect answers the disconnected state.
  */
-export async function disconnectWhatsapp(ctx: ConnectionContext, companyId: string): Promise<WhatsappConnectionState> {
+export async function disconnectWhatsapp(
+  ctx: ConnectionContext,
+  companyId: string,
+): Promise<WhatsappConnectionState> {
   const live = await liveConnectionRow(ctx.db, companyId);
   if (!live) return disconnectedWhatsapp;
 
@@ -33,7 +36,9 @@ export async function disconnectWhatsapp(ctx: ConnectionContext, companyId: stri
         // Meta out of reach: keep the connection, so the owner can try again. Any other refusal
         // (a revoked token, a WABA already gone) leaves nothing this token could revoke.
         if (err instanceof GraphError && err.kind === 'transient') {
-          throw new HttpError(503, 'SERVICE_UNAVAILABLE', DISCONNECT_UNAVAILABLE_TEXT, undefined, { cause: err });
+          throw new HttpError(503, 'SERVICE_UNAVAILABLE', DISCONNECT_UNAVAILABLE_TEXT, undefined, {
+            cause: err,
+          });
         }
         ctx.log.warn({ err }, 'whatsapp: the subscription could not be revoked; disconnecting anyway');
       }

@@ -7,7 +7,8 @@ import { GraphError } from '../../integrations/whatsapp/graph-client';
 import type { ConnectionContext } from './connection-context';
 
 export const MEDIA_NOT_FOUND_TEXT = 'Mídia não encontrada ou não está mais disponível.';
-export const MEDIA_UNAVAILABLE_TEXT = 'Não foi possível buscar a mídia na Meta agora. Tente de novo em instantes.';
+export const MEDIA_UNAVAILABLE_TEXT =
+  'Não foi possível buscar a mídia na Meta agora. Tente de novo em instantes.';
 
 /** Types a browser may show inline; anything else downloads, so no file runs as a page of the app. */
 const INLINE = /^(image\/(jpeg|png|webp|gif)|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|application\/pdf)$/;
@@ -22,7 +23,11 @@ interface MediaMessage {
 }
 
 /** The message's media id and the company's token, when the message is the company's. */
-async function mediaMessage(q: Queryable, companyId: string, messageId: string): Promise<MediaMessage | null> {
+async function mediaMessage(
+  q: Queryable,
+  companyId: string,
+  messageId: string,
+): Promise<MediaMessage | null> {
   const { rows } = await q.query<MediaMessage & Record<string, unknown>>(
     `SELECT m.details->>'mediaId' AS media_id, m.details->>'fileName' AS file_name,
             m.details->>'mimeType' AS mime_type, c.access_token_encrypted AS token
@@ -61,7 +66,8 @@ export async function sendConversationMedia(
   try {
     const media = await ctx.settings.graph.getMedia(token, message.media_id);
     file = await ctx.settings.graph.downloadMedia(token, media.url);
-    mimeType = media.mime_type || message.mime_type || file.headers.get('content-type') || 'application/octet-stream';
+    mimeType =
+      media.mime_type || message.mime_type || file.headers.get('content-type') || 'application/octet-stream';
   } catch (err) {
     if (err instanceof GraphError && err.kind !== 'transient' && err.kind !== 'token') {
       throw new HttpError(404, 'NOT_FOUND', MEDIA_NOT_FOUND_TEXT, undefined, { cause: err });
@@ -75,7 +81,10 @@ export async function sendConversationMedia(
     .code(200)
     .type(mimeType)
     .header('cache-control', 'private, max-age=86400')
-    .header('content-disposition', contentDisposition(INLINE.test(type) ? 'inline' : 'attachment', message.file_name))
+    .header(
+      'content-disposition',
+      contentDisposition(INLINE.test(type) ? 'inline' : 'attachment', message.file_name),
+    )
     // Whatever the file is, it never runs as a page of the app.
     .header('content-security-policy', "default-src 'none'; sandbox");
   if (length) reply.header('content-length', length);

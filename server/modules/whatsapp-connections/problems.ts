@@ -42,7 +42,8 @@ function problem(error: GraphError, what: string): WhatsappConnectionProblem {
 /** The code exchange failed: an expired or used code, or anything else Meta refused. */
 export function exchangeProblem(error: GraphError): WhatsappConnectionProblem {
   // 100 with subcode 36007 (expired) or 36009 (used), as Meta answers them.
-  if (error.code === 100 && (error.subcode === 36007 || error.subcode === 36009)) return connectionProblems.codeExpired;
+  if (error.code === 100 && (error.subcode === 36007 || error.subcode === 36009))
+    return connectionProblems.codeExpired;
   if (/expired|been used/i.test(error.message)) return connectionProblems.codeExpired;
   return connectionProblems.exchangeRefused;
 }

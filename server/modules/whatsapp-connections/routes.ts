@@ -12,7 +12,10 @@ import { HttpError } from '../../http/errors';
 import { publicUrls } from '../../http/public-urls';
 import { route } from '../../http/route';
 import { whatsappSimulatorRoutes } from '../../integrations/whatsapp/simulator/routes';
-import { resolveWhatsappSettings, type WhatsappSettings } from '../../integrations/whatsapp/whatsapp-settings';
+import {
+  resolveWhatsappSettings,
+  type WhatsappSettings,
+} from '../../integrations/whatsapp/whatsapp-settings';
 import type { EventBus } from '../../realtime/event-bus';
 import type { ModuleRoutesOptions } from '../module-routes';
 import { connectWhatsapp } from './connect';

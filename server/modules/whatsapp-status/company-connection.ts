@@ -54,7 +54,10 @@ export function connectionState(row: LiveConnectionRow | null): WhatsappConnecti
  * connection?" that GET /api/whatsapp-connections/status and the follow-ups' "aguardando conexão"
  * both read.
  */
-export async function companyWhatsappConnection(q: Queryable, companyId: string): Promise<WhatsappConnectionState> {
+export async function companyWhatsappConnection(
+  q: Queryable,
+  companyId: string,
+): Promise<WhatsappConnectionState> {
   return connectionState(await liveConnectionRow(q, companyId));
 }
 

@@ -53,7 +53,12 @@ ${
 <button class="button button--secondary" type="submit" name="action" value="cancel">Cancelar</button>
 </div>
 </form>`;
-  return documentPage({ title: 'Conectar ao WhatsApp', assets: input.assets, body, stylesheets: ['simulator.css'] });
+  return documentPage({
+    title: 'Conectar ao WhatsApp',
+    assets: input.assets,
+    body,
+    stylesheets: ['simulator.css'],
+  });
 }
 
 /** The last step: hands the messages to the window that opened the popup (signup.js), then closes. */

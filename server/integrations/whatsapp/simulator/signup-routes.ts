@@ -5,15 +5,15 @@ import { HttpError } from '../../../http/errors';
 import type { WhatsappSimulatorCredentials } from './credentials';
 import { GraphRefusal, sendGraphRefusal, unknownObject } from './graph-errors';
 import { findMedia, MEDIA_DOWNLOAD_PATH, mediaObject } from './graph-media';
-import { signupDonePage, signupPage, type SignupMode } from './signup-page';
 import { registerSignupAssets, type SignupAssets } from './signup-assets';
+import { type SignupMode, signupDonePage, signupPage } from './signup-page';
 import {
   exchangeCode,
   finishSignup,
   ownedNumber,
   phoneNumberObject,
-  recentNumbers,
   type RegisterFault,
+  recentNumbers,
   registerFaults,
   registerNumber,
   requestSync,
@@ -93,7 +93,10 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app,
           : null;
     if (!refusal) request.log.error({ err: thrown }, 'whatsapp simulator failed');
     if (isGraph(request)) {
-      return sendGraphRefusal(reply, refusal ?? new GraphRefusal(500, 1, 'An unknown error occurred', 'OAuthException'));
+      return sendGraphRefusal(
+        reply,
+        refusal ?? new GraphRefusal(500, 1, 'An unknown error occurred', 'OAuthException'),
+      );
     }
     return reply
       .code(refusal?.status ?? 500)
@@ -118,7 +121,8 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app,
     const mode = modeParam(form.mode);
     const origin = originParam(form.origin);
     const action = text(form.action);
-    const page = (body: string, status = 200) => reply.code(status).type('text/html; charset=utf-8').send(body);
+    const page = (body: string, status = 200) =>
+      reply.code(status).type('text/html; charset=utf-8').send(body);
 
     if (action === 'cancel') {
       return page(
@@ -127,7 +131,12 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app,
           origin,
           canceled: true,
           messages: [
-            { type: 'WA_EMBEDDED_SIGNUP', event: 'CANCEL', data: { current_step: 'PHONE_NUMBER_SETUP' }, version: 3 },
+            {
+              type: 'WA_EMBEDDED_SIGNUP',
+              event: 'CANCEL',
+              data: { current_step: 'PHONE_NUMBER_SETUP' },
+              version: 3,
+            },
             { type: 'FB_LOGIN_RESULT', authResponse: null, status: 'unknown' },
           ],
         }),
@@ -136,7 +145,9 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app,
     const existing = text(form.existing) || null;
     const businessName = text(form.businessName);
     const phone = text(form.phone).replace(/\D/g, '');
-    const fault = (registerFaults as readonly string[]).includes(text(form.fault)) ? (text(form.fault) as RegisterFault) : 'none';
+    const fault = (registerFaults as readonly string[]).includes(text(form.fault))
+      ? (text(form.fault) as RegisterFault)
+      : 'none';
     const error = existing
       ? null
       : !businessName
@@ -197,7 +208,8 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app,
       if (text(clientId) !== appId) {
         throw new GraphRefusal(400, 101, 'Error validating application. Invalid application ID.');
       }
-      if (!same(text(clientSecret), appSecret)) throw new GraphRefusal(400, 1, 'Error validating client secret.');
+      if (!same(text(clientSecret), appSecret))
+        throw new GraphRefusal(400, 1, 'Error validating client secret.');
       if (!text(code)) throw new GraphRefusal(400, 100, 'Missing authorization code');
       const token = await exchangeCode(db, text(code));
       return { access_token: token, token_type: 'bearer' };
@@ -253,7 +265,8 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app,
   app.get<{ Params: { id: string } }>(`${MEDIA_DOWNLOAD_PATH}/:id`, async (request, reply) => {
     const tokenWabaId = await tokenWaba(db, bearer(request));
     const media = await findMedia(db, request.params.id, true);
-    if (!media || media.waba_id !== tokenWabaId) throw new GraphRefusal(404, 100, 'Media not found', 'GraphMethodException');
+    if (!media || media.waba_id !== tokenWabaId)
+      throw new GraphRefusal(404, 100, 'Media not found', 'GraphMethodException');
     return reply.type(media.mime_type).header('cache-control', 'no-store').send(media.bytes);
   });
 };

@@ -50,9 +50,10 @@ export async function recentNumbers(q: Queryable): Promise<SimNumber[]> {
 }
 
 export async function findNumber(q: Queryable, phoneNumberId: string): Promise<SimNumber | null> {
-  const { rows } = await q.query<SimNumber>(`SELECT ${COLUMNS} FROM dev_whatsapp_numbers WHERE phone_number_id = $1`, [
-    phoneNumberId,
-  ]);
+  const { rows } = await q.query<SimNumber>(
+    `SELECT ${COLUMNS} FROM dev_whatsapp_numbers WHERE phone_number_id = $1`,
+    [phoneNumberId],
+  );
   return rows[0] ?? null;
 }
 
@@ -72,7 +73,14 @@ export async function finishSignup(
     const { rows } = await q.query<SimNumber>(
       `INSERT INTO dev_whatsapp_numbers (phone_number_id, waba_id, business_id, display_phone_number, verified_name, coexistence)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-      [numericId(), numericId(), numericId(), displayNumber(input.phone), input.businessName, input.coexistence],
+      [
+        numericId(),
+        numericId(),
+        numericId(),
+        displayNumber(input.phone),
+        input.businessName,
+        input.coexistence,
+      ],
     );
     number = rows[0]!;
   }
@@ -105,8 +113,10 @@ export async function exchangeCode(q: Queryable, code: string): Promise<string> 
       'SELECT used_at IS NOT NULL AS used FROM dev_whatsapp_codes WHERE code = $1',
       [code],
     );
-    if (!known[0]) throw new GraphRefusal(400, 100, 'Invalid verification code format.', 'OAuthException', 36008);
-    if (known[0].used) throw new GraphRefusal(400, 100, 'This authorization code has been used.', 'OAuthException', 36009);
+    if (!known[0])
+      throw new GraphRefusal(400, 100, 'Invalid verification code format.', 'OAuthException', 36008);
+    if (known[0].used)
+      throw new GraphRefusal(400, 100, 'This authorization code has been used.', 'OAuthException', 36009);
     throw new GraphRefusal(400, 100, 'This authorization code has expired.', 'OAuthException', 36007);
   }
   const token = `EAA${randomBytes(48).toString('base64url')}`;
@@ -154,15 +164,14 @@ export async function registerNumber(q: Queryable, number: SimNumber, pin: strin
     [number.phone_number_id],
   );
   if ((rows[0]?.recent ?? 0) > REGISTER_LIMIT) {
-    throw new GraphRefusal(
-      400,
-      133016,
-      'Account register deregister rate limit exceeded',
-      'OAuthException',
-    );
+    throw new GraphRefusal(400, 133016, 'Account register deregister rate limit exceeded', 'OAuthException');
   }
   if (number.coexistence) {
-    throw new GraphRefusal(400, 100, '(#100) This phone number is used with the WhatsApp Business app and cannot be registered.');
+    throw new GraphRefusal(
+      400,
+      100,
+      '(#100) This phone number is used with the WhatsApp Business app and cannot be registered.',
+    );
   }
   if (number.register_fault === 'pending_review') {
     throw new GraphRefusal(400, 133010, 'Account not registered: the phone number is pending review.');
@@ -180,10 +189,18 @@ export async function registerNumber(q: Queryable, number: SimNumber, pin: strin
 /** POST /{pnid}/smb_app_data: only numbers shared with the Business app; records the request. */
 export async function requestSync(q: Queryable, number: SimNumber, syncType: unknown): Promise<void> {
   if (!number.coexistence) {
-    throw new GraphRefusal(400, 100, '(#100) This phone number is not onboarded with the WhatsApp Business app.');
+    throw new GraphRefusal(
+      400,
+      100,
+      '(#100) This phone number is not onboarded with the WhatsApp Business app.',
+    );
   }
   const column =
-    syncType === 'smb_app_state_sync' ? 'contacts_sync_at' : syncType === 'history' ? 'history_sync_at' : null;
+    syncType === 'smb_app_state_sync'
+      ? 'contacts_sync_at'
+      : syncType === 'history'
+        ? 'history_sync_at'
+        : null;
   if (!column) {
     throw new GraphRefusal(400, 100, '(#100) Param sync_type must be one of {smb_app_state_sync, history}.');
   }
