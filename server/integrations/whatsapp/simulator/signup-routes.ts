@@ -9,6 +9,7 @@ import { registerSignupAssets, type SignupAssets } from './signup-assets';
 import { type SignupMode, signupDonePage, signupPage } from './signup-page';
 import {
   exchangeCode,
+  findNumber,
   finishSignup,
   ownedNumber,
   phoneNumberObject,
@@ -149,7 +150,9 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app,
       ? (text(form.fault) as RegisterFault)
       : 'none';
     const error = existing
-      ? null
+      ? (await findNumber(db, existing))
+        ? null
+        : 'Esse número simulado não existe mais. Escolha outro ou crie um novo.'
       : !businessName
         ? 'Informe o nome da empresa.'
         : phone.length < 10 || phone.length > 15
