@@ -401,6 +401,41 @@ describe('the simulator Graph API', () => {
     });
   });
 
+  it('the popup page: its pt-BR form, and the tester told what to fix', async () => {
+    const made = await completeSignup(server.url, { businessName: 'Padaria Sol', phone: '5511900000011' });
+    const page = await fetch(
+      `${server.url}/dev/whatsapp/signup?mode=coexistence&origin=${encodeURIComponent(server.url)}`,
+    );
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const text = await page.text();
+    for (const label of [
+      'Concluir',
+      'Concluir só a conta (sem número)',
+      'Cancelar',
+      'coexistência',
+      'Padaria Sol',
+    ]) {
+      expect(text).toContain(label);
+    }
+    expect(text).toContain(`value="${made.data.phone_number_id}"`);
+    const post = (fields: Record<string, string>) =>
+      fetch(`${server.url}/dev/whatsapp/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ mode: 'cloud_api', action: 'finish', ...fields }),
+      });
+    for (const [fields, says] of [
+      [{ businessName: '', phone: '5511900000012' }, 'Informe o nome da empresa.'],
+      [{ businessName: 'Padaria', phone: '123' }, 'Informe o número com DDI e DDD'],
+      [{ existing: '42' }, 'Esse número simulado não existe mais.'],
+    ] as const) {
+      const answer = await post(fields);
+      expect(answer.status).toBe(400);
+      expect(await answer.text()).toContain(says);
+    }
+  });
+
   it('a cancelled popup hands CANCEL and no code', async () => {
     const cancelled = await completeSignup(server.url, { action: 'cancel' });
     expect(cancelled).toEqual({ event: 'CANCEL', data: { current_step: 'PHONE_NUMBER_SETUP' }, code: null });
