@@ -19,9 +19,11 @@ import { rateLimitOptions } from './http/rate-limit';
 import { requestId } from './http/request-id';
 import { RequestLog } from './http/request-log';
 import { registerResponseHeaders } from './http/security-headers';
+import { type WhatsappWebhookSecrets, whatsappWebhookSecrets } from './integrations/whatsapp/webhook-secrets';
 import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { companyRoutes } from './modules/company/routes';
+import { conversationRoutes } from './modules/conversation/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
@@ -33,6 +35,7 @@ import { sessionRoutes } from './modules/session/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { whatsappStatusRoutes } from './modules/whatsapp-status/routes';
+import { whatsappWebhookRoutes } from './modules/whatsapp-webhooks/routes';
 import { closeRealtimeSockets } from './realtime/connections';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { type RealtimeAuthenticate, realtimeRoutes } from './realtime/routes';
@@ -55,6 +58,8 @@ export interface BuildAppOptions {
   configure?: (app: FastifyInstance) => void | Promise<void>;
   /** Told of every route as it is added (tests walk what the server really serves). */
   onRoute?: (route: RouteOptions) => void;
+  /** Meta's webhook secrets; by default the local Cloud API's (server/main.ts reads the environment). */
+  whatsappWebhookSecrets?: () => Promise<WhatsappWebhookSecrets>;
 }
 
 /**
@@ -140,6 +145,13 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(companyRoutes, { db, config });
   await app.register(dashboardRoutes, { db, config });
   await app.register(whatsappStatusRoutes, { db, config });
+  await app.register(conversationRoutes, { db, config });
+  // Meta's webhook (/webhooks/whatsapp): its own plugin, as it reads bodies as raw bytes.
+  await app.register(whatsappWebhookRoutes, {
+    db,
+    config,
+    secrets: options.whatsappWebhookSecrets ?? whatsappWebhookSecrets(db, {}),
+  });
   // The hosted login's pages (/auth/*): sign-in, sign-up, password reset, sign-out.
   await app.register(hostedLoginRoutes, { db, config, tokens });
 

@@ -12,11 +12,16 @@ import type { Mailer } from './integrations/mail/mailer';
 import { sendEmailHandler } from './integrations/mail/send-email-job';
 import { createSmsSender } from './integrations/sms/create-sms-sender';
 import type { SmsSender } from './integrations/sms/sms-sender';
+import { whatsappWebhookSecrets } from './integrations/whatsapp/webhook-secrets';
 import { type RecurringJob, type Schedule, startSchedule } from './jobs/schedule';
 import { type JobHandler, startWorker, type Worker } from './jobs/worker';
 import { PRUNE_JOB, pruneHandler } from './modules/maintenance/prune';
 import { PHONE_CODE_SMS_JOB, sendPhoneCodeHandler } from './modules/phone-verification/sms-job';
 import { FOLLOW_UP_SEND_JOB, sendFollowUpHandler } from './modules/tasks/follow-up-job';
+import {
+  processWhatsappWebhookHandler,
+  WHATSAPP_WEBHOOK_JOB,
+} from './modules/whatsapp-webhooks/process-webhook-job';
 
 /** How long shutdown waits for requests in flight before cutting their connections. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -29,6 +34,7 @@ const jobHandlers = (mailer: Mailer, sms: SmsSender): Record<string, JobHandler>
   [MAIL_SEND_JOB]: sendEmailHandler(mailer),
   [PHONE_CODE_SMS_JOB]: sendPhoneCodeHandler(sms),
   [FOLLOW_UP_SEND_JOB]: sendFollowUpHandler(),
+  [WHATSAPP_WEBHOOK_JOB]: processWhatsappWebhookHandler(),
 });
 
 /** Work that comes back on its own; one job per period across all instances. */
@@ -51,7 +57,12 @@ async function main() {
   try {
     await migrate(db);
     if (config.seedDemo) console.log(describeSeed(await seedDemo(db)));
-    app = await buildApp({ config, db, serveClient: !dev });
+    app = await buildApp({
+      config,
+      db,
+      serveClient: !dev,
+      whatsappWebhookSecrets: whatsappWebhookSecrets(db, process.env),
+    });
   } catch (err) {
     await db.close().catch(() => {});
     throw err;

@@ -1,0 +1,99 @@
+import type { Db, Queryable } from '../../db/types';
+import { isUuid } from '../../db/uuid';
+import {
+  parsedItems,
+  webhookChangeSchema,
+  webhookEntrySchema,
+  webhookEnvelopeSchema,
+} from '../../integrations/whatsapp/webhook-objects';
+import { enqueue } from '../../jobs/enqueue';
+import type { JobHandler, JobLogger } from '../../jobs/worker';
+import { type ChangeContext, processChange } from './process-change';
+
+export const WHATSAPP_WEBHOOK_JOB = 'whatsapp.webhook';
+
+interface WebhookJobPayload {
+  payloadId: string;
+}
+
+/**
+ * Keeps a signed POST exactly as received and enqueues its processing, in one transaction: once the
+ * sender has its 200, the payload is both stored and due.
+ */
+export async function storeWebhookPayload(
+  db: { transaction: Db['transaction'] },
+  body: string,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      'INSERT INTO whatsapp_webhook_payloads (body) VALUES ($1) RETURNING id',
+      [body],
+    );
+    const payloadId = rows[0]!.id;
+    await enqueue<WebhookJobPayload>(tx, {
+      kind: WHATSAPP_WEBHOOK_JOB,
+      payload: { payloadId },
+      idempotencyKey: `${WHATSAPP_WEBHOOK_JOB}:${payloadId}`,
+    });
+    return payloadId;
+  });
+}
+
+/**
+ * Everything in one payload: every entry, change, message and status, each in a short transaction of
+ * its own. A payload that is not Meta's envelope is logged and done with (retrying cannot fix it).
+ */
+export async function processWebhookBody(
+  db: Db,
+  body: string,
+  receivedAt: Date,
+  logger: JobLogger,
+): Promise<void> {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    logger.warn({ bytes: body.length }, 'whatsapp webhook: body is not JSON; ignored');
+    return;
+  }
+  const envelope = webhookEnvelopeSchema.safeParse(json);
+  if (!envelope.success) {
+    logger.warn({}, 'whatsapp webhook: not a webhook envelope; ignored');
+    return;
+  }
+  const context: Omit<ChangeContext, 'wabaId'> = { db, logger, receivedAt, connections: new Map() };
+  for (const entry of parsedItems(webhookEntrySchema, envelope.data.entry)) {
+    for (const change of parsedItems(webhookChangeSchema, entry.changes)) {
+      await processChange({ ...context, wabaId: entry.id ?? null }, change.field, change.value);
+    }
+  }
+}
+
+async function markProcessed(db: Queryable, payloadId: string): Promise<void> {
+  await db.query(
+    'UPDATE whatsapp_webhook_payloads SET processed_at = now() WHERE id = $1 AND processed_at IS NULL',
+    [payloadId],
+  );
+}
+
+/**
+ * The job that turns a stored payload into customers and conversation. Safe to run twice: a
+ * processed payload is skipped, and every step is idempotent (messages by wamid, statuses forward only).
+ */
+export function processWhatsappWebhookHandler(): JobHandler {
+  return async (job, ctx) => {
+    const { payloadId } = (job.payload ?? {}) as Partial<WebhookJobPayload>;
+    if (typeof payloadId !== 'string' || !isUuid(payloadId)) {
+      ctx.logger.warn({ jobId: job.id }, 'whatsapp webhook job without a payload id; ignored');
+      return;
+    }
+    const { rows } = await ctx.db.query<{ body: string; received_at: Date; processed_at: Date | null }>(
+      'SELECT body, received_at, processed_at FROM whatsapp_webhook_payloads WHERE id = $1',
+      [payloadId],
+    );
+    const payload = rows[0];
+    if (!payload || payload.processed_at) return;
+    await processWebhookBody(ctx.db, payload.body, new Date(payload.received_at), ctx.logger);
+    await markProcessed(ctx.db, payloadId);
+  };
+}
