@@ -67,7 +67,8 @@ export const webhookMessageSchema = z.object({
   to: optionalText,
   to_user_id: optionalText,
   id: z.string().min(1).max(512),
-  timestamp: timestamp.nullish(),
+  // A timestamp we cannot read does not cost the message: the time it arrived stands in.
+  timestamp: timestamp.nullish().catch(null),
   type: z.string().min(1),
   context: z.object({ id: optionalText }).nullish(),
   text: z.object({ body: optionalText }).nullish(),
@@ -109,7 +110,8 @@ export type WebhookMessage = z.output<typeof webhookMessageSchema>;
 export const webhookStatusSchema = z.object({
   id: z.string().min(1).max(512),
   status: z.enum(['sent', 'delivered', 'read', 'failed']),
-  timestamp: timestamp.nullish(),
+  // A timestamp we cannot read does not cost the message: the time it arrived stands in.
+  timestamp: timestamp.nullish().catch(null),
   recipient_id: optionalText,
   errors: z
     .array(z.object({ code: z.union([z.number(), z.string()]).nullish(), title: optionalText }))
