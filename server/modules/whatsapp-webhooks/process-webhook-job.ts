@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/types';
+import type { Db, Queryable, Row } from '../../db/types';
 import { isUuid } from '../../db/uuid';
 import {
   parsedItems,
@@ -77,8 +77,35 @@ async function markProcessed(db: Queryable, payloadId: string): Promise<void> {
 }
 
 /**
+ * Payloads up to this size (one message or a few: nearly every delivery) are processed in one
+ * transaction with their processed mark; larger ones (history chunks, big batches) in a short
+ * transaction per item, so none holds the database for long.
+ */
+const ONE_TRANSACTION_BYTES = 64 * 1024;
+
+/** `tx` as a Db: its "transactions" run in `tx` itself (they commit or roll back with it). */
+function withinTransaction(tx: Queryable, kind: Db['kind']): Db {
+  const outside = () => Promise.reject(new Error('not available inside a payload transaction'));
+  return {
+    kind,
+    query: (sql, params) => tx.query(sql, params),
+    transaction: (fn) => fn(tx),
+    listen: outside,
+    notify: outside,
+    close: outside,
+  };
+}
+
+interface PayloadRow extends Row {
+  body: string;
+  received_at: Date;
+  processed_at: Date | null;
+}
+
+/**
  * The job that turns a stored payload into customers and conversation. Safe to run twice: a
- * processed payload is skipped, and every step is idempotent (messages by wamid, statuses forward only).
+ * processed payload is skipped (a small one is locked while processed), and every step is idempotent
+ * (messages by wamid, statuses forward only).
  */
 export function processWhatsappWebhookHandler(): JobHandler {
   return async (job, ctx) => {
@@ -87,7 +114,28 @@ export function processWhatsappWebhookHandler(): JobHandler {
       ctx.logger.warn({ jobId: job.id }, 'whatsapp webhook job without a payload id; ignored');
       return;
     }
-    const { rows } = await ctx.db.query<{ body: string; received_at: Date; processed_at: Date | null }>(
+    const small = await ctx.db.transaction(async (tx) => {
+      const { rows } = await tx.query<PayloadRow & { bytes: number }>(
+        `SELECT octet_length(body) AS bytes,
+                CASE WHEN octet_length(body) <= $2 THEN body ELSE '' END AS body, received_at, processed_at
+           FROM whatsapp_webhook_payloads WHERE id = $1 FOR UPDATE`,
+        [payloadId, ONE_TRANSACTION_BYTES],
+      );
+      const payload = rows[0];
+      if (!payload || payload.processed_at) return true;
+      if (Number(payload.bytes) > ONE_TRANSACTION_BYTES) return false;
+      await processWebhookBody(
+        withinTransaction(tx, ctx.db.kind),
+        payload.body,
+        new Date(payload.received_at),
+        ctx.logger,
+      );
+      await markProcessed(tx, payloadId);
+      return true;
+    });
+    if (small) return;
+
+    const { rows } = await ctx.db.query<PayloadRow>(
       'SELECT body, received_at, processed_at FROM whatsapp_webhook_payloads WHERE id = $1',
       [payloadId],
     );
