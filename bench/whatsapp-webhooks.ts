@@ -161,7 +161,12 @@ try {
     },
   });
   const started = performance.now();
-  const posted = await load({ ...common, url: `${base}/webhooks/whatsapp`, count: messageCount, run: 'hook' });
+  const posted = await load({
+    ...common,
+    url: `${base}/webhooks/whatsapp`,
+    count: messageCount,
+    run: 'hook',
+  });
   await done;
   const endToEndMs = performance.now() - started;
   await worker.stop();
@@ -185,7 +190,9 @@ try {
       `${connections} connections, database: ${database}; ${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(2)}\n`,
   );
   console.log(`bare route   POST ${BARE_PATH}   ${rate(bare.posts, bare.ms)} deliveries/s`);
-  console.log(`webhook      POST /webhooks/whatsapp  ${rate(posted.posts, posted.ms)} deliveries/s (answered 200)`);
+  console.log(
+    `webhook      POST /webhooks/whatsapp  ${rate(posted.posts, posted.ms)} deliveries/s (answered 200)`,
+  );
   console.log(
     `end to end   verified → stored → processed  ${rate(messageCount, endToEndMs)} messages/s  (${(endToEndMs / 1000).toFixed(1)} s)`,
   );
