@@ -9,6 +9,7 @@ import {
   appSecret,
   connectWhatsapp,
   deliver,
+  echoMessage,
   envelope,
   metaJson,
   seconds,
@@ -116,22 +117,10 @@ describe('GET /api/customers/:id/conversation', () => {
             ],
           },
         },
-        {
-          field: 'smb_message_echoes',
-          value: {
-            message_echoes: [
-              {
-                from: connection.businessPhone,
-                to: CUSTOMER,
-                id: wamid(),
-                timestamp: seconds(at(44)),
-                type: 'text',
-                text: { body: 'Fazemos sim!' },
-                context: { id: question },
-              },
-            ],
-          },
-        },
+        echoMessage(connection, CUSTOMER, 'Fazemos sim!', wamid(), {
+          timestamp: seconds(at(44)),
+          context: { id: question },
+        }),
       ]),
     );
 

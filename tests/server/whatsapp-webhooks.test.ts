@@ -8,6 +8,7 @@ import {
   appSecret,
   connectWhatsapp,
   deliver,
+  echoMessage,
   envelope,
   metaJson,
   seconds,
@@ -295,25 +296,7 @@ describe('the processing job', () => {
       [connection.companyId],
     );
     await receive(envelope(connection, [textMessage({ waId: '551187650000', name: 'Spam' }, 'compre já')]));
-    await receive(
-      envelope(connection, [
-        {
-          field: 'smb_message_echoes',
-          value: {
-            message_echoes: [
-              {
-                from: connection.businessPhone,
-                to: '5511987650000',
-                id: wamid(),
-                timestamp: seconds(),
-                type: 'text',
-                text: { body: 'não' },
-              },
-            ],
-          },
-        },
-      ]),
-    );
+    await receive(envelope(connection, [echoMessage(connection, '5511987650000', 'não')]));
     expect(await customersOf(connection.companyId)).toEqual([]);
     expect(await messagesOf(connection.companyId)).toEqual([]);
   });
@@ -344,21 +327,7 @@ describe('the processing job', () => {
     const customer = '5511980000001';
     const sent = wamid();
     const early = wamid();
-    const echo = (id: string, body: string) => ({
-      field: 'smb_message_echoes',
-      value: {
-        message_echoes: [
-          {
-            from: connection.businessPhone,
-            to: customer,
-            id,
-            timestamp: seconds(),
-            type: 'text',
-            text: { body },
-          },
-        ],
-      },
-    });
+    const echo = (id: string, body: string) => echoMessage(connection, customer, body, id);
     await receive(envelope(connection, [echo(sent, 'Seu pedido saiu')]));
     await receive(envelope(connection, [statusChange(sent, 'read', customer)]));
     await receive(
@@ -402,25 +371,7 @@ describe('the processing job', () => {
     await receive(
       envelope(connection, [textMessage({ waId: '5511981000001', name: 'Eva' }, 'Oi', wamid(), inboundAt)]),
     );
-    await receive(
-      envelope(connection, [
-        {
-          field: 'smb_message_echoes',
-          value: {
-            message_echoes: [
-              {
-                from: connection.businessPhone,
-                to: '5511981000001',
-                id: wamid(),
-                timestamp: seconds(),
-                type: 'text',
-                text: { body: 'Respondi do celular' },
-              },
-            ],
-          },
-        },
-      ]),
-    );
+    await receive(envelope(connection, [echoMessage(connection, '5511981000001', 'Respondi do celular')]));
     const [customer] = await customersOf(connection.companyId);
     expect(customer!.last_inbound_at!.getTime()).toBe(Math.floor(inboundAt.getTime() / 1000) * 1000);
     expect(customer!.last_contact_at!.getTime()).toBeGreaterThan(customer!.last_inbound_at!.getTime());

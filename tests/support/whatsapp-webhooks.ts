@@ -103,6 +103,32 @@ export function textMessage(sender: TestSender, body: string, id = wamid(), at =
   };
 }
 
+/** A `smb_message_echoes` change: the owner wrote `body` to `to` from the Business app. */
+export function echoMessage(
+  connection: TestConnection,
+  to: string,
+  body: string,
+  id = wamid(),
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    field: 'smb_message_echoes',
+    value: {
+      message_echoes: [
+        {
+          from: connection.businessPhone,
+          to,
+          id,
+          timestamp: seconds(),
+          type: 'text',
+          text: { body },
+          ...extra,
+        },
+      ],
+    },
+  };
+}
+
 export function statusChange(
   id: string,
   status: string,
