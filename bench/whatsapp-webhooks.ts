@@ -9,7 +9,7 @@
  * the bare route of the same run (a POST of the same bytes to a route that only answers 200).
  *
  * Run: npm run bench:webhooks   BENCH_MESSAGES, BENCH_CONNECTIONS, BENCH_SENDERS, BENCH_DUPLICATE_EVERY,
- *   BENCH_PORT (4395), BENCH_WORKER_CONCURRENCY (the worker's default, 2), DATABASE_URL for a
+ *   BENCH_PORT (4395), BENCH_WORKER_CONCURRENCY (as server/main.ts: 2 on PGlite, 8 on PostgreSQL), DATABASE_URL for a
  *   PostgreSQL server (a schema of its own, dropped at the end).
  */
 import { randomBytes } from 'node:crypto';
@@ -25,6 +25,7 @@ import { startWorker } from '../server/jobs/worker';
 import {
   processWhatsappWebhookHandler,
   WHATSAPP_WEBHOOK_JOB,
+  webhookWorkerConcurrency,
 } from '../server/modules/whatsapp-webhooks/process-webhook-job';
 import { benchConfig } from './support/bench-config';
 import { createWorkspaceOwner } from './support/workspace-data';
@@ -34,9 +35,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const senders = Number(process.env.BENCH_SENDERS ?? 1000);
 const duplicateEvery = Number(process.env.BENCH_DUPLICATE_EVERY ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 4395);
-const workerConcurrency = process.env.BENCH_WORKER_CONCURRENCY
-  ? Number(process.env.BENCH_WORKER_CONCURRENCY)
-  : undefined;
 const BARE_PATH = '/bench/bare-webhook';
 
 interface LoadResult {
@@ -103,6 +101,7 @@ const databaseUrl = process.env.DATABASE_URL;
 const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
 const db = await openDatabase({ url: databaseUrl, schema, dataDir: process.env.DATA_DIR ?? 'memory://' });
 const database = databaseUrl ? 'PostgreSQL' : 'PGlite (in memory)';
+const workerConcurrency = Number(process.env.BENCH_WORKER_CONCURRENCY ?? webhookWorkerConcurrency(db.kind));
 let app: FastifyInstance | undefined;
 try {
   await migrate(db);
@@ -152,7 +151,7 @@ try {
   const handler = processWhatsappWebhookHandler();
   const worker = await startWorker({
     db,
-    ...(workerConcurrency !== undefined && { concurrency: workerConcurrency }),
+    concurrency: workerConcurrency,
     handlers: {
       [WHATSAPP_WEBHOOK_JOB]: async (job, ctx) => {
         await handler(job, ctx);
@@ -187,7 +186,7 @@ try {
   const rate = (n: number, ms: number) => (n / (ms / 1000)).toFixed(0).padStart(7);
   console.log(
     `\n${messageCount} messages (${bare.posts} deliveries: every ${duplicateEvery}th twice) from ${counts.customers} customers, ` +
-      `${connections} connections, database: ${database}; ${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(2)}\n`,
+      `${connections} connections, ${workerConcurrency} jobs at once, database: ${database}; ${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(2)}\n`,
   );
   console.log(`bare route   POST ${BARE_PATH}   ${rate(bare.posts, bare.ms)} deliveries/s`);
   console.log(
@@ -207,7 +206,7 @@ try {
         connections,
         senders,
         duplicateEvery,
-        workerConcurrency: workerConcurrency ?? 'default',
+        workerConcurrency,
         bareDeliveriesPerSecond: bare.posts / (bare.ms / 1000),
         webhookDeliveriesPerSecond: posted.posts / (posted.ms / 1000),
         endToEndMessagesPerSecond: messageCount / (endToEndMs / 1000),

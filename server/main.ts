@@ -21,6 +21,7 @@ import { FOLLOW_UP_SEND_JOB, sendFollowUpHandler } from './modules/tasks/follow-
 import {
   processWhatsappWebhookHandler,
   WHATSAPP_WEBHOOK_JOB,
+  webhookWorkerConcurrency,
 } from './modules/whatsapp-webhooks/process-webhook-job';
 
 /** How long shutdown waits for requests in flight before cutting their connections. */
@@ -34,7 +35,6 @@ const jobHandlers = (mailer: Mailer, sms: SmsSender): Record<string, JobHandler>
   [MAIL_SEND_JOB]: sendEmailHandler(mailer),
   [PHONE_CODE_SMS_JOB]: sendPhoneCodeHandler(sms),
   [FOLLOW_UP_SEND_JOB]: sendFollowUpHandler(),
-  [WHATSAPP_WEBHOOK_JOB]: processWhatsappWebhookHandler(),
 });
 
 /** Work that comes back on its own; one job per period across all instances. */
@@ -83,11 +83,19 @@ async function main() {
   const worker: Worker | undefined = config.jobsEnabled
     ? await startWorker({ db, handlers: jobHandlers(mailer, sms), logger: app.log })
     : undefined;
+  const webhookWorker: Worker | undefined = config.jobsEnabled
+    ? await startWorker({
+        db,
+        handlers: { [WHATSAPP_WEBHOOK_JOB]: processWhatsappWebhookHandler() },
+        concurrency: webhookWorkerConcurrency(db.kind),
+        logger: app.log,
+      })
+    : undefined;
   const schedule: Schedule | undefined = config.jobsEnabled
     ? startSchedule(db, recurringJobs, { logger: app.log })
     : undefined;
 
-  handleShutdown(app, db, worker, schedule);
+  handleShutdown(app, db, [worker, webhookWorker], schedule);
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -99,6 +107,7 @@ async function main() {
     }
     await schedule?.stop();
     await worker?.stop();
+    await webhookWorker?.stop();
     await app.close();
     await db.close();
     process.exit(1);
@@ -127,12 +136,12 @@ function urls(host: string, port: number): string[] {
 
 /**
  * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish (at most 10 s), close the
- * realtime sockets, stop the schedule and the worker, close the database, exit 0. A second signal exits at once.
+ * realtime sockets, stop the schedule and the workers, close the database, exit 0. A second signal exits at once.
  */
 function handleShutdown(
   app: FastifyInstance,
   db: Db,
-  worker: Worker | undefined,
+  workers: (Worker | undefined)[],
   schedule: Schedule | undefined,
 ) {
   let firstSignalAt = 0;
@@ -153,7 +162,7 @@ function handleShutdown(
     drainCap.unref();
     try {
       await schedule?.stop();
-      await Promise.all([app.close(), worker?.stop()]);
+      await Promise.all([app.close(), ...workers.map((worker) => worker?.stop())]);
       clearTimeout(drainCap);
       await db.close();
       process.exit(0);

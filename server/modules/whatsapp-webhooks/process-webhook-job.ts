@@ -12,6 +12,15 @@ import { type ChangeContext, processChange } from './process-change';
 
 export const WHATSAPP_WEBHOOK_JOB = 'whatsapp.webhook';
 
+/**
+ * Webhook jobs run by a worker of their own: Meta may send a thousand messages a second, each a job
+ * of a few short commits. On PostgreSQL more jobs at once share each disk flush (commit latency, not
+ * CPU, is the limit at 2); on PGlite (one connection in the server's thread) requests come first.
+ */
+export function webhookWorkerConcurrency(kind: Db['kind']): number {
+  return kind === 'postgres' ? 8 : 2;
+}
+
 interface WebhookJobPayload {
   payloadId: string;
 }
