@@ -197,6 +197,15 @@ describe('POST /webhooks/whatsapp: the signature over the exact bytes', () => {
 });
 
 describe('the processing job', () => {
+  it('keeps a message whose text holds an escaped NUL (the database cannot store one)', async () => {
+    const connection = await connectedCompany();
+    await receive(
+      envelope(connection, [textMessage({ waId: '5511944440000', name: 'Nu\u0000l' }, 'a\u0000b')]),
+    );
+    expect((await messagesOf(connection.companyId)).map((m) => m.body)).toEqual(['a\uFFFDb']);
+    expect((await customersOf(connection.companyId)).map((c) => c.name)).toEqual(['Nu\uFFFDl']);
+  });
+
   it('stores a message delivered twice once, and is idempotent when the job runs again', async () => {
     const connection = await connectedCompany();
     const value = envelope(connection, [textMessage({ waId: '5511944445555', name: 'Ana' }, 'Duas vezes')]);

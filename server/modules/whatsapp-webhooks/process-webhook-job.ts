@@ -60,7 +60,8 @@ export async function processWebhookBody(
 ): Promise<void> {
   let json: unknown;
   try {
-    json = JSON.parse(body);
+    // PostgreSQL's text and jsonb cannot hold NUL: an escaped one becomes the replacement character.
+    json = JSON.parse(body.replaceAll('\\u0000', '\\uFFFD'));
   } catch {
     logger.warn({ bytes: body.length }, 'whatsapp webhook: body is not JSON; ignored');
     return;
