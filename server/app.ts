@@ -19,9 +19,11 @@ import { rateLimitOptions } from './http/rate-limit';
 import { requestId } from './http/request-id';
 import { RequestLog } from './http/request-log';
 import { registerResponseHeaders } from './http/security-headers';
+import { resolveWhatsappSettings } from './integrations/whatsapp/whatsapp-settings';
 import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { companyRoutes } from './modules/company/routes';
+import { conversationRoutes } from './modules/conversation/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
@@ -34,6 +36,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { whatsappConnectionRoutes } from './modules/whatsapp-connections/routes';
 import { whatsappStatusRoutes } from './modules/whatsapp-status/routes';
+import { whatsappWebhookRoutes } from './modules/whatsapp-webhooks/routes';
 import { closeRealtimeSockets } from './realtime/connections';
 import { createEventBus, type EventBus } from './realtime/event-bus';
 import { type RealtimeAuthenticate, realtimeRoutes } from './realtime/routes';
@@ -146,8 +149,17 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(companyRoutes, { db, config });
   await app.register(dashboardRoutes, { db, config });
   await app.register(whatsappStatusRoutes, { db, config });
+  // Meta's app, or the local Cloud API this server embeds when none is configured (dev pages).
+  const whatsapp = resolveWhatsappSettings(config, db, app.server);
   // Connecting WhatsApp Business, media files (and the local Cloud API under /dev/whatsapp in dev).
-  await app.register(whatsappConnectionRoutes, { db, config, bus });
+  await app.register(whatsappConnectionRoutes, { db, config, bus, settings: whatsapp });
+  await app.register(conversationRoutes, { db, config });
+  // Meta's webhook (/webhooks/whatsapp): its own plugin, as it reads bodies as raw bytes.
+  await app.register(whatsappWebhookRoutes, {
+    db,
+    config,
+    settings: whatsapp,
+  });
   // The hosted login's pages (/auth/*): sign-in, sign-up, password reset, sign-out.
   await app.register(hostedLoginRoutes, { db, config, tokens });
 

@@ -17,6 +17,11 @@ import { type JobHandler, startWorker, type Worker } from './jobs/worker';
 import { PRUNE_JOB, pruneHandler } from './modules/maintenance/prune';
 import { PHONE_CODE_SMS_JOB, sendPhoneCodeHandler } from './modules/phone-verification/sms-job';
 import { FOLLOW_UP_SEND_JOB, sendFollowUpHandler } from './modules/tasks/follow-up-job';
+import {
+  processWhatsappWebhookHandler,
+  WHATSAPP_WEBHOOK_JOB,
+  webhookWorkerConcurrency,
+} from './modules/whatsapp-webhooks/process-webhook-job';
 
 /** How long shutdown waits for requests in flight before cutting their connections. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -51,7 +56,11 @@ async function main() {
   try {
     await migrate(db);
     if (config.seedDemo) console.log(describeSeed(await seedDemo(db)));
-    app = await buildApp({ config, db, serveClient: !dev });
+    app = await buildApp({
+      config,
+      db,
+      serveClient: !dev,
+    });
   } catch (err) {
     await db.close().catch(() => {});
     throw err;
@@ -72,11 +81,19 @@ async function main() {
   const worker: Worker | undefined = config.jobsEnabled
     ? await startWorker({ db, handlers: jobHandlers(mailer, sms), logger: app.log })
     : undefined;
+  const webhookWorker: Worker | undefined = config.jobsEnabled
+    ? await startWorker({
+        db,
+        handlers: { [WHATSAPP_WEBHOOK_JOB]: processWhatsappWebhookHandler() },
+        concurrency: webhookWorkerConcurrency(db.kind),
+        logger: app.log,
+      })
+    : undefined;
   const schedule: Schedule | undefined = config.jobsEnabled
     ? startSchedule(db, recurringJobs, { logger: app.log })
     : undefined;
 
-  handleShutdown(app, db, worker, schedule);
+  handleShutdown(app, db, [worker, webhookWorker], schedule);
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -88,6 +105,7 @@ async function main() {
     }
     await schedule?.stop();
     await worker?.stop();
+    await webhookWorker?.stop();
     await app.close();
     await db.close();
     process.exit(1);
@@ -116,12 +134,12 @@ function urls(host: string, port: number): string[] {
 
 /**
  * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish (at most 10 s), close the
- * realtime sockets, stop the schedule and the worker, close the database, exit 0. A second signal exits at once.
+ * realtime sockets, stop the schedule and the workers, close the database, exit 0. A second signal exits at once.
  */
 function handleShutdown(
   app: FastifyInstance,
   db: Db,
-  worker: Worker | undefined,
+  workers: (Worker | undefined)[],
   schedule: Schedule | undefined,
 ) {
   let firstSignalAt = 0;
@@ -142,7 +160,7 @@ function handleShutdown(
     drainCap.unref();
     try {
       await schedule?.stop();
-      await Promise.all([app.close(), worker?.stop()]);
+      await Promise.all([app.close(), ...workers.map((worker) => worker?.stop())]);
       clearTimeout(drainCap);
       await db.close();
       process.exit(0);

@@ -51,6 +51,28 @@ interface Envelope {
 
 const silent = { warn() {}, error() {} };
 
+/** The notification of one event, checked against the contract and the size limit. */
+function eventPayload(companyId: string, event: RealtimeEvent): string {
+  const parsed = realtimeEventSchema.parse(event);
+  const payload = JSON.stringify({ companyId, event: parsed } satisfies Envelope);
+  const bytes = Buffer.byteLength(payload, 'utf8');
+  if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(parsed.type, bytes);
+  return payload;
+}
+
+/**
+ * Publishes through `via` (a transaction: sent if, and when, it commits) without a bus of one's own:
+ * for background jobs, which run beside the app rather than inside it. Every instance's bus delivers it.
+ */
+export async function publishEvent(
+  via: Queryable,
+  companyId: string,
+  event: RealtimeEvent,
+  channel: string = REALTIME_CHANNEL,
+): Promise<void> {
+  await via.query('SELECT pg_notify($1, $2)', [channel, eventPayload(companyId, event)]);
+}
+
 /** Starts listening right away, so a subscriber added once this resolves misses nothing. */
 export async function createEventBus(db: Db, options: EventBusOptions = {}): Promise<EventBus> {
   const channel = options.channel ?? REALTIME_CHANNEL;
@@ -89,12 +111,8 @@ export async function createEventBus(db: Db, options: EventBusOptions = {}): Pro
   return {
     async publish(companyId, event, via) {
       if (closed) throw new Error('event bus is closed');
-      const parsed = realtimeEventSchema.parse(event);
-      const payload = JSON.stringify({ companyId, event: parsed } satisfies Envelope);
-      const bytes = Buffer.byteLength(payload, 'utf8');
-      if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(parsed.type, bytes);
-      if (via) await via.query('SELECT pg_notify($1, $2)', [channel, payload]);
-      else await db.notify(channel, payload);
+      if (via) await publishEvent(via, companyId, event, channel);
+      else await db.notify(channel, eventPayload(companyId, event));
     },
 
     subscribe(companyId, listener) {

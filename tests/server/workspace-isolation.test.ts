@@ -66,6 +66,10 @@ const cases: Record<string, Case> = {
 
   'GET /api/customers': { path: (o) => `/api/customers?search=${o.customerName.slice(0, 6)}`, status: 200 },
   'GET /api/customers/:id': { path: (o) => `/api/customers/${o.customerId}`, status: 404 },
+  'GET /api/customers/:id/conversation': {
+    path: (o) => `/api/customers/${o.customerId}/conversation`,
+    status: 404,
+  },
   'POST /api/customers': {
     path: () => '/api/customers',
     body: () => ({ name: 'Cliente da Oficina' }),

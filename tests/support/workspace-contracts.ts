@@ -1,4 +1,5 @@
 import * as company from '../../contracts/company';
+import * as conversation from '../../contracts/conversation';
 import * as customers from '../../contracts/customers';
 import * as dashboard from '../../contracts/dashboard';
 import * as sales from '../../contracts/sales';
@@ -21,7 +22,7 @@ const isContract = (value: unknown): value is ContractCall =>
  * cover a call added later without being edited.
  */
 export const workspaceContracts: ContractCall[] = [
-  ...[company, customers, dashboard, sales, services, tasks, whatsappStatus]
+  ...[company, conversation, customers, dashboard, sales, services, tasks, whatsappStatus]
     .flatMap((module) => Object.values(module))
     .filter(isContract),
   // The CSV download answers a file, not the envelope, so it has no contract object.

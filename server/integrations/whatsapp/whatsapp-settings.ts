@@ -17,6 +17,9 @@ const META_MESSAGE_ORIGIN = 'https://www.facebook.com';
 const SIMULATOR_CONFIG_IDS = { cloudApi: '100000000000001', coexistence: '100000000000002' } as const;
 
 /** The secrets a webhook from Meta (or the simulator) is checked with. */
+/** Neither Meta's app nor the local Cloud API is on (production without WHATSAPP_APP_ID). */
+export const WHATSAPP_UNAVAILABLE_TEXT = 'O WhatsApp não está disponível neste servidor.';
+
 export interface WhatsappWebhookSecrets {
   /** Signs each POST: X-Hub-Signature-256 = HMAC-SHA256(appSecret, raw body). */
   appSecret: string;

@@ -13,7 +13,7 @@ import { publicUrls } from '../../http/public-urls';
 import { route } from '../../http/route';
 import { whatsappSimulatorRoutes } from '../../integrations/whatsapp/simulator/routes';
 import {
-  resolveWhatsappSettings,
+  WHATSAPP_UNAVAILABLE_TEXT,
   type WhatsappSettings,
 } from '../../integrations/whatsapp/whatsapp-settings';
 import type { EventBus } from '../../realtime/event-bus';
@@ -26,9 +26,9 @@ import { sendConversationMedia } from './media-proxy';
 
 export interface WhatsappConnectionRoutesOptions extends ModuleRoutesOptions {
   bus: EventBus;
+  /** Meta's app or the local Cloud API; null when neither is on (every call is then a 503). */
+  settings: WhatsappSettings | null;
 }
-
-export const WHATSAPP_UNAVAILABLE_TEXT = 'O WhatsApp não está disponível neste servidor.';
 
 /** Calls to Meta for a company: counted per company, after authentication. */
 const perCompany = (max: number): RateLimitOptions => ({
@@ -45,9 +45,8 @@ const perCompany = (max: number): RateLimitOptions => ({
  */
 export const whatsappConnectionRoutes: FastifyPluginAsync<WhatsappConnectionRoutesOptions> = async (
   app,
-  { db, config, bus },
+  { db, config, bus, settings },
 ) => {
-  const settings = resolveWhatsappSettings(config, db, app.server);
   if (settings?.simulator) {
     await app.register(whatsappSimulatorRoutes, { db, credentials: settings.simulator.credentials });
   }

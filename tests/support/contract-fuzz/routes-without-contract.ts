@@ -238,6 +238,20 @@ function webhookCases(context: PageCaseContext): FuzzCase[] {
   ];
 }
 
+/** Meta's webhook: malformed bodies under a signature that does not match them (401, nothing stored). */
+function whatsappWebhookCases(): FuzzCase[] {
+  const route = 'POST /webhooks/whatsapp';
+  return malformedJsonBodies.map<FuzzCase>(({ name, body }) => ({
+    route,
+    name: `unsigned: ${name}`,
+    method: 'POST',
+    path: '/webhooks/whatsapp',
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${'0'.repeat(64)}` },
+    body,
+    answers: 'envelope',
+  }));
+}
+
 export const routesWithoutContract: Record<string, RouteWithoutContract> = {
   'GET /healthz': {
     why: 'the load balancer’s bare probe: no input, answers "ok"',
@@ -260,6 +274,20 @@ export const routesWithoutContract: Record<string, RouteWithoutContract> = {
   'POST /api/billing/stripe/webhook': {
     why: 'Stripe’s signed raw body, checked before it is parsed',
     cases: webhookCases,
+  },
+  'GET /webhooks/whatsapp': {
+    why: 'Meta’s verification handshake: the challenge as plain text (a wrong token is the envelope’s 403)',
+    cases: () =>
+      queryCases(
+        'GET /webhooks/whatsapp',
+        '/webhooks/whatsapp',
+        { 'hub.mode': 'subscribe', 'hub.challenge': '1158201444', 'hub.verify_token': 'not-ours' },
+        'envelope',
+      ),
+  },
+  'POST /webhooks/whatsapp': {
+    why: 'Meta’s signed raw body, checked before it is stored',
+    cases: whatsappWebhookCases,
   },
   'GET /api/realtime': {
     why: 'the WebSocket upgrade; a plain GET is refused',

@@ -1,0 +1,127 @@
+import type { ConversationStatus } from '../../../contracts/conversation';
+import { realtimeEvent } from '../../../contracts/realtime';
+import type { Db } from '../../db/types';
+import type { WebhookMessage, WebhookStatus } from '../../integrations/whatsapp/webhook-objects';
+import { publishEvent } from '../../realtime/event-bus';
+import {
+  advanceStatus,
+  applyPendingStatuses,
+  insertConversationMessage,
+  keepPendingStatus,
+  lockWamid,
+  messageExists,
+  touchCustomer,
+} from './conversation-store';
+import { messageContent, sentAt } from './message-content';
+import type { WebhookConnection } from './webhook-connection';
+import { isBlocked, upsertWhatsappCustomer, type WhatsappPerson } from './whatsapp-customer';
+
+export type MessageOutcome = 'stored' | 'duplicate' | 'blocked' | 'no-sender';
+
+const PREVIEW_MAX = 80;
+
+export interface IncomingMessage {
+  connection: WebhookConnection;
+  message: WebhookMessage;
+  /** The customer: the sender of an inbound message, the recipient of an outbound one. */
+  person: WhatsappPerson;
+  direction: 'inbound' | 'outbound';
+  origin: 'webhook' | 'echo' | 'history';
+  status: ConversationStatus | null;
+  receivedAt: Date;
+  /** Tell open tabs (history comes in thousands: its chunks are announced once each instead). */
+  announce: boolean;
+}
+
+/**
+ * One message into the customer's conversation, in one short transaction: a blocked number is
+ * dropped before anything is stored; otherwise the customer is found or created, the message stored
+ * once per wamid, the customer's last contact moved forward, and open tabs told — only the first time.
+ */
+export async function storeMessage(
+  db: Db,
+  input: IncomingMessage,
+): Promise<{ outcome: MessageOutcome; id?: string }> {
+  const { connection, message, person, direction } = input;
+  const companyId = connection.companyId;
+  const at = sentAt(message.timestamp, input.receivedAt);
+  const content = messageContent(message);
+  return db.transaction(async (tx) => {
+    if (await isBlocked(tx, companyId, person)) return { outcome: 'blocked' as const };
+    const customer = await upsertWhatsappCustomer(tx, companyId, person);
+    if (!customer) return { outcome: 'no-sender' as const };
+    if (customer.created) {
+      await publishEvent(tx, companyId, realtimeEvent('customer.created', { customerId: customer.id }));
+    }
+    // Statuses only concern what the business sent: only then can one be waiting for this message.
+    if (direction === 'outbound') await lockWamid(tx, companyId, message.id);
+    const id = await insertConversationMessage(tx, {
+      companyId,
+      customerId: customer.id,
+      connectionId: connection.id,
+      wamid: message.id,
+      direction,
+      origin: input.origin,
+      content,
+      status: input.status,
+      sentAt: at,
+    });
+    if (!id) return { outcome: 'duplicate' as const };
+    if (direction === 'outbound') await applyPendingStatuses(tx, companyId, message.id);
+    // Echoes and the business's history never open or extend the 24-hour window.
+    await touchCustomer(tx, companyId, customer.id, at, direction === 'inbound');
+    if (input.announce) {
+      const preview = content.body ? [...content.body].slice(0, PREVIEW_MAX).join('') : undefined;
+      await publishEvent(
+        tx,
+        companyId,
+        realtimeEvent('message.received', {
+          messageId: id,
+          customerId: customer.id,
+          ...(preview !== undefined && { preview }),
+        }),
+      );
+    }
+    return { outcome: 'stored' as const, id };
+  });
+}
+
+/**
+ * A status of a message the business sent: applied if it moves the message forward (sent < delivered
+ * < read; failed ends it), kept for later if the message is not stored yet, ignored otherwise (a
+ * duplicate, or one overtaken by a later status).
+ */
+export async function applyStatus(
+  db: Db,
+  connection: WebhookConnection,
+  status: WebhookStatus,
+  receivedAt: Date,
+): Promise<'applied' | 'pending' | 'ignored'> {
+  const companyId = connection.companyId;
+  const error = status.errors?.[0];
+  const update = {
+    status: status.status,
+    errorCode: error?.code === undefined || error.code === null ? null : String(error.code),
+    errorTitle: error?.title ?? null,
+    at: sentAt(status.timestamp, receivedAt),
+  };
+  return db.transaction(async (tx) => {
+    await lockWamid(tx, companyId, status.id);
+    const moved = await advanceStatus(tx, companyId, status.id, update);
+    if (moved) {
+      await publishEvent(
+        tx,
+        companyId,
+        realtimeEvent('message.status.changed', {
+          messageId: moved.id,
+          customerId: moved.customerId,
+          status: status.status,
+        }),
+      );
+      return 'applied' as const;
+    }
+    if (await messageExists(tx, companyId, status.id)) return 'ignored' as const;
+    await keepPendingStatus(tx, companyId, status.id, update);
+    return 'pending' as const;
+  });
+}

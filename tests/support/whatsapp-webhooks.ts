@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../server/db/types';
+import { loadWhatsappSimulatorCredentials } from '../../server/integrations/whatsapp/simulator/credentials';
+import { whatsappSignature } from '../../server/integrations/whatsapp/webhook-signature';
+import { startWorker, type Worker } from '../../server/jobs/worker';
+import {
+  processWhatsappWebhookHandler,
+  WHATSAPP_WEBHOOK_JOB,
+} from '../../server/modules/whatsapp-webhooks/process-webhook-job';
+import { waitFor } from './db';
+
+/** A company's live WhatsApp connection, as connecting leaves it. */
+export interface TestConnection {
+  id: string;
+  companyId: string;
+  phoneNumberId: string;
+  wabaId: string;
+  /** The business's number, digits. */
+  businessPhone: string;
+}
+
+export async function connectWhatsapp(
+  db: Db,
+  companyId: string,
+  overrides: { mode?: 'cloud_api' | 'coexistence'; status?: string } = {},
+): Promise<TestConnection> {
+  const phoneNumberId = String(100_000_000_000_000 + randomBytes(4).readUInt32BE());
+  const wabaId = String(200_000_000_000_000 + randomBytes(4).readUInt32BE());
+  const businessPhone = `55119${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO whatsapp_connections (company_id, mode, status, waba_id, phone_number_id, display_phone_number, connected_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now()) RETURNING id`,
+    [
+      companyId,
+      overrides.mode ?? 'cloud_api',
+      overrides.status ?? 'connected',
+      wabaId,
+      phoneNumberId,
+      businessPhone,
+    ],
+  );
+  return { id: rows[0]!.id, companyId, phoneNumberId, wabaId, businessPhone };
+}
+
+let sequence = 0;
+/** A wamid like Meta's, unique in the run. */
+export const wamid = () => `wamid.HBgN${randomBytes(12).toString('hex')}${++sequence}`;
+
+export const seconds = (date = new Date()) => String(Math.floor(date.getTime() / 1000));
+
+/** `{object, entry:[{id, changes:[{field, value}]}]}` for one connection. */
+export function envelope(connection: TestConnection, changes: { field: string; value: object }[]) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: connection.wabaId,
+        changes: changes.map(({ field, value }) => ({
+          field,
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: {
+              display_phone_number: connection.businessPhone,
+              phone_number_id: connection.phoneNumberId,
+            },
+            ...value,
+          },
+        })),
+      },
+    ],
+  };
+}
+
+export interface TestSender {
+  waId?: string;
+  userId?: string;
+  name?: string;
+}
+
+/** A `messages` change with one text message from `sender`. */
+export function textMessage(sender: TestSender, body: string, id = wamid(), at = new Date()) {
+  return {
+    field: 'messages',
+    value: {
+      contacts: [
+        {
+          profile: { name: sender.name ?? 'Cliente' },
+          ...(sender.waId && { wa_id: sender.waId }),
+          ...(sender.userId && { user_id: sender.userId }),
+        },
+      ],
+      messages: [
+        {
+          ...(sender.waId && { from: sender.waId }),
+          ...(sender.userId && { from_user_id: sender.userId }),
+          id,
+          timestamp: seconds(at),
+          type: 'text',
+          text: { body },
+        },
+      ],
+    },
+  };
+}
+
+/** A `smb_message_echoes` change: the owner wrote `body` to `to` from the Business app. */
+export function echoMessage(
+  connection: TestConnection,
+  to: string,
+  body: string,
+  id = wamid(),
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    field: 'smb_message_echoes',
+    value: {
+      message_echoes: [
+        {
+          from: connection.businessPhone,
+          to,
+          id,
+          timestamp: seconds(),
+          type: 'text',
+          text: { body },
+          ...extra,
+        },
+      ],
+    },
+  };
+}
+
+export function statusChange(
+  id: string,
+  status: string,
+  recipient: string,
+  at = new Date(),
+  errors?: object[],
+) {
+  return {
+    field: 'messages',
+    value: {
+      statuses: [{ id, status, timestamp: seconds(at), recipient_id: recipient, ...(errors && { errors }) }],
+    },
+  };
+}
+
+/** JSON as Meta writes it: non-ASCII escaped (\u00e7), so the bytes differ from JSON.stringify's. */
+export function metaJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+export async function appSecret(db: Db): Promise<string> {
+  return (await loadWhatsappSimulatorCredentials(db)).appSecret;
+}
+
+/** POSTs `body` (bytes as given) signed with `secret`, as Meta delivers; `signature` overrides the header. */
+export async function deliver(
+  url: string,
+  body: string,
+  secret: string,
+  options: { signature?: string | null } = {},
+): Promise<Response> {
+  const signature = options.signature === undefined ? whatsappSignature(body, secret) : options.signature;
+  return fetch(`${url}/webhooks/whatsapp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature !== null && { 'x-hub-signature-256': signature }),
+    },
+    body,
+  });
+}
+
+/** The webhook job's worker, as server/main.ts runs it. */
+export function webhookWorker(db: Db): Promise<Worker> {
+  return startWorker({
+    db,
+    handlers: { [WHATSAPP_WEBHOOK_JOB]: processWhatsappWebhookHandler() },
+    pollMs: 20,
+    backoff: { baseMs: 1, capMs: 5 },
+  });
+}
+
+/** Waits until every stored payload is processed (and its job settled). */
+export async function allProcessed(db: Db): Promise<void> {
+  await waitFor(
+    async () => {
+      const { rows } = await db.query<{ open: number }>(
+        `SELECT (SELECT count(*) FROM whatsapp_webhook_payloads WHERE processed_at IS NULL)::int
+              + (SELECT count(*) FROM jobs WHERE kind = $1 AND status IN ('queued', 'running'))::int AS open`,
+        [WHATSAPP_WEBHOOK_JOB],
+      );
+      return rows[0]!.open === 0;
+    },
+    { what: 'every webhook payload processed' },
+  );
+}
