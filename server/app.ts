@@ -32,6 +32,7 @@ import { serviceRoutes } from './modules/services/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/tasks/routes';
+import { whatsappBlocklistRoutes } from './modules/whatsapp-blocklist/routes';
 import { whatsappStatusRoutes } from './modules/whatsapp-status/routes';
 import { closeRealtimeSockets } from './realtime/connections';
 import { createEventBus, type EventBus } from './realtime/event-bus';
@@ -140,6 +141,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(companyRoutes, { db, config });
   await app.register(dashboardRoutes, { db, config });
   await app.register(whatsappStatusRoutes, { db, config });
+  await app.register(whatsappBlocklistRoutes, { db, config });
   // The hosted login's pages (/auth/*): sign-in, sign-up, password reset, sign-out.
   await app.register(hostedLoginRoutes, { db, config, tokens });
 
