@@ -1,0 +1,67 @@
+import { fromCallback } from 'xstate';
+import { realtimeProtocol, realtimeServerMessageSchema } from '../../../contracts/realtime';
+import type {
+  RealtimeConnectionEvent,
+  RealtimeSocketCommand,
+  RealtimeSocketInput,
+} from '../../../machines/realtime/realtime-connection.machine';
+
+/** What the chart needs of a WebSocket: the browser's, or `ws` in Node tests. */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number): void;
+  onmessage: ((message: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
+}
+
+export type SocketFactory = (url: string, protocols: string[]) => SocketLike;
+
+const OPEN = 1;
+/** Closed by the app itself (a new token, sign-out): nobody is told. */
+const NORMAL_CLOSURE = 1000;
+
+/** ws(s)://<this origin>/api/realtime */
+export function realtimeUrl(origin: string = window.location.origin): string {
+  return `${origin.replace(/^http/, 'ws')}/api/realtime`;
+}
+
+/**
+ * The `socket` actor of the realtime chart: one WebSocket, the access token offered as the second
+ * subprotocol (browsers cannot set headers on it). Frames become the chart's events; anything that
+ * is not one of the contract's messages (a newer server's event) is ignored.
+ */
+export function realtimeSocketActor(createSocket: SocketFactory, url: string) {
+  return fromCallback<RealtimeSocketCommand, RealtimeSocketInput>(({ input, sendBack, receive }) => {
+    const socket = createSocket(url, [realtimeProtocol, input.token]);
+    let ended = false;
+    const report = (event: RealtimeConnectionEvent) => {
+      if (!ended) sendBack(event);
+    };
+    socket.onmessage = ({ data }) => {
+      if (typeof data !== 'string') return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(data);
+      } catch {
+        return;
+      }
+      const message = realtimeServerMessageSchema.safeParse(parsed);
+      if (!message.success) return;
+      if (message.data.type === 'ready') report({ type: 'READY' });
+      else if (message.data.type === 'pong') report({ type: 'PONG' });
+      else report({ type: 'EVENT', event: message.data });
+    };
+    socket.onclose = ({ code }) => report({ type: 'CLOSED', code });
+    receive((command) => {
+      if (command.type === 'PING' && socket.readyState === OPEN)
+        socket.send(JSON.stringify({ type: 'ping' }));
+    });
+    return () => {
+      ended = true;
+      socket.onmessage = null;
+      socket.onclose = null;
+      socket.close(NORMAL_CLOSURE);
+    };
+  });
+}
