@@ -13,6 +13,7 @@ export interface SocketLike {
   close(code?: number): void;
   onmessage: ((message: { data: unknown }) => void) | null;
   onclose: ((event: { code: number }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
 }
 
 export type SocketFactory = (url: string, protocols: string[]) => SocketLike;
@@ -53,6 +54,8 @@ export function realtimeSocketActor(createSocket: SocketFactory, url: string) {
       else report({ type: 'EVENT', event: message.data });
     };
     socket.onclose = ({ code }) => report({ type: 'CLOSED', code });
+    // An error is always followed by a close, which is what the chart acts on.
+    socket.onerror = () => {};
     receive((command) => {
       if (command.type === 'PING' && socket.readyState === OPEN)
         socket.send(JSON.stringify({ type: 'ping' }));
