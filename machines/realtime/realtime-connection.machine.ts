@@ -15,8 +15,6 @@ export const REALTIME_BACKOFF_BASE_MS = 1_000;
 export const REALTIME_BACKOFF_CAP_MS = 30_000;
 
 export interface RealtimeConnectionInput {
-  /** The session's access token; null when nobody is signed in. */
-  token: string | null;
   /** 0 ≤ n < 1 for the jitter (default Math.random): the paths fix it. */
   random?: () => number;
 }
@@ -24,12 +22,12 @@ export interface RealtimeConnectionInput {
 export interface RealtimeConnectionContext {
   token: string | null;
   random: () => number;
-  /** Tries in a row that failed: the backoff grows with it. */
+  /** Tries in a row that failed (counted up to where the wait reaches its cap): the backoff grows with it. */
   failures: number;
-  /** The wait before the next try, set when a wait starts. */
+  /** The wait before the next try, while one runs (0 otherwise). */
   retryDelay: number;
-  /** How many times the socket became ready: past the first, events may have been missed. */
-  connections: number;
+  /** The socket was ready before: a new ready may follow missed events. */
+  wasReady: boolean;
 }
 
 /** What the socket (the invoked `socket` actor) reports, and what the session tells the chart. */
@@ -51,6 +49,10 @@ export interface RealtimeSocketInput {
 }
 
 /** The capped exponential wait with jitter (half of it random), for `failures` tries failed. */
+/** Past this many failures the wait is at its cap. */
+export const REALTIME_FAILURES_AT_CAP =
+  Math.ceil(Math.log2(REALTIME_BACKOFF_CAP_MS / REALTIME_BACKOFF_BASE_MS)) + 1;
+
 export function backoffDelay(failures: number, random: () => number): number {
   const ceiling = Math.min(
     REALTIME_BACKOFF_CAP_MS,
@@ -64,7 +66,7 @@ const closedWith = (event: RealtimeConnectionEvent, codes: readonly number[]) =>
 
 /**
  * The realtime socket's life (GET /api/realtime, contracts/realtime.ts). `stopped` while nobody is
- * signed in; `live` runs the provided `socket` actor (the WebSocket, offering the token as a
+ * signed in (the app sends the session's TOKEN as it starts it); `live` runs the provided `socket` actor (the WebSocket, offering the token as a
  * subprotocol): `connecting` until the server's `ready`, then `open`, where a ping every 25 s must be
  * answered within 10 s. The server's events go to the provided `invalidate`; a ready after the first
  * runs `invalidateAll` (events may have been missed meanwhile). A close with 4401 asks the session for
@@ -97,7 +99,7 @@ export const realtimeConnectionMachine = setup({
     unauthenticated: ({ event }) => closedWith(event, [realtimeCloseCodes.unauthenticated]),
     reconnectAtOnce: ({ event }) =>
       closedWith(event, [realtimeCloseCodes.goingAway, realtimeCloseCodes.tooSlow]),
-    reconnected: ({ context }) => context.connections > 0,
+    reconnected: ({ context }) => context.wasReady,
   },
   delays: {
     pingInterval: REALTIME_PING_INTERVAL_MS,
@@ -109,13 +111,13 @@ export const realtimeConnectionMachine = setup({
 }).createMachine({
   id: 'realtime',
   context: ({ input }) => ({
-    token: input.token,
+    token: null,
     random: input.random ?? Math.random,
     failures: 0,
     retryDelay: 0,
-    connections: 0,
+    wasReady: false,
   }),
-  initial: 'starting',
+  initial: 'stopped',
   on: {
     TOKEN: [
       { guard: 'signedOut', target: '.stopped', actions: assign({ token: null, failures: 0 }) },
@@ -128,11 +130,8 @@ export const realtimeConnectionMachine = setup({
     ],
   },
   states: {
-    starting: {
-      always: [{ guard: ({ context }) => context.token === null, target: 'stopped' }, { target: 'live' }],
-    },
     stopped: {
-      description: 'Nobody signed in: no socket.',
+      description: 'Nobody signed in (or not told yet): no socket. The app sends the token at start.',
     },
     live: {
       description: 'The socket, opened with the token as a subprotocol.',
@@ -153,15 +152,9 @@ export const realtimeConnectionMachine = setup({
               {
                 guard: 'reconnected',
                 target: 'open',
-                actions: [
-                  'invalidateAll',
-                  assign({ failures: 0, connections: ({ context }) => context.connections + 1 }),
-                ],
+                actions: ['invalidateAll', assign({ failures: 0 })],
               },
-              {
-                target: 'open',
-                actions: assign({ failures: 0, connections: ({ context }) => context.connections + 1 }),
-              },
+              { target: 'open', actions: assign({ failures: 0, wasReady: true }) },
             ],
           },
           after: { connectTimeout: '#realtime.backingOff' },
@@ -186,9 +179,10 @@ export const realtimeConnectionMachine = setup({
     backingOff: {
       description: 'The link failed: wait (capped, with jitter) before trying again.',
       entry: assign(({ context }) => {
-        const failures = context.failures + 1;
+        const failures = Math.min(context.failures + 1, REALTIME_FAILURES_AT_CAP);
         return { failures, retryDelay: backoffDelay(failures, context.random) };
       }),
+      exit: assign({ retryDelay: 0 }),
       after: { retryDelay: 'live' },
     },
     refreshing: {

@@ -49,9 +49,10 @@ export function startRealtime({
         requestRefresh: () => session.refresh(),
       },
     }),
-    { input: { token: session.token(), random } },
+    { input: { random } },
   );
   actor.start();
+  actor.send({ type: 'TOKEN', token: session.token() });
   const unsubscribe = session.subscribe(() => actor.send({ type: 'TOKEN', token: session.token() }));
   return () => {
     unsubscribe();
