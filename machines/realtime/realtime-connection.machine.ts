@@ -1,6 +1,6 @@
 import { assign, fromCallback, sendTo, setup } from 'xstate';
 import type { RealtimeEvent } from '../../contracts/realtime';
-import { realtimeCloseCodes } from '../../contracts/realtime';
+import { realtimeCloseCodes } from '../../contracts/realtime-protocol';
 
 /** The client pings this often while open (browsers cannot see protocol-level pings). */
 export const REALTIME_PING_INTERVAL_MS = 25_000;

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createActor } from 'xstate';
 import { realtimeConnectionMachine } from '../../../machines/realtime/realtime-connection.machine';
-import { invalidateEverythingLive, invalidateForEvent } from './realtime-invalidation';
+import { invalidateEverythingLive, invalidateForEvent, staleAfterEvent } from './realtime-invalidation';
 import { realtimeSocketActor, realtimeUrl, type SocketFactory, type SocketLike } from './realtime-socket';
 
 // The DOM types its handlers with the full MessageEvent/CloseEvent; the chart reads only data and code.
@@ -42,7 +42,13 @@ export function startRealtime({
   if (!socketFactory) return () => {};
   const actor = createActor(
     realtimeConnectionMachine.provide({
-      actors: { socket: realtimeSocketActor(socketFactory, url ?? realtimeUrl()) },
+      actors: {
+        socket: realtimeSocketActor(
+          socketFactory,
+          url ?? realtimeUrl(),
+          new Set(Object.keys(staleAfterEvent)),
+        ),
+      },
       actions: {
         invalidate: (_, { event }) => void invalidateForEvent(queryClient, event),
         invalidateAll: () => void invalidateEverythingLive(queryClient),
