@@ -37,7 +37,7 @@ function Content({ message }: { message: ConversationMessage }) {
     return (
       <p className="chat-message__text">
         <a href={mapUrl(location)} target="_blank" rel="noopener noreferrer">
-          📍 {name}
+          {name}
         </a>
         {location.name && location.address ? (
           <span className="chat-message__note"> {location.address}</span>
@@ -83,7 +83,7 @@ function Content({ message }: { message: ConversationMessage }) {
         return (
           <>
             <a className="chat-message__document" href={media.url} download={media.fileName ?? true}>
-              📄 {media.fileName ?? 'Baixar documento'}
+              {media.fileName ?? 'Baixar documento'}
             </a>
             {caption}
           </>

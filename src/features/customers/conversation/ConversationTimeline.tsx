@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { appPaths } from '../../../../machines/app-paths';
 import { Link } from '../../../lib/routing/Link';
 import { whatsappStatusQuery } from '../../../lib/whatsapp/whatsapp-status-query';
@@ -23,6 +23,12 @@ export function ConversationTimeline({
   const headingId = useId();
   const conversation = useInfiniteQuery(conversationQuery(customerId));
   const messages = conversation.data?.pages.flatMap((page) => page.items) ?? [];
+  const days = useRef<HTMLDivElement>(null);
+  const newest = messages[0]?.id;
+  // A chat opens on its newest message, and follows a new one in; older pages load above.
+  useLayoutEffect(() => {
+    if (newest && days.current) days.current.scrollTop = days.current.scrollHeight;
+  }, [newest]);
   return (
     <section className="card conversation" aria-labelledby={headingId}>
       <h2 id={headingId} className="card__heading">
@@ -53,7 +59,7 @@ export function ConversationTimeline({
               Não foi possível carregar as mensagens anteriores. Tente de novo.
             </p>
           ) : null}
-          <div className="conversation__days">
+          <div className="conversation__days" ref={days}>
             {conversationDays(messages).map((day) => (
               <section key={day.key} className="conversation__day" aria-label={day.label}>
                 <h3 className="conversation__day-label">{day.label}</h3>
