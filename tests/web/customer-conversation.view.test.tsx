@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import type { ConversationMessage } from '../../contracts/conversation';
 import { realtimeEvent, realtimeProtocol } from '../../contracts/realtime';
+import { disconnectedWhatsapp, type WhatsappConnectionStatus } from '../../contracts/whatsapp-status';
 import { customer } from './support/customer-fixtures';
 import { fakeCustomersServer, settleCustomers, withCustomerPagesPreloaded } from './support/customers-api';
-import { type FakeRoutes, failed, ok } from './support/fake-api';
+import { type FakeRoutes, failed } from './support/fake-api';
 import { installScriptedSocket } from './support/realtime-socket';
 import { openSignedIn } from './support/signed-in';
 
@@ -39,26 +40,16 @@ const at = (daysAgo: number, hour: number, minute = 0) => {
   return date.toISOString();
 };
 
-function whatsappStatus(status: string): FakeRoutes {
-  const state = {
-    status,
-    mode: null,
-    phoneNumber: null,
-    displayName: null,
-    connectedAt: null,
-    problem: null,
-    historyProgress: null,
-  };
+function whatsappStatus(status: WhatsappConnectionStatus): FakeRoutes {
   return (request) => {
     if (new URL(request.url).pathname !== '/api/whatsapp-connections/status') return undefined;
-    const answer = ok(state);
-    return Promise.resolve(Response.json(answer === 'network-error' ? null : answer.body));
+    return Promise.resolve(Response.json({ success: true, data: { ...disconnectedWhatsapp, status } }));
   };
 }
 
 async function open(
   conversation: ConversationMessage[],
-  options: { pageSize?: number; status?: string } = {},
+  options: { pageSize?: number; status?: WhatsappConnectionStatus } = {},
 ) {
   const server = fakeCustomersServer({
     customers: [ana],

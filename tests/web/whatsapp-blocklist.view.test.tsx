@@ -9,6 +9,7 @@ import {
   type BlocklistEntry,
 } from '../../contracts/blocklist';
 import { type FakeRoutes, failed, HeldCalls, ok, type Reply, settleQueries } from './support/fake-api';
+import { errorBeside } from './support/field-error';
 import { withHomePagesPreloaded } from './support/home-api';
 import { openSignedIn } from './support/signed-in';
 
@@ -53,14 +54,6 @@ async function openBlocklist(standing: Parameters<typeof fakeBlocklistRoutes>[0]
 }
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-
-function errorBeside(label: string): string | null {
-  const ids = input(label).getAttribute('aria-describedby')?.split(' ') ?? [];
-  const alert = ids
-    .map((id) => document.getElementById(id))
-    .find((node) => node?.getAttribute('role') === 'alert');
-  return alert?.textContent ?? null;
-}
 
 describe('/settings/whatsapp-business-connection/blocklist (spec §2): Contatos ignorados', () => {
   withHomePagesPreloaded([path, '/settings']);
