@@ -14,6 +14,45 @@ export const BLOCKLIST_LOAD_ERROR_TEXT = 'Erro ao carregar lista de contatos ign
 export const BLOCKLIST_PHONE_MIN_DIGITS = 10;
 export const BLOCKLIST_PHONE_MAX_DIGITS = 11;
 export const BLOCKLIST_NAME_MAX = 120;
+export const BLOCKLIST_NAME_MAX_TEXT = `Use no máximo ${BLOCKLIST_NAME_MAX} caracteres.`;
+export const BLOCKLIST_PHONE_DIGITS_TEXT = 'Telefone deve conter apenas números';
+export const BLOCKLIST_DUPLICATE_TEXT = 'Este número já está na lista de contatos ignorados.';
+export const BLOCKLIST_NOT_FOUND_TEXT = 'Contato ignorado não encontrado.';
+
+/** What a phone field may hold around its digits: the mask's parentheses, spaces, dashes, dots. */
+const PHONE_MASK = /[\s().-]/g;
+
+/**
+ * The national number typed (DDD + number), mask characters dropped; a leading +55 (or 55 before
+ * 12 or 13 digits) is the country code, not part of it. Anything but digits stays, so the check
+ * below can refuse it.
+ */
+export function blocklistPhoneDigits(input: string): string {
+  const bare = input.replace(PHONE_MASK, '');
+  if (bare.startsWith('+55')) return bare.slice(3);
+  if (/^55[0-9]{10,11}$/.test(bare)) return bare.slice(2);
+  return bare;
+}
+
+/** The form's fields as the spec checks them (§5), shared by the page and the server. */
+export const blocklistInputSchema = z.strictObject({
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: BLOCKLIST_NAME_REQUIRED_TEXT }),
+      z.maxLength(BLOCKLIST_NAME_MAX, { error: BLOCKLIST_NAME_MAX_TEXT }),
+    ),
+  phoneNumber: z
+    .string()
+    .check(
+      z.overwrite(blocklistPhoneDigits),
+      z.regex(/^[0-9]*$/, { error: BLOCKLIST_PHONE_DIGITS_TEXT, abort: true }),
+      z.minLength(BLOCKLIST_PHONE_MIN_DIGITS, { error: BLOCKLIST_PHONE_MIN_TEXT }),
+      z.maxLength(BLOCKLIST_PHONE_MAX_DIGITS, { error: BLOCKLIST_PHONE_MAX_TEXT }),
+    ),
+});
+export type BlocklistInput = z.input<typeof blocklistInputSchema>;
 
 export const blocklistEntrySchema = z.object({
   id: z.string(),
@@ -35,7 +74,7 @@ export const addBlocklistEntryContract = {
   method: 'POST',
   url: '/api/settings/whatsapp/blocklist',
   /** Validation texts are the spec's; a number already on the list is a 409 (BLOCKLIST_DUPLICATE). */
-  body: z.strictObject({ name: z.string(), phoneNumber: z.string() }),
+  body: blocklistInputSchema,
   response: blocklistEntrySchema,
 } as const;
 

@@ -13,6 +13,8 @@ export const errorCodes = [
   'SUBSCRIPTION_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
+  /** 409: the number (ninth digit or not) is already on the company's blocklist. */
+  'BLOCKLIST_DUPLICATE',
   /** 422: an Idempotency-Key already used for a request with other data. */
   'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',

@@ -15,6 +15,7 @@ import { phoneChangePathModel } from '../machines/phone-change/phone-change.path
 import { phoneChangeValidatePathModel } from '../machines/phone-change/phone-change-validate.paths';
 import { phoneVerificationPathModel } from '../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../machines/quick-task/quick-task.paths';
+import { realtimeConnectionPathModel } from '../machines/realtime/realtime-connection.paths';
 import { rootEntryPathModel } from '../machines/root-entry/root-entry.paths';
 import { searchBoxPathModel } from '../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../machines/session/session.paths';
@@ -56,6 +57,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'stage-editor': model(stageEditorPathModel),
   'column-load-more': model(columnLoadMorePathModel),
   'root-entry': model(rootEntryPathModel),
+  realtime: model(realtimeConnectionPathModel),
 };
 
 /**

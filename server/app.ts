@@ -34,6 +34,7 @@ import { serviceRoutes } from './modules/services/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/tasks/routes';
+import { whatsappBlocklistRoutes } from './modules/whatsapp-blocklist/routes';
 import { whatsappConnectionRoutes } from './modules/whatsapp-connections/routes';
 import { whatsappStatusRoutes } from './modules/whatsapp-status/routes';
 import { whatsappWebhookRoutes } from './modules/whatsapp-webhooks/routes';
@@ -160,6 +161,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
     config,
     settings: whatsapp,
   });
+  await app.register(whatsappBlocklistRoutes, { db, config });
   // The hosted login's pages (/auth/*): sign-in, sign-up, password reset, sign-out.
   await app.register(hostedLoginRoutes, { db, config, tokens });
 

@@ -99,7 +99,15 @@ beforeAll(async () => {
     )
   ).task;
 
+  const blocked = await ok(
+    api.post<{ id: string }>('/api/settings/whatsapp/blocklist', {
+      name: 'Spam',
+      phoneNumber: '11955554444',
+    }),
+  );
+
   const ids: Record<string, string> = {
+    entryId: blocked.id,
     id: customer.id,
     taskId: task.id,
     dealId: deal.id,

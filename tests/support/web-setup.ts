@@ -26,6 +26,9 @@ configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   installFakeMatchMedia(false);
+  // jsdom's WebSocket would dial a real address from every signed-in page: the realtime client
+  // sees none and stays off. Tests of live updates stub in a scripted socket (tests/web/support/realtime-socket.ts).
+  vi.stubGlobal('WebSocket', undefined);
 });
 
 /** Expires every cookie of the page (the session lives in cookies; no test may leak one). */

@@ -4,18 +4,11 @@ import { describe, expect, test, vi } from 'vitest';
 import type { CompanyInfo } from '../../contracts/company';
 import { companyInfo, openCompanyInfo } from './support/company-info-api';
 import { failed, ok, settleQueries } from './support/fake-api';
+import { errorBeside } from './support/field-error';
 import { withHomePagesPreloaded } from './support/home-api';
 
 function input(label: string) {
   return screen.getByLabelText(label) as HTMLInputElement;
-}
-
-function errorBeside(label: string): string | null {
-  const ids = input(label).getAttribute('aria-describedby')?.split(' ') ?? [];
-  const alert = ids
-    .map((id) => document.getElementById(id))
-    .find((node) => node?.getAttribute('role') === 'alert');
-  return alert?.textContent ?? null;
 }
 
 async function save() {

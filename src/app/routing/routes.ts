@@ -46,6 +46,7 @@ const dealPage = lazyPage(() => import('../../features/sales/DealPage'));
 const servicesPage = lazyPage(() => import('../../features/services/ServicesPage'));
 const serviceFormPage = lazyPage(() => import('../../features/services/ServiceFormPage'));
 const companyInfoPage = lazyPage(() => import('../../features/company-info/CompanyInfoPage'));
+const blocklistPage = lazyPage(() => import('../../features/whatsapp-blocklist/BlocklistPage'));
 
 // The queries routes prefetch, as modules downloaded when the route is entered or intended (see
 // prefetchLazily): a static import here would put the features' schemas in the entry chunk.
@@ -405,6 +406,6 @@ export const appRoutes: readonly AppRoute[] = [
     path: appPaths.whatsappBlocklist,
     layout: 'shell',
     title: 'Contatos ignorados',
-    page: titleOnlyPage,
+    page: blocklistPage,
   }),
 ];

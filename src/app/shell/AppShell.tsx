@@ -5,6 +5,7 @@ import { ThemeSwitch } from '../../ui/theme-switch/ThemeSwitch';
 import { PRODUCT_NAME } from '../routing/useDocumentTitle';
 import { AccountBox } from './AccountBox';
 import { isCurrentSection, navItems } from './nav-items';
+import { RealtimeUpdates } from './RealtimeUpdates';
 import './AppShell.css';
 
 /**
@@ -61,6 +62,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="conteudo" className="app-shell__main" ref={main} tabIndex={-1}>
         {children}
       </main>
+      <RealtimeUpdates />
     </div>
   );
 }

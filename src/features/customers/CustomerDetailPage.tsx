@@ -17,6 +17,7 @@ import { toast } from '../../lib/toasts';
 import { ConfirmAction } from '../../ui/confirm/ConfirmAction';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { CustomerLoadFailure } from './CustomerLoadFailure';
+import { ConversationTimeline } from './conversation/ConversationTimeline';
 import { deleteCustomer } from './customer-calls';
 import { customerDetailQuery, customerKeys } from './customer-queries';
 import './customers.css';
@@ -26,7 +27,7 @@ export const CUSTOMER_DELETED_TEXT = 'Cliente excluído.';
 
 const dealStatusLabels = { open: 'Em andamento', won: 'Ganho', lost: 'Perdido' } as const;
 
-/** /customers/{id}: who the customer is, how to reach them, their tasks and deals; edit or delete. */
+/** /customers/{id}: who the customer is, how to reach them, their WhatsApp conversation, tasks and deals; edit or delete. */
 export default function CustomerDetailPage() {
   const id = useCurrentRoute().params.id ?? '';
   const detail = customerDetailQuery(id);
@@ -151,6 +152,8 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
           ) : null}
         </dl>
       </section>
+
+      <ConversationTimeline customerId={id} customerName={customer.name} />
 
       <div className="customer-detail__columns">
         <section className="card" aria-labelledby={`${headingId}-tasks`}>

@@ -10,16 +10,9 @@ import { appliedSearch } from '../../../machines/search-box/applied-search';
 import { api } from '../../api/client';
 import { contractUrl } from '../../api/contract-url';
 import { missingDataText, requireData } from '../../api/require-data';
-import { cacheRoots } from '../../lib/cache/cache-roots';
+import { customerKeys } from '../../lib/customers/customer-keys';
 
-/** Every customer query lives under ['customers']: create, update, delete and import invalidate it (spec §7). */
-export const customerKeys = {
-  all: cacheRoots.customers,
-  lists: [...cacheRoots.customers, 'list'] as const,
-  list: (search: string, limit: number, page: number) =>
-    [...cacheRoots.customers, 'list', { search, limit, page }] as const,
-  detail: (id: string) => [...cacheRoots.customers, 'detail', id] as const,
-};
+export { customerKeys };
 
 export interface CustomersListParams {
   search: string;

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeAll } from 'vitest';
 import { customerPhoneKey, normalizeCustomerPhone } from '../../../contracts/brazil/customer-phone';
+import { CONVERSATION_LIMIT_DEFAULT, type ConversationMessage } from '../../../contracts/conversation';
 import {
   type Customer,
   type CustomerDetail,
@@ -40,6 +41,10 @@ export interface CustomersServerOptions {
   details?: Record<string, Pick<CustomerDetail, 'tasks' | 'deals'>>;
   /** An answer that replaces the fake's own for every call of an endpoint. */
   answers?: Partial<Record<Endpoint, Reply>>;
+  /** Each customer's WhatsApp messages, newest first (GET /api/customers/{id}/conversation). */
+  conversations?: Record<string, ConversationMessage[]>;
+  /** Messages per conversation page (the contract's default otherwise). */
+  conversationPageSize?: number;
 }
 
 /**
@@ -52,6 +57,10 @@ export interface CustomersServerOptions {
  */
 export function fakeCustomersServer(options: CustomersServerOptions = {}) {
   const customers = [...(options.customers ?? [])];
+  const conversations: Record<string, ConversationMessage[]> = { ...options.conversations };
+  const conversationRequests: Request[] = [];
+  /** A standing answer for the conversation instead of the fake's own (a failure). */
+  let conversationAnswer: Reply | null = null;
   const answers = { ...options.answers };
   const requests: Record<Endpoint, Request[]> = {
     list: [],
@@ -268,6 +277,19 @@ export function fakeCustomersServer(options: CustomersServerOptions = {}) {
     if (pathname === '/api/customers' && request.method === 'POST') {
       return handle('create', request, async () => reply(save(await request.clone().json())));
     }
+    const conversation = /^\/api\/customers\/([^/]+)\/conversation$/.exec(pathname);
+    if (conversation && request.method === 'GET') {
+      conversationRequests.push(request);
+      if (conversationAnswer) return reply(conversationAnswer);
+      const all = conversations[decodeURIComponent(conversation[1]!)] ?? [];
+      const from = Number(url.searchParams.get('cursor') ?? 0);
+      const size = options.conversationPageSize ?? CONVERSATION_LIMIT_DEFAULT;
+      const items = all.slice(from, from + size);
+      const more = from + size < all.length;
+      return reply(
+        ok({ items, pageInfo: { hasNextPage: more, endCursor: more ? String(from + size) : null } }),
+      );
+    }
     const match = /^\/api\/customers\/([^/]+)$/.exec(pathname);
     if (!match) return undefined;
     const id = decodeURIComponent(match[1]!);
@@ -296,6 +318,11 @@ export function fakeCustomersServer(options: CustomersServerOptions = {}) {
   return {
     routes,
     customers,
+    conversations,
+    conversationRequests,
+    answerConversation(answer: Reply | null) {
+      conversationAnswer = answer;
+    },
     requests,
     bodies,
     answers,

@@ -1,0 +1,45 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { RealtimeEvent, RealtimeEventOf, RealtimeEventType } from '../../../contracts/realtime';
+import { cacheRoots } from '../cache/cache-roots';
+import { customerKeys } from '../customers/customer-keys';
+import { whatsappStatusQuery } from '../whatsapp/whatsapp-status-query';
+
+const whatsappStatus = whatsappStatusQuery.queryKey;
+
+/** A message moved a customer's conversation: it, and the customer as lists and the page show them. */
+const conversationOf = (customerId: string | null): QueryKey[] =>
+  customerId
+    ? [customerKeys.conversation(customerId), customerKeys.detail(customerId), customerKeys.lists]
+    : [customerKeys.lists];
+
+/** What each realtime event makes stale: the one table the socket reads. */
+export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventOf<T>) => QueryKey[] } = {
+  'whatsapp.connection.changed': () => [whatsappStatus],
+  'message.received': (event) => conversationOf(event.payload.customerId),
+  'message.status.changed': (event) => conversationOf(event.payload.customerId),
+  'customer.created': () => [customerKeys.lists, cacheRoots.dashboard],
+  'task.created': () => [cacheRoots.tasks, cacheRoots.dashboard],
+  'deal.updated': () => [cacheRoots.sales, cacheRoots.dashboard],
+};
+
+/** Everything the socket keeps fresh: after a reconnect, events may have been missed. */
+export const realtimeCoveredKeys: readonly QueryKey[] = [
+  whatsappStatus,
+  cacheRoots.customers,
+  cacheRoots.tasks,
+  cacheRoots.sales,
+  cacheRoots.dashboard,
+];
+
+export function staleKeysOf(event: RealtimeEvent): QueryKey[] {
+  return (staleAfterEvent[event.type] as (event: RealtimeEvent) => QueryKey[])(event);
+}
+
+/** Marks what `event` makes stale; the queries on screen fetch again at once. */
+export function invalidateForEvent(queryClient: QueryClient, event: RealtimeEvent): Promise<unknown> {
+  return Promise.all(staleKeysOf(event).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+export function invalidateEverythingLive(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(realtimeCoveredKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
