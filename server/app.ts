@@ -19,7 +19,10 @@ import { rateLimitOptions } from './http/rate-limit';
 import { requestId } from './http/request-id';
 import { RequestLog } from './http/request-log';
 import { registerResponseHeaders } from './http/security-headers';
+import { loadWhatsappSimulatorCredentials } from './integrations/whatsapp/simulator/credentials';
+import { whatsappSimulatorRoutes } from './integrations/whatsapp/simulator/routes';
 import { billingRoutes } from './modules/billing/routes';
+import { loopbackUrl } from './modules/billing/stripe-account';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { companyRoutes } from './modules/company/routes';
 import { customerRoutes } from './modules/customers/routes';
@@ -127,6 +130,21 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(healthRoutes, { db });
   await app.register(clientErrorRoutes, { db });
   if (config.devPages) await app.register(devOutboxRoutes, { db });
+  if (config.devPages) {
+    // The local WhatsApp Cloud API (/dev/whatsapp), webhooks to this server's own address.
+    let credentials: ReturnType<typeof loadWhatsappSimulatorCredentials> | undefined;
+    await app.register(whatsappSimulatorRoutes, {
+      db,
+      credentials: () => {
+        credentials ??= loadWhatsappSimulatorCredentials(db).catch((err) => {
+          credentials = undefined;
+          throw err;
+        });
+        return credentials;
+      },
+      webhookUrl: () => `${loopbackUrl(app.server)}/webhooks/whatsapp`,
+    });
+  }
   await app.register(sessionRoutes, { db, tokens });
   // Paywall, checkout, Stripe's webhook, the subscription in settings (and the Stripe simulator in dev).
   await app.register(billingRoutes, { db, config });

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { LOOK_FILES } from '../../../auth/hosted/assets';
+import { CSS, registerStaticAssets } from '../../../http/static-assets';
+
+/** The play page's files: the hosted login's look and a few rules of its own (the chat). */
+const FILES = {
+  ...LOOK_FILES,
+  'play.css': { type: CSS, source: new URL('./assets/play.css', import.meta.url) },
+} as const;
+
+export type PlayAssetName = keyof typeof FILES;
+export type PlayAssets = Record<PlayAssetName, string>;
+
+/** Served under /dev/whatsapp/assets/, each URL carrying a digest of its content. */
+export function registerPlayAssets(app: FastifyInstance): Promise<PlayAssets> {
+  return registerStaticAssets(app, '/dev/whatsapp/assets', FILES);
+}

@@ -1,0 +1,111 @@
+import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { type MessagingContext, sendFromBusiness } from './business-send';
+import { GraphError, invalidToken, unknownObject } from './graph-error';
+import { findMedia, findNumber, tokenAccount } from './store';
+
+export interface GraphMessagingOptions {
+  ctx: MessagingContext;
+}
+
+/** Meta's trace id on every error: opaque, only for support tickets. */
+const fbtraceId = () => Math.random().toString(36).slice(2, 13);
+
+function bearer(request: FastifyRequest): string {
+  const header = request.headers.authorization ?? '';
+  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+}
+
+/** The account (WABA) of the request's live business token; 190 otherwise. */
+async function callerAccount(ctx: MessagingContext, request: FastifyRequest): Promise<string> {
+  const token = bearer(request);
+  const waba = token ? await tokenAccount(ctx.db, token) : null;
+  if (!waba) throw invalidToken();
+  return waba;
+}
+
+/**
+ * The messaging half of the simulated Graph API: POST /{version}/{phone_number_id}/messages with
+ * Meta's rules, GET /{version}/{media_id} and the media download it points to. Errors answer in
+ * Meta's shape ({error:{message, type, code, error_data, fbtrace_id}}).
+ */
+export const graphMessagingRoutes: FastifyPluginAsync<GraphMessagingOptions> = async (app, { ctx }) => {
+  app.setErrorHandler((thrown: FastifyError | GraphError, request, reply) => {
+    const error =
+      thrown instanceof GraphError
+        ? thrown
+        : (thrown as FastifyError).statusCode && (thrown as FastifyError).statusCode! < 500
+          ? new GraphError((thrown as FastifyError).statusCode!, 100, '(#100) Invalid parameter', thrown.message)
+          : null;
+    if (!error) {
+      request.log.error({ err: thrown }, 'whatsapp simulator failed');
+      return reply.code(500).send({
+        error: {
+          message: 'An unexpected error has occurred. Please retry your request later.',
+          type: 'OAuthException',
+          code: 2,
+          fbtrace_id: fbtraceId(),
+        },
+      });
+    }
+    return reply.code(error.httpStatus).send({
+      error: {
+        message: error.message,
+        type: error.type,
+        code: error.code,
+        ...(error.subcode !== undefined && { error_subcode: error.subcode }),
+        ...(error.details && { error_data: { messaging_product: 'whatsapp', details: error.details } }),
+        fbtrace_id: fbtraceId(),
+      },
+    });
+  });
+
+  app.post<{ Params: { version: string; phoneNumberId: string } }>(
+    '/dev/whatsapp/graph/:version/:phoneNumberId/messages',
+    async (request, reply) => {
+      const waba = await callerAccount(ctx, request);
+      const number = await findNumber(ctx.db, request.params.phoneNumberId);
+      if (!number || number.wabaId !== waba) throw unknownObject(request.params.phoneNumberId);
+      const { answer, followUp } = await sendFromBusiness(ctx, number, request.body);
+      // What Meta sends later goes once the answer is out, as with Meta (never before it).
+      reply.raw.once('finish', () => {
+        followUp().catch((err) => request.log.error({ err }, 'whatsapp simulator: statuses not sent'));
+      });
+      return answer;
+    },
+  );
+
+  app.get<{ Params: { version: string; mediaId: string } }>(
+    '/dev/whatsapp/graph/:version/:mediaId',
+    async (request) => {
+      const waba = await callerAccount(ctx, request);
+      const media = /^[0-9]{1,20}$/.test(request.params.mediaId)
+        ? await findMedia(ctx.db, request.params.mediaId)
+        : null;
+      const number = media && (await findNumber(ctx.db, media.phoneNumberId));
+      if (!media || !number || number.wabaId !== waba) throw unknownObject(request.params.mediaId);
+      return {
+        messaging_product: 'whatsapp',
+        url: `${request.protocol}://${request.host}/dev/whatsapp/media/${media.mediaId}`,
+        mime_type: media.mimeType,
+        sha256: media.sha256,
+        file_size: media.bytes.length,
+        id: media.mediaId,
+      };
+    },
+  );
+
+  /** Where GET /{media_id}'s url points (Meta's lookaside host): the bytes, with the same token. */
+  app.get<{ Params: { mediaId: string } }>('/dev/whatsapp/media/:mediaId', async (request, reply) => {
+    const waba = await callerAccount(ctx, request);
+    const media = /^[0-9]{1,20}$/.test(request.params.mediaId)
+      ? await findMedia(ctx.db, request.params.mediaId)
+      : null;
+    const number = media && (await findNumber(ctx.db, media.phoneNumberId));
+    if (!media || !number || number.wabaId !== waba) throw new GraphError(404, 100, 'Media not found');
+    return reply
+      .type(media.mimeType)
+      .header('cache-control', 'private, no-store')
+      .header('content-length', media.bytes.length)
+      .send(media.bytes);
+  });
+};
