@@ -23,6 +23,7 @@ import { seededRandom } from '../support/contract-fuzz/seeded-random';
 import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber, type Subscriber, signedInApi } from '../support/signed-in-api';
 import { taskBody } from '../support/task-fixtures';
+import { control } from '../support/whatsapp-simulator';
 
 /**
  * Issue 11: bad input is never a 500. Every route the server registers (read from the app as it
@@ -99,6 +100,8 @@ beforeAll(async () => {
     )
   ).task;
 
+  // A number of the local WhatsApp Cloud API, with its business token, for its API and control routes.
+  const whatsapp = await control<{ phoneNumberId: string; token: string }>(server.url, 'numbers', {});
   const ids: Record<string, string> = {
     id: customer.id,
     taskId: task.id,
@@ -134,6 +137,14 @@ beforeAll(async () => {
       search: 'cam',
       cursor: undefined,
       page: undefined,
+      phoneNumberId: whatsapp.phoneNumberId,
+      from: '5511987650001',
+      to: '5511987650001',
+      customer: '5511987650001',
+      mediaId: '1234567890',
+      mimeType: 'image/png',
+      dataBase64: 'iVBORw0KGgo=',
+      wamid: 'wamid.fuzz',
     },
   };
 
@@ -150,6 +161,7 @@ beforeAll(async () => {
       ...(await loadSimulatorCredentials(server.db)),
       checkoutSessionId: new URL(checkout.url).pathname.split('/').at(-1)!,
     },
+    whatsapp,
   };
 }, 120_000);
 afterAll(() => server?.close());

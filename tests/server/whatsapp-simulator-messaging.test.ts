@@ -90,7 +90,9 @@ describe('POST /{phone_number_id}/messages', () => {
       expect(typeof json.error.message).toBe('string');
       expect(typeof json.error.fbtrace_id).toBe('string');
     }
-    await testDb.db.query('UPDATE dev_whatsapp_tokens SET revoked_at = now() WHERE token = $1', [number.token]);
+    await testDb.db.query('UPDATE dev_whatsapp_tokens SET revoked_at = now() WHERE token = $1', [
+      number.token,
+    ]);
     expect((await send(number, text('5511987650001'))).json.error.code).toBe(190);
   });
 
@@ -119,7 +121,7 @@ describe('POST /{phone_number_id}/messages', () => {
     const wamid = json.messages[0].id;
     const statuses = await waitFor(() => {
       const found = statusesOf(number, wamid);
-      return found.length >= 2 && found;
+      return found.length >= 2 ? found : null;
     });
     expect(statuses.map((s) => s.status)).toEqual(['sent', 'delivered']);
     expect(statuses[0]).toMatchObject({
@@ -237,7 +239,9 @@ describe('media', () => {
     expect(download.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes);
     expect((await fetch(info.url)).status).toBe(401);
-    expect((await fetch(`${sim.graph}/${media.id}`, { headers: { authorization: 'Bearer x' } })).status).toBe(401);
+    expect((await fetch(`${sim.graph}/${media.id}`, { headers: { authorization: 'Bearer x' } })).status).toBe(
+      401,
+    );
 
     // The customer sends it as a photo: an image message carrying the media id.
     const { wamids } = await customerWrites(number, '5511987656000', {
@@ -262,7 +266,7 @@ describe('the webhook emitter', () => {
     const hook = await waitFor(() => webhooksOf(number)[0]);
     const raw = hook.raw.toString('utf8');
     expect(hook.signature).toBe(expectedSignature(hook.raw));
-    expect(/[^\x00-\x7f]/.test(raw)).toBe(false);
+    expect([...raw].every((char) => char.charCodeAt(0) < 0x80)).toBe(true);
     expect(raw).toContain('Ol\\u00e1');
     expect(raw).toContain('\\ud83c\\udf89');
     expect(raw).toContain('https:\\/\\/x.test');
@@ -309,7 +313,7 @@ describe('the webhook emitter', () => {
     const { wamids } = await customerWrites(number, '5511987658000');
     const hooks = await waitFor(() => {
       const found = webhooksOf(number);
-      return found.length >= 3 && found;
+      return found.length >= 3 ? found : null;
     });
     expect(hooks).toHaveLength(3);
     expect(new Set(hooks.map((hook) => hook.raw.toString()))).toHaveProperty('size', 1);
@@ -324,7 +328,7 @@ describe('faults', () => {
   it('duplicates: the same body twice', async () => {
     const number = await newNumber();
     const { wamids } = await customerWrites(number, '5511987659000', { faults: { duplicate: true } });
-    const hooks = await waitFor(() => webhooksOf(number).length === 2 && webhooksOf(number));
+    const hooks = await waitFor(() => (webhooksOf(number).length === 2 ? webhooksOf(number) : null));
     expect(hooks[0]!.raw.equals(hooks[1]!.raw)).toBe(true);
     expect(hooks[0]!.body.entry[0]!.changes[0]!.value.messages[0].id).toBe(wamids[0]);
   });
@@ -338,7 +342,7 @@ describe('faults', () => {
     for (const [batch, count] of Object.entries(shapes)) {
       const number = await newNumber();
       const { wamids } = await customerWrites(number, '5511987659100', { count: 3, faults: { batch } });
-      const [hook] = await waitFor(() => webhooksOf(number).length >= 1 && webhooksOf(number));
+      const [hook] = await waitFor(() => (webhooksOf(number).length >= 1 ? webhooksOf(number) : null));
       expect(count(hook), batch).toBe(3);
       const ids = hook!.body.entry.flatMap((entry) =>
         entry.changes.flatMap((change) => change.value.messages.map((m: any) => m.id)),
@@ -354,9 +358,18 @@ describe('faults', () => {
     const { json } = await send(number, text('5511987659200'));
     const wamid = json.messages[0].id;
     await waitFor(() => statusesOf(number, wamid).length >= 2);
-    await control(sim.url, 'statuses', { phoneNumberId: number.phoneNumberId, wamid, sequence: ['read', 'delivered'] });
+    await control(sim.url, 'statuses', {
+      phoneNumberId: number.phoneNumberId,
+      wamid,
+      sequence: ['read', 'delivered'],
+    });
     await waitFor(() => statusesOf(number, wamid).length >= 4);
-    expect(statusesOf(number, wamid).map((s) => s.status)).toEqual(['sent', 'delivered', 'read', 'delivered']);
+    expect(statusesOf(number, wamid).map((s) => s.status)).toEqual([
+      'sent',
+      'delivered',
+      'read',
+      'delivered',
+    ]);
     // The simulator's own record only moves forward.
     const { messages } = await control(
       sim.url,
@@ -409,7 +422,7 @@ describe('faults', () => {
       outOfOrder: true,
     });
     expect(chunks).toBe(6);
-    const hooks = await waitFor(() => webhooksOf(number).length >= 6 && webhooksOf(number));
+    const hooks = await waitFor(() => (webhooksOf(number).length >= 6 ? webhooksOf(number) : null));
     const metas = hooks.map((hook) => {
       const change = hook.body.entry[0]!.changes[0]!;
       expect(change.field).toBe('history');

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/types';
 import { sendFailure } from '../../server/http/error-handler';
 import type { SendLimits } from '../../server/integrations/whatsapp/simulator/business-send';
@@ -84,7 +84,7 @@ export async function startWhatsappSimulator(
 ): Promise<StandaloneWhatsappSimulator> {
   let now = Date.parse('2026-11-26T12:00:00Z');
   const app = Fastify({ logger: false });
-  app.setErrorHandler((error, request, reply) => sendFailure(error, request, reply));
+  app.setErrorHandler((error: FastifyError, request, reply) => sendFailure(error, request, reply));
   await app.register(whatsappSimulatorRoutes, {
     db,
     credentials: async () => ({ appId: '1234', appSecret: TEST_APP_SECRET, verifyToken: 'verify' }),
@@ -110,7 +110,10 @@ export async function startWhatsappSimulator(
 export async function control<T = any>(baseUrl: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}/dev/whatsapp/api/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    ...(body !== undefined && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    ...(body !== undefined && {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
   });
   const json = (await response.json()) as { success: boolean; data?: T };
   if (!response.ok || !json.success) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);

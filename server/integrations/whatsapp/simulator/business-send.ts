@@ -1,6 +1,6 @@
 import { customerPhoneKey } from '../../../../contracts/brazil/customer-phone';
 import type { Db } from '../../../db/types';
-import { envelope, entryOf, type StatusEvent, statusesChange } from './envelopes';
+import { entryOf, envelope, type StatusEvent, statusesChange } from './envelopes';
 import { GraphError, invalidParameter } from './graph-error';
 import { newWamid } from './ids';
 import {
@@ -62,7 +62,8 @@ function readSend(body: unknown): { to: string; type: string; content: Record<st
   if (type === 'text') {
     if (!isObject(part) || typeof part.body !== 'string' || part.body.length === 0)
       throw invalidParameter("Param text['body'] is required.");
-    if (part.body.length > 4096) throw invalidParameter("Param text['body'] must be at most 4096 characters long.");
+    if (part.body.length > 4096)
+      throw invalidParameter("Param text['body'] must be at most 4096 characters long.");
   } else if (type === 'template') {
     if (!isObject(part) || typeof part.name !== 'string' || !part.name)
       throw invalidParameter("Param template['name'] is required.");
@@ -72,7 +73,9 @@ function readSend(body: unknown): { to: string; type: string; content: Record<st
     if (!isObject(part) || (typeof part.id !== 'string' && typeof part.link !== 'string'))
       throw invalidParameter(`Param ${type}['id'] or ${type}['link'] is required.`);
   } else if (!OTHER_TYPES.has(type) || !isObject(part)) {
-    throw invalidParameter(`Param type must be one of {TEXT, TEMPLATE, IMAGE, VIDEO, AUDIO, DOCUMENT, STICKER, INTERACTIVE, REACTION, LOCATION, CONTACTS}.`);
+    throw invalidParameter(
+      `Param type must be one of {TEXT, TEMPLATE, IMAGE, VIDEO, AUDIO, DOCUMENT, STICKER, INTERACTIVE, REACTION, LOCATION, CONTACTS}.`,
+    );
   }
   const content: Record<string, unknown> = { type, [type]: part };
   if (isObject(body.context)) content.context = body.context;
@@ -100,7 +103,12 @@ export async function sendFromBusiness(
   const now = ctx.now();
   const perSecond = number.coexistence ? ctx.limits.coexistencePerSecond : ctx.limits.perSecond;
   if ((await sendsSince(ctx.db, number.phoneNumberId, new Date(now.getTime() - 1000))) >= perSecond) {
-    throw new GraphError(400, 130429, '(#130429) Rate limit hit', `Cloud API message throughput (${perSecond}/s) has been reached.`);
+    throw new GraphError(
+      400,
+      130429,
+      '(#130429) Rate limit hit',
+      `Cloud API message throughput (${perSecond}/s) has been reached.`,
+    );
   }
   const digits = to.replace(/[^0-9]/g, '');
   const waId = canonicalWaId(digits, []);

@@ -35,7 +35,10 @@ import { latestDeliveries } from './webhook-emitter';
  * not a product call: its contracts stay here. Answers the app's envelope.
  */
 
-const id = z.string().trim().regex(/^[0-9]{1,20}$/, 'Identificador numérico');
+const id = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{1,20}$/, 'Identificador numérico');
 const phone = z.string().trim().min(8).max(20);
 const text = z.string().max(4096);
 const ok = z.object({ ok: z.literal(true) });
@@ -241,8 +244,10 @@ export async function act<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (err instanceof SimulatorActionError)
-      throw new HttpError(err.status, err.status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR', err.message);
+    if (err instanceof SimulatorActionError) {
+      if (err.status === 404) throw new HttpError(404, 'NOT_FOUND', err.message);
+      throw new HttpError(400, 'VALIDATION_ERROR', err.message, [{ path: err.field, message: err.message }]);
+    }
     throw err;
   }
 }
@@ -257,7 +262,8 @@ export async function createSimNumber(
     wabaId: newNumericId(),
     businessId: newNumericId(),
     displayPhoneNumber:
-      input.displayPhoneNumber ?? `+55 11 9${String(randomBytes(4).readUInt32BE() % 10 ** 8).padStart(8, '0')}`,
+      input.displayPhoneNumber ??
+      `+55 11 9${String(randomBytes(4).readUInt32BE() % 10 ** 8).padStart(8, '0')}`,
     verifiedName: input.verifiedName ?? 'Empresa de Teste',
     coexistence: input.coexistence ?? false,
     subscribed: input.subscribed ?? true,
@@ -286,7 +292,10 @@ export const controlApiRoutes: FastifyPluginAsync<{ ctx: MessagingContext }> = a
           name: body.name,
           ...(body.text !== undefined && { text: body.text }),
           ...(body.image && {
-            image: { mediaId: body.image.mediaId, ...(body.image.caption && { caption: body.image.caption }) },
+            image: {
+              mediaId: body.image.mediaId,
+              ...(body.image.caption && { caption: body.image.caption }),
+            },
           }),
           ...(body.replyTo && { replyTo: body.replyTo }),
           ...(body.count && { count: body.count }),
@@ -303,7 +312,7 @@ export const controlApiRoutes: FastifyPluginAsync<{ ctx: MessagingContext }> = a
       act(async () => {
         const number = await requireNumber(ctx, body.phoneNumberId);
         if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body.dataBase64))
-          throw new SimulatorActionError('dataBase64 não é base64.');
+          throw new SimulatorActionError('O arquivo não está em base64.', 400, 'dataBase64');
         return uploadMedia(ctx, number, {
           bytes: Buffer.from(body.dataBase64, 'base64'),
           mimeType: body.mimeType,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { customerPhoneKey } from '../../../../contracts/brazil/customer-phone';
-import { type MessagingContext, emitStatuses } from './business-send';
+import { emitStatuses, type MessagingContext } from './business-send';
 import {
   type ContactSync,
   contactSyncChange,
@@ -31,6 +31,8 @@ export class SimulatorActionError extends Error {
   constructor(
     message: string,
     readonly status = 400,
+    /** The input it is about (the control API's issue path). */
+    readonly field = 'body',
   ) {
     super(message);
   }
@@ -108,7 +110,8 @@ export async function customerMessage(
           },
         }
       : { type: 'text', text: { body: count > 1 ? `${input.text} (${i}/${count})` : input.text } };
-    if (input.replyTo) content.context = { from: number.displayPhoneNumber.replace(/[^0-9]/g, ''), id: input.replyTo };
+    if (input.replyTo)
+      content.context = { from: number.displayPhoneNumber.replace(/[^0-9]/g, ''), id: input.replyTo };
     await insertMessage(ctx.db, {
       wamid: id,
       phoneNumberId: number.phoneNumberId,
@@ -128,7 +131,14 @@ export async function customerMessage(
     shape === 'messages'
       ? [envelope([entryOf(number, [change(messages)])])]
       : shape === 'changes'
-        ? [envelope([entryOf(number, messages.map((message) => change([message])))])]
+        ? [
+            envelope([
+              entryOf(
+                number,
+                messages.map((message) => change([message])),
+              ),
+            ]),
+          ]
         : shape === 'entries'
           ? [envelope(messages.map((message) => entryOf(number, [change([message])])))]
           : messages.map((message) => envelope([entryOf(number, [change([message])])]));
@@ -165,7 +175,11 @@ export async function readReplies(
   customer: string,
   { reorder = false } = {},
 ): Promise<{ wamids: string[] }> {
-  const unread = await unreadReplies(ctx.db, number.phoneNumberId, customerPhoneKey(customerDigits(customer)));
+  const unread = await unreadReplies(
+    ctx.db,
+    number.phoneNumberId,
+    customerPhoneKey(customerDigits(customer)),
+  );
   for (const message of unread) {
     const at = ctx.now();
     const sequence: StatusName[] = reorder ? ['read', 'delivered'] : ['read'];
@@ -225,7 +239,9 @@ export async function ownerEcho(
     status: 'delivered',
     createdAt: at,
   });
-  await ctx.emitter.emit(envelope([entryOf(number, [echoesChange(number, [{ to, id: wamid, at, content }])])]));
+  await ctx.emitter.emit(
+    envelope([entryOf(number, [echoesChange(number, [{ to, id: wamid, at, content }])])]),
+  );
   return { wamid };
 }
 
@@ -241,7 +257,13 @@ const PHASE_DAYS = [0.5, 30, 120] as const;
 export async function historySync(
   ctx: MessagingContext,
   number: SimNumber,
-  input: { customer: string; name?: string; chunksPerPhase?: number; outOfOrder?: boolean; declined?: boolean },
+  input: {
+    customer: string;
+    name?: string;
+    chunksPerPhase?: number;
+    outOfOrder?: boolean;
+    declined?: boolean;
+  },
 ): Promise<{ chunks: number; wamids: string[] }> {
   requireCoexistence(number);
   requireSubscribed(number);
@@ -272,7 +294,11 @@ export async function historySync(
           customer,
           direction,
           type: 'text',
-          content: { type: 'text', text: { body: message.text }, ...(direction === 'to_business' && { _profile: { name: input.name ?? customer } }) },
+          content: {
+            type: 'text',
+            text: { body: message.text },
+            ...(direction === 'to_business' && { _profile: { name: input.name ?? customer } }),
+          },
           status: direction === 'echo' ? 'read' : null,
           createdAt: at,
         });
@@ -286,8 +312,23 @@ export async function historySync(
           {
             id: customer,
             messages: [
-              { from: customer, id: fromCustomer.id, timestamp: unixSeconds(at), type: 'text', text: { body: fromCustomer.text }, history_context: { status: 'READ' } },
-              { from: business, to: customer, id: fromOwner.id, timestamp: unixSeconds(at), type: 'text', text: { body: fromOwner.text }, history_context: { status: 'READ' } },
+              {
+                from: customer,
+                id: fromCustomer.id,
+                timestamp: unixSeconds(at),
+                type: 'text',
+                text: { body: fromCustomer.text },
+                history_context: { status: 'READ' },
+              },
+              {
+                from: business,
+                to: customer,
+                id: fromOwner.id,
+                timestamp: unixSeconds(at),
+                type: 'text',
+                text: { body: fromOwner.text },
+                history_context: { status: 'READ' },
+              },
             ],
           },
         ],

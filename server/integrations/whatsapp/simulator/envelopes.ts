@@ -5,7 +5,12 @@ import type { SimNumber } from './store';
  * Business account, changes per field. Timestamps are strings of unix seconds.
  */
 
-export type WebhookField = 'messages' | 'smb_message_echoes' | 'history' | 'smb_app_state_sync' | 'account_update';
+export type WebhookField =
+  | 'messages'
+  | 'smb_message_echoes'
+  | 'history'
+  | 'smb_app_state_sync'
+  | 'account_update';
 
 export interface WebhookChange {
   field: WebhookField;

@@ -46,7 +46,9 @@ export function decodeMultipart(
     if (split < 0) return null;
     const headers = part.subarray(0, split).toString('utf8');
     const content = part.subarray(split + 4);
-    const disposition = /content-disposition:[^\r\n]*?\bname="([^"]*)"(?:;\s*filename="([^"]*)")?/i.exec(headers);
+    const disposition = /content-disposition:[^\r\n]*?\bname="([^"]*)"(?:;\s*filename="([^"]*)")?/i.exec(
+      headers,
+    );
     const name = disposition?.[1];
     if (name && name !== '__proto__' && name !== 'constructor') {
       const fileName = disposition?.[2];

@@ -34,7 +34,12 @@ export const graphMessagingRoutes: FastifyPluginAsync<GraphMessagingOptions> = a
       thrown instanceof GraphError
         ? thrown
         : (thrown as FastifyError).statusCode && (thrown as FastifyError).statusCode! < 500
-          ? new GraphError((thrown as FastifyError).statusCode!, 100, '(#100) Invalid parameter', thrown.message)
+          ? new GraphError(
+              (thrown as FastifyError).statusCode!,
+              100,
+              '(#100) Invalid parameter',
+              thrown.message,
+            )
           : null;
     if (!error) {
       request.log.error({ err: thrown }, 'whatsapp simulator failed');

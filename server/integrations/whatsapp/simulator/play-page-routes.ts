@@ -42,6 +42,8 @@ const PHOTO_LIMIT = 5 * 1024 * 1024;
 type PageBody = { fields: FormFields; files: MultipartFile[] };
 
 const digitsOf = (value: string | undefined) => (value ?? '').replace(/[^0-9]/g, '').slice(0, 15);
+/** A phone number id as the forms carry it (numeric, up to 20 digits), or ''. */
+const idOf = (value: string | undefined) => (/^[0-9]{1,20}$/.test(value ?? '') ? value! : '');
 
 /**
  * GET /dev/whatsapp, the play-the-customer page, and the forms it posts (POST /dev/whatsapp/play/*),
@@ -70,34 +72,37 @@ export const playPageRoutes: FastifyPluginAsync<PlayPageOptions> = async (app, {
     done();
   });
 
-  app.get<{ Querystring: Record<string, string | string[] | undefined> }>('/dev/whatsapp', async (request, reply) => {
-    const one = (name: string) => {
-      const value = request.query[name];
-      return (Array.isArray(value) ? value[0] : value)?.slice(0, 4096) ?? '';
-    };
-    const numbers = await listNumbers(ctx.db);
-    const wanted = digitsOf(one('number'));
-    const number = numbers.find((candidate) => candidate.phoneNumberId === wanted) ?? numbers[0] ?? null;
-    const customer = digitsOf(one('customer'));
-    const key = customerPhoneKey(customer);
-    const hasCustomer = number !== null && customer.length >= 8;
-    return reply.type('text/html; charset=utf-8').send(
-      playPage({
-        assets,
-        numbers,
-        number,
-        customer: hasCustomer ? customer : '',
-        name: one('name').slice(0, 100),
-        messages: hasCustomer ? await conversation(ctx.db, number.phoneNumberId, key) : [],
-        customerUnreachable: hasCustomer ? await isUnreachable(ctx.db, key) : false,
-        recentCustomers: number ? await recentCustomers(ctx.db, number.phoneNumberId) : [],
-        deliveries: await latestDeliveries(ctx.db, 15),
-        webhookUrl: webhookUrl(),
-        ...(one('notice') && { notice: one('notice').slice(0, 300) }),
-        ...(one('error') && { error: one('error').slice(0, 300) }),
-      }),
-    );
-  });
+  app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
+    '/dev/whatsapp',
+    async (request, reply) => {
+      const one = (name: string) => {
+        const value = request.query[name];
+        return (Array.isArray(value) ? value[0] : value)?.slice(0, 4096) ?? '';
+      };
+      const numbers = await listNumbers(ctx.db);
+      const wanted = idOf(one('number'));
+      const number = numbers.find((candidate) => candidate.phoneNumberId === wanted) ?? numbers[0] ?? null;
+      const customer = digitsOf(one('customer'));
+      const key = customerPhoneKey(customer);
+      const hasCustomer = number !== null && customer.length >= 8;
+      return reply.type('text/html; charset=utf-8').send(
+        playPage({
+          assets,
+          numbers,
+          number,
+          customer: hasCustomer ? customer : '',
+          name: one('name').slice(0, 100),
+          messages: hasCustomer ? await conversation(ctx.db, number.phoneNumberId, key) : [],
+          customerUnreachable: hasCustomer ? await isUnreachable(ctx.db, key) : false,
+          recentCustomers: number ? await recentCustomers(ctx.db, number.phoneNumberId) : [],
+          deliveries: await latestDeliveries(ctx.db, 15),
+          webhookUrl: webhookUrl(),
+          ...(one('notice') && { notice: one('notice').slice(0, 300) }),
+          ...(one('error') && { error: one('error').slice(0, 300) }),
+        }),
+      );
+    },
+  );
 
   /** The page's own view of a photo in the chat (the app fetches media through the Graph API). */
   app.get<{ Params: { mediaId: string } }>('/dev/whatsapp/preview/:mediaId', async (request, reply) => {
@@ -113,7 +118,9 @@ export const playPageRoutes: FastifyPluginAsync<PlayPageOptions> = async (app, {
   const message =
     (faults: { copies?: number; batch?: 'messages' }): Action =>
     async (number, fields) => {
-      const count = faults.batch ? Math.min(10, Math.max(2, Number(fields.count) || 3)) : Number(fields.count) || 1;
+      const count = faults.batch
+        ? Math.min(10, Math.max(2, Number(fields.count) || 3))
+        : Number(fields.count) || 1;
       const { wamids } = await customerMessage(ctx, number, {
         from: customerOf(fields),
         name: fields.name ?? '',
@@ -189,9 +196,14 @@ export const playPageRoutes: FastifyPluginAsync<PlayPageOptions> = async (app, {
     },
   };
 
-  const back = (reply: FastifyReply, fields: FormFields, outcome: { notice?: string; error?: string }, number?: string) => {
+  const back = (
+    reply: FastifyReply,
+    fields: FormFields,
+    outcome: { notice?: string; error?: string },
+    number?: string,
+  ) => {
     const query = new URLSearchParams();
-    const chosen = number ?? digitsOf(fields.number);
+    const chosen = number ?? idOf(fields.number);
     if (chosen) query.set('number', chosen);
     if (customerOf(fields)) query.set('customer', customerOf(fields));
     if (fields.name) query.set('name', fields.name.slice(0, 100));
@@ -204,11 +216,17 @@ export const playPageRoutes: FastifyPluginAsync<PlayPageOptions> = async (app, {
     const { fields = {}, files = [] } = (request.body ?? {}) as Partial<PageBody>;
     if (request.params.action === 'create-number') {
       const created = await createSimNumber(ctx, {});
-      return back(reply, fields, { notice: `Número ${created.displayPhoneNumber} criado.` }, created.phoneNumberId);
+      return back(
+        reply,
+        fields,
+        { notice: `Número ${created.displayPhoneNumber} criado.` },
+        created.phoneNumberId,
+      );
     }
     const action = Object.hasOwn(actions, request.params.action) ? actions[request.params.action] : undefined;
     if (!action) return back(reply, fields, { error: 'Ação desconhecida.' });
-    const number = await findNumber(ctx.db, digitsOf(fields.number));
+    const found = idOf(fields.number);
+    const number = found ? await findNumber(ctx.db, found) : null;
     if (!number) return back(reply, fields, { error: 'Escolha um número da empresa.' });
     try {
       return back(reply, fields, { notice: await action(number, fields, files) });

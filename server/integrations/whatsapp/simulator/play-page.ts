@@ -68,7 +68,9 @@ function hidden(view: PlayView): SafeHtml {
 function fieldsOf(body: string): string {
   try {
     const parsed = JSON.parse(body) as { entry?: { changes?: { field?: string }[] }[] };
-    const fields = (parsed.entry ?? []).flatMap((entry) => (entry.changes ?? []).map((change) => change.field));
+    const fields = (parsed.entry ?? []).flatMap((entry) =>
+      (entry.changes ?? []).map((change) => change.field),
+    );
     return fields.join(', ');
   } catch {
     return '?';
@@ -170,5 +172,11 @@ ${
     ? html`<ul class="list">${view.deliveries.map(deliveryItem)}</ul>`
     : html`<p class="muted">Nenhum webhook ainda.</p>`
 }`;
-  return documentPage({ title: 'WhatsApp simulado', assets: view.assets, body, stylesheets: ['play.css'], wide: true });
+  return documentPage({
+    title: 'WhatsApp simulado',
+    assets: view.assets,
+    body,
+    stylesheets: ['play.css'],
+    wide: true,
+  });
 }

@@ -298,7 +298,9 @@ export async function findMedia(q: Queryable, mediaId: string): Promise<SimMedia
 
 /** Numbers the play page marked "sem WhatsApp": sends to them fail with 131026. */
 export async function isUnreachable(q: Queryable, customerKey: string): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM dev_whatsapp_unreachable WHERE phone_key = $1', [customerKey]);
+  const { rows } = await q.query('SELECT 1 FROM dev_whatsapp_unreachable WHERE phone_key = $1', [
+    customerKey,
+  ]);
   return rows.length > 0;
 }
 

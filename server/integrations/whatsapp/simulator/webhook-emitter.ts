@@ -123,7 +123,10 @@ export function createWebhookEmitter(options: WebhookEmitterOptions): WebhookEmi
               WHERE id = $1`,
             [delivery.id, status, delay],
           );
-          options.log?.info({ status, attempt: delivery.attempts }, 'whatsapp simulator: webhook not accepted');
+          options.log?.info(
+            { status, attempt: delivery.attempts },
+            'whatsapp simulator: webhook not accepted',
+          );
         }
       }
     }
@@ -169,7 +172,8 @@ export function createWebhookEmitter(options: WebhookEmitterOptions): WebhookEmi
 
   async function insert(q: Queryable, bodies: string[]) {
     // One row at a time: each takes the next seq, so bodies queued together go out in this order.
-    for (const body of bodies) await q.query('INSERT INTO dev_whatsapp_deliveries (body) VALUES ($1)', [body]);
+    for (const body of bodies)
+      await q.query('INSERT INTO dev_whatsapp_deliveries (body) VALUES ($1)', [body]);
   }
 
   // Bodies left from before a restart.
