@@ -4,6 +4,7 @@ import { openTestDb, type TestDb, waitFor } from '../support/db';
 import {
   control,
   expectedSignature,
+  type Json,
   type StandaloneWhatsappSimulator,
   startWebhookReceiver,
   startWhatsappSimulator,
@@ -52,7 +53,7 @@ async function send(number: Number, body: Record<string, unknown>, token = numbe
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', ...body }),
   });
-  return { status: response.status, json: (await response.json()) as any };
+  return { status: response.status, json: (await response.json()) as Json };
 }
 
 const text = (to: string, body = 'Olá!') => ({ to, type: 'text', text: { body } });
@@ -65,7 +66,7 @@ const statusesOf = (number: Number, wamid: string) =>
   webhooksOf(number).flatMap((hook) =>
     hook.body.entry.flatMap((entry) =>
       entry.changes.flatMap((change) =>
-        ((change.value.statuses ?? []) as any[]).filter((status) => status.id === wamid),
+        ((change.value.statuses ?? []) as Json[]).filter((status) => status.id === wamid),
       ),
     ),
   );
@@ -225,7 +226,7 @@ describe('media', () => {
     const auth = { authorization: `Bearer ${number.token}` };
     const described = await fetch(`${sim.graph}/${media.id}`, { headers: auth });
     expect(described.status).toBe(200);
-    const info = (await described.json()) as any;
+    const info = (await described.json()) as Json;
     expect(info).toEqual({
       messaging_product: 'whatsapp',
       url: expect.stringContaining(`/dev/whatsapp/media/${media.id}`),
@@ -319,7 +320,7 @@ describe('the webhook emitter', () => {
     expect(new Set(hooks.map((hook) => hook.raw.toString()))).toHaveProperty('size', 1);
     expect(hooks[0]!.body.entry[0]!.changes[0]!.value.messages[0].id).toBe(wamids[0]);
     const { deliveries } = await control(sim.url, 'deliveries?limit=200');
-    const row = deliveries.find((delivery: any) => delivery.body === hooks[0]!.raw.toString());
+    const row = deliveries.find((delivery: Json) => delivery.body === hooks[0]!.raw.toString());
     expect(row).toMatchObject({ attempts: 3, lastStatus: 200, deliveredAt: expect.any(String) });
   });
 });
@@ -335,9 +336,9 @@ describe('faults', () => {
 
   it('batches: several messages, changes or entries in one POST', async () => {
     const shapes = {
-      messages: (hook: any) => hook.body.entry[0].changes[0].value.messages.length,
-      changes: (hook: any) => hook.body.entry[0].changes.length,
-      entries: (hook: any) => hook.body.entry.length,
+      messages: (hook: Json) => hook.body.entry[0].changes[0].value.messages.length,
+      changes: (hook: Json) => hook.body.entry[0].changes.length,
+      entries: (hook: Json) => hook.body.entry.length,
     };
     for (const [batch, count] of Object.entries(shapes)) {
       const number = await newNumber();
@@ -345,7 +346,7 @@ describe('faults', () => {
       const [hook] = await waitFor(() => (webhooksOf(number).length >= 1 ? webhooksOf(number) : null));
       expect(count(hook), batch).toBe(3);
       const ids = hook!.body.entry.flatMap((entry) =>
-        entry.changes.flatMap((change) => change.value.messages.map((m: any) => m.id)),
+        entry.changes.flatMap((change) => change.value.messages.map((m: Json) => m.id)),
       );
       expect(ids).toEqual(wamids);
       expect(webhooksOf(number)).toHaveLength(1);
@@ -375,7 +376,7 @@ describe('faults', () => {
       sim.url,
       `conversation?phoneNumberId=${number.phoneNumberId}&customer=5511987659200`,
     );
-    expect(messages.find((m: any) => m.wamid === wamid).status).toBe('read');
+    expect(messages.find((m: Json) => m.wamid === wamid).status).toBe('read');
 
     const second = await send(number, text('5511987659200', 'Mais uma'));
     await waitFor(() => statusesOf(number, second.json.messages[0].id).length >= 2);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { startTestServer, type TestServer } from '../support/server';
-import { control } from '../support/whatsapp-simulator';
+import { control, type Json } from '../support/whatsapp-simulator';
 
 /**
  * The play-the-customer page (/dev/whatsapp) embedded in the real server: its controls, its forms
@@ -95,7 +95,7 @@ describe('GET /dev/whatsapp', () => {
       server.url,
       `conversation?phoneNumberId=${number.phoneNumberId}&customer=5511987650001`,
     );
-    expect(messages.map((m: any) => [m.direction, m.type, m.text])).toEqual([
+    expect(messages.map((m: Json) => [m.direction, m.type, m.text])).toEqual([
       ['to_business', 'text', 'Oi, tem bolo de cenoura?'],
       ['to_business', 'image', 'Esse aqui'],
     ]);

@@ -7,6 +7,13 @@ import { sendFailure } from '../../server/http/error-handler';
 import type { SendLimits } from '../../server/integrations/whatsapp/simulator/business-send';
 import { whatsappSimulatorRoutes } from '../../server/integrations/whatsapp/simulator/routes';
 
+/**
+ * JSON read by path in assertions (Meta's bodies, the control API's answers); its shape is what the
+ * assertions check, with toEqual and toMatchObject.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type Json = any;
+
 export interface WebhookReceived {
   /** The exact bytes received. */
   raw: Buffer;
@@ -14,7 +21,7 @@ export interface WebhookReceived {
   /** The body parsed (for assertions on its shape). */
   body: {
     object: string;
-    entry: { id: string; changes: { field: string; value: Record<string, any> }[] }[];
+    entry: { id: string; changes: { field: string; value: Record<string, Json> }[] }[];
   };
 }
 
@@ -107,7 +114,7 @@ export async function startWhatsappSimulator(
 }
 
 /** Calls the simulator's control API; answers the envelope's data or throws with the answer. */
-export async function control<T = any>(baseUrl: string, path: string, body?: unknown): Promise<T> {
+export async function control<T = Json>(baseUrl: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}/dev/whatsapp/api/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     ...(body !== undefined && {

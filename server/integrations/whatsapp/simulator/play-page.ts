@@ -176,7 +176,7 @@ ${
     title: 'WhatsApp simulado',
     assets: view.assets,
     body,
-    stylesheets: ['play.css'],
+    stylesheets: ['simulator.css', 'play.css'],
     wide: true,
   });
 }
