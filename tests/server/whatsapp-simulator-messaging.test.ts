@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebhookEmitter } from '../../server/integrations/whatsapp/simulator/webhook-emitter';
 import { openTestDb, type TestDb, waitFor } from '../support/db';
 import {
   control,
@@ -485,5 +486,42 @@ describe('faults', () => {
   it('sends nothing for a number the app has not subscribed to', async () => {
     const number = await newNumber({ subscribed: false });
     await expect(customerWrites(number, '5511987659600')).rejects.toThrow(/400/);
+  });
+});
+
+describe('several instances', () => {
+  it('two emitters on one database send each queued body once', async () => {
+    const [a, b] = [0, 1].map(() =>
+      createWebhookEmitter({
+        db: testDb.db,
+        secret: async () => TEST_APP_SECRET,
+        url: () => receiver.url,
+        retryBaseMs: 20,
+      }),
+    );
+    try {
+      const marker = `two-instances-${Date.now()}`;
+      const bodies = Array.from({ length: 12 }, (_, i) => ({
+        object: 'whatsapp_business_account' as const,
+        entry: [{ id: marker, changes: [{ field: 'messages' as const, value: { n: i } }] }],
+      }));
+      await a!.emit(bodies.slice(0, 6));
+      await b!.emit(bodies.slice(6));
+      a!.kick();
+      b!.kick();
+      const mine = () => receiver.received.filter((hook) => hook.body.entry[0]?.id === marker);
+      await waitFor(() => mine().length >= 12);
+      // Settle: anything sent twice would arrive now.
+      a!.kick();
+      b!.kick();
+      await Promise.all([a!.close(), b!.close()]);
+      expect(
+        mine()
+          .map((hook) => hook.body.entry[0]!.changes[0]!.value.n)
+          .sort((x, y) => x - y),
+      ).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    } finally {
+      await Promise.all([a!.close(), b!.close()]);
+    }
   });
 });

@@ -72,7 +72,7 @@ export const graphMessagingRoutes: FastifyPluginAsync<GraphMessagingOptions> = a
       if (!number || number.wabaId !== waba) throw unknownObject(request.params.phoneNumberId);
       const { answer, followUp } = await sendFromBusiness(ctx, number, request.body);
       // What Meta sends later goes once the answer is out, as with Meta (never before it).
-      reply.raw.once('finish', () => {
+      reply.raw.once('close', () => {
         followUp().catch((err) => request.log.error({ err }, 'whatsapp simulator: statuses not sent'));
       });
       return answer;
