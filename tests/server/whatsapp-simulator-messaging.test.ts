@@ -241,6 +241,12 @@ describe('media', () => {
     expect(download.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes);
     expect((await fetch(info.url)).status).toBe(401);
+    // A phone number id answers the number's details, as Meta does.
+    const details = await fetch(`${sim.graph}/${number.phoneNumberId}`, { headers: auth });
+    expect(await details.json()).toMatchObject({
+      id: number.phoneNumberId,
+      display_phone_number: number.displayPhoneNumber,
+    });
     expect((await fetch(`${sim.graph}/${media.id}`, { headers: { authorization: 'Bearer x' } })).status).toBe(
       401,
     );

@@ -79,15 +79,30 @@ export const graphMessagingRoutes: FastifyPluginAsync<GraphMessagingOptions> = a
     },
   );
 
+  /**
+   * GET /{id}: a media object (what the app downloads) or, as Meta answers for a phone number id,
+   * the number's details.
+   */
   app.get<{ Params: { version: string; mediaId: string } }>(
     '/dev/whatsapp/graph/:version/:mediaId',
     async (request) => {
       const waba = await callerAccount(ctx, request);
-      const media = /^[0-9]{1,20}$/.test(request.params.mediaId)
-        ? await findMedia(ctx.db, request.params.mediaId)
-        : null;
-      const number = media && (await findNumber(ctx.db, media.phoneNumberId));
-      if (!media || !number || number.wabaId !== waba) throw unknownObject(request.params.mediaId);
+      const id = request.params.mediaId;
+      if (!/^[0-9]{1,20}$/.test(id)) throw unknownObject(id);
+      const media = await findMedia(ctx.db, id);
+      const owner = await findNumber(ctx.db, media ? media.phoneNumberId : id);
+      if (!owner || owner.wabaId !== waba) throw unknownObject(id);
+      if (!media) {
+        return {
+          verified_name: owner.verifiedName,
+          display_phone_number: owner.displayPhoneNumber,
+          id: owner.phoneNumberId,
+          quality_rating: 'GREEN',
+          code_verification_status: 'VERIFIED',
+          platform_type: 'CLOUD_API',
+          throughput: { level: 'STANDARD' },
+        };
+      }
       return {
         messaging_product: 'whatsapp',
         url: `${request.protocol}://${request.host}/dev/whatsapp/media/${media.mediaId}`,
