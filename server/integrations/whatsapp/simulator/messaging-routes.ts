@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../../db/types';
 import { DEFAULT_LIMITS, type MessagingContext, type SendLimits } from './business-send';
 import { controlApiRoutes } from './control-api';
@@ -21,11 +21,14 @@ export interface WhatsappMessagingOptions {
 }
 
 /**
- * The local Cloud API's messaging half under /dev/whatsapp: the Graph API's messages and media, the
- * signed webhook emitter (retried until the app answers 200, faults on demand), the
- * play-the-customer page and its JSON control API. Registered only with dev pages on.
+ * What every part of the simulator that sends webhooks shares: the database, the emitter (stopped
+ * when `app` closes), the clock and the limits. The signup half can pass it to historySync /
+ * contactSync (customer-actions.ts) to answer smb_app_data as Meta does.
  */
-export const whatsappMessagingRoutes: FastifyPluginAsync<WhatsappMessagingOptions> = async (app, options) => {
+export function createMessagingContext(
+  app: FastifyInstance,
+  options: WhatsappMessagingOptions,
+): MessagingContext {
   const emitter = createWebhookEmitter({
     db: options.db,
     secret: async () => (await options.credentials()).appSecret,
@@ -35,13 +38,24 @@ export const whatsappMessagingRoutes: FastifyPluginAsync<WhatsappMessagingOption
     log: app.log,
   });
   app.addHook('onClose', () => emitter.close());
-  const ctx: MessagingContext = {
+  return {
     db: options.db,
     emitter,
     now: options.now ?? (() => new Date()),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
   };
+}
+
+/**
+ * The local Cloud API's messaging half under /dev/whatsapp: the Graph API's messages and media, the
+ * signed webhook emitter (retried until the app answers 200, faults on demand), the
+ * play-the-customer page and its JSON control API. Registered only with dev pages on.
+ */
+export const whatsappMessagingRoutes: FastifyPluginAsync<{
+  ctx: MessagingContext;
+  webhookUrl: () => string;
+}> = async (app, { ctx, webhookUrl }) => {
   await app.register(graphMessagingRoutes, { ctx });
   await app.register(controlApiRoutes, { ctx });
-  await app.register(playPageRoutes, { ctx, webhookUrl: options.webhookUrl });
+  await app.register(playPageRoutes, { ctx, webhookUrl });
 };

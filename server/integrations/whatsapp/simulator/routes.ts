@@ -1,12 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type WhatsappMessagingOptions, whatsappMessagingRoutes } from './messaging-routes';
+import {
+  createMessagingContext,
+  type WhatsappMessagingOptions,
+  whatsappMessagingRoutes,
+} from './messaging-routes';
 
 export type WhatsappSimulatorOptions = WhatsappMessagingOptions;
 
 /**
  * The local WhatsApp Cloud API under /dev/whatsapp (dev pages only): both halves of the simulated
- * Graph API, its webhooks and its pages.
+ * Graph API, its webhooks and its pages, sharing one webhook emitter.
  */
 export const whatsappSimulatorRoutes: FastifyPluginAsync<WhatsappSimulatorOptions> = async (app, options) => {
-  await app.register(whatsappMessagingRoutes, options);
+  const messaging = createMessagingContext(app, options);
+  await app.register(whatsappMessagingRoutes, { ctx: messaging, webhookUrl: options.webhookUrl });
 };
