@@ -19,10 +19,7 @@ import { rateLimitOptions } from './http/rate-limit';
 import { requestId } from './http/request-id';
 import { RequestLog } from './http/request-log';
 import { registerResponseHeaders } from './http/security-headers';
-import { loadWhatsappSimulatorCredentials } from './integrations/whatsapp/simulator/credentials';
-import { whatsappSimulatorRoutes } from './integrations/whatsapp/simulator/routes';
 import { billingRoutes } from './modules/billing/routes';
-import { loopbackUrl } from './modules/billing/stripe-account';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { companyRoutes } from './modules/company/routes';
 import { customerRoutes } from './modules/customers/routes';
@@ -35,6 +32,7 @@ import { serviceRoutes } from './modules/services/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/tasks/routes';
+import { whatsappConnectionRoutes } from './modules/whatsapp-connections/routes';
 import { whatsappStatusRoutes } from './modules/whatsapp-status/routes';
 import { closeRealtimeSockets } from './realtime/connections';
 import { createEventBus, type EventBus } from './realtime/event-bus';
@@ -126,25 +124,15 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   // Product modules put `app.auth.requireCompany` on every route (scoped to the caller's company).
   app.decorate('auth', callerGuards(db, tokens));
 
+  // Company events across instances: product modules publish (inside their transactions), the
+  // realtime socket below delivers.
+  const bus = options.bus ?? (await createEventBus(db, { logger: app.log }));
+  if (!options.bus) app.addHook('onClose', () => bus.close());
+
   // Product routes, one plugin per module (server/modules/<area>/routes.ts).
   await app.register(healthRoutes, { db });
   await app.register(clientErrorRoutes, { db });
   if (config.devPages) await app.register(devOutboxRoutes, { db });
-  if (config.devPages) {
-    // The local WhatsApp Cloud API (/dev/whatsapp), webhooks to this server's own address.
-    let credentials: ReturnType<typeof loadWhatsappSimulatorCredentials> | undefined;
-    await app.register(whatsappSimulatorRoutes, {
-      db,
-      credentials: () => {
-        credentials ??= loadWhatsappSimulatorCredentials(db).catch((err) => {
-          credentials = undefined;
-          throw err;
-        });
-        return credentials;
-      },
-      webhookUrl: () => `${loopbackUrl(app.server)}/webhooks/whatsapp`,
-    });
-  }
   await app.register(sessionRoutes, { db, tokens });
   // Paywall, checkout, Stripe's webhook, the subscription in settings (and the Stripe simulator in dev).
   await app.register(billingRoutes, { db, config });
@@ -158,11 +146,11 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(companyRoutes, { db, config });
   await app.register(dashboardRoutes, { db, config });
   await app.register(whatsappStatusRoutes, { db, config });
+  // Connecting WhatsApp Business, media files (and the local Cloud API under /dev/whatsapp in dev).
+  await app.register(whatsappConnectionRoutes, { db, config, bus });
   // The hosted login's pages (/auth/*): sign-in, sign-up, password reset, sign-out.
   await app.register(hostedLoginRoutes, { db, config, tokens });
 
-  const bus = options.bus ?? (await createEventBus(db, { logger: app.log }));
-  if (!options.bus) app.addHook('onClose', () => bus.close());
   // GET /api/realtime (WebSocket), on the websocket support registered above.
   await app.register(realtimeRoutes, {
     bus,

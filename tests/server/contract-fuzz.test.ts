@@ -130,6 +130,9 @@ beforeAll(async () => {
       phone: '11 98765-4321',
       phoneNumber: '(11) 91234-5678',
       code: '123456',
+      // Meta's ids are digits (WhatsApp Business account, phone number, business).
+      wabaId: '100000000000001',
+      businessId: '100000000000003',
       email: 'fuzz@exemplo.com.br',
       token: await createEmailToken(server.db, { userId: owner.account.userId, purpose: 'verify_email' }),
       tag: 'fuzz.test',
@@ -137,6 +140,7 @@ beforeAll(async () => {
       search: 'cam',
       cursor: undefined,
       page: undefined,
+      // A real simulated number: the connect call's and the simulator's control API's.
       phoneNumberId: whatsapp.phoneNumberId,
       from: '5511987650001',
       to: '5511987650001',

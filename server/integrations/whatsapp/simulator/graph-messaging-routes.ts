@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type MessagingContext, sendFromBusiness } from './business-send';
 import { GraphError, invalidToken, unknownObject } from './graph-error';
-import { findMedia, findNumber, tokenAccount } from './store';
+import { findNumber, tokenAccount } from './store';
 
 export interface GraphMessagingOptions {
   ctx: MessagingContext;
@@ -25,8 +25,8 @@ async function callerAccount(ctx: MessagingContext, request: FastifyRequest): Pr
 
 /**
  * The messaging half of the simulated Graph API: POST /{version}/{phone_number_id}/messages with
- * Meta's rules, GET /{version}/{media_id} and the media download it points to. Errors answer in
- * Meta's shape ({error:{message, type, code, error_data, fbtrace_id}}).
+ * Meta's rules (GET /{id} and the media download are the signup half's). Errors answer in Meta's
+ * shape ({error:{message, type, code, error_data, fbtrace_id}}).
  */
 export const graphMessagingRoutes: FastifyPluginAsync<GraphMessagingOptions> = async (app, { ctx }) => {
   app.setErrorHandler((thrown: FastifyError | GraphError, request, reply) => {
@@ -78,54 +78,4 @@ export const graphMessagingRoutes: FastifyPluginAsync<GraphMessagingOptions> = a
       return answer;
     },
   );
-
-  /**
-   * GET /{id}: a media object (what the app downloads) or, as Meta answers for a phone number id,
-   * the number's details.
-   */
-  app.get<{ Params: { version: string; mediaId: string } }>(
-    '/dev/whatsapp/graph/:version/:mediaId',
-    async (request) => {
-      const waba = await callerAccount(ctx, request);
-      const id = request.params.mediaId;
-      if (!/^[0-9]{1,20}$/.test(id)) throw unknownObject(id);
-      const media = await findMedia(ctx.db, id);
-      const owner = await findNumber(ctx.db, media ? media.phoneNumberId : id);
-      if (!owner || owner.wabaId !== waba) throw unknownObject(id);
-      if (!media) {
-        return {
-          verified_name: owner.verifiedName,
-          display_phone_number: owner.displayPhoneNumber,
-          id: owner.phoneNumberId,
-          quality_rating: 'GREEN',
-          code_verification_status: 'VERIFIED',
-          platform_type: 'CLOUD_API',
-          throughput: { level: 'STANDARD' },
-        };
-      }
-      return {
-        messaging_product: 'whatsapp',
-        url: `${request.protocol}://${request.host}/dev/whatsapp/media/${media.mediaId}`,
-        mime_type: media.mimeType,
-        sha256: media.sha256,
-        file_size: media.bytes.length,
-        id: media.mediaId,
-      };
-    },
-  );
-
-  /** Where GET /{media_id}'s url points (Meta's lookaside host): the bytes, with the same token. */
-  app.get<{ Params: { mediaId: string } }>('/dev/whatsapp/media/:mediaId', async (request, reply) => {
-    const waba = await callerAccount(ctx, request);
-    const media = /^[0-9]{1,20}$/.test(request.params.mediaId)
-      ? await findMedia(ctx.db, request.params.mediaId)
-      : null;
-    const number = media && (await findNumber(ctx.db, media.phoneNumberId));
-    if (!media || !number || number.wabaId !== waba) throw new GraphError(404, 100, 'Media not found');
-    return reply
-      .type(media.mimeType)
-      .header('cache-control', 'private, no-store')
-      .header('content-length', media.bytes.length)
-      .send(media.bytes);
-  });
 };

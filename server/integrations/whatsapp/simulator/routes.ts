@@ -4,14 +4,17 @@ import {
   type WhatsappMessagingOptions,
   whatsappMessagingRoutes,
 } from './messaging-routes';
+import { signupRoutes } from './signup-routes';
 
 export type WhatsappSimulatorOptions = WhatsappMessagingOptions;
 
 /**
- * The local WhatsApp Cloud API under /dev/whatsapp (dev pages only): both halves of the simulated
- * Graph API, its webhooks and its pages, sharing one webhook emitter.
+ * The local WhatsApp Cloud API under /dev/whatsapp (dev pages only): Meta's Graph API at
+ * /dev/whatsapp/graph/<version>/…, the Embedded Signup popup, and the messaging side (messages,
+ * media, signed webhooks, the play-the-customer page), sharing one webhook emitter.
  */
 export const whatsappSimulatorRoutes: FastifyPluginAsync<WhatsappSimulatorOptions> = async (app, options) => {
+  await app.register(signupRoutes, options);
   const messaging = createMessagingContext(app, options);
   await app.register(whatsappMessagingRoutes, { ctx: messaging, webhookUrl: options.webhookUrl });
 };
