@@ -1,7 +1,7 @@
 import { customerPhoneKey } from '../../../../contracts/brazil/customer-phone';
 import type { Db } from '../../../db/types';
 import { entryOf, envelope, type StatusEvent, statusesChange } from './envelopes';
-import { GraphError, invalidParameter } from './graph-error';
+import { GraphRefusal, invalidParameter } from './graph-errors';
 import { newWamid } from './ids';
 import {
   advanceStatus,
@@ -103,10 +103,12 @@ export async function sendFromBusiness(
   const now = ctx.now();
   const perSecond = number.coexistence ? ctx.limits.coexistencePerSecond : ctx.limits.perSecond;
   if ((await sendsSince(ctx.db, number.phoneNumberId, new Date(now.getTime() - 1000))) >= perSecond) {
-    throw new GraphError(
+    throw new GraphRefusal(
       400,
       130429,
       '(#130429) Rate limit hit',
+      'OAuthException',
+      undefined,
       `Cloud API message throughput (${perSecond}/s) has been reached.`,
     );
   }
@@ -117,10 +119,12 @@ export async function sendFromBusiness(
   const { pairBurst, pairIntervalSeconds } = ctx.limits;
   const pairSince = new Date(now.getTime() - pairBurst * pairIntervalSeconds * 1000);
   if ((await sendsSince(ctx.db, number.phoneNumberId, pairSince, key)) >= pairBurst) {
-    throw new GraphError(
+    throw new GraphRefusal(
       400,
       131056,
       '(#131056) (Business Account, Consumer Account) pair rate limit hit',
+      'OAuthException',
+      undefined,
       'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.',
     );
   }

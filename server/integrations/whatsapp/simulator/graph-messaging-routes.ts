@@ -1,14 +1,17 @@
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type MessagingContext, sendFromBusiness } from './business-send';
-import { GraphError, invalidToken, unknownObject } from './graph-error';
+import {
+  GraphRefusal,
+  invalidParameter,
+  invalidToken,
+  sendGraphRefusal,
+  unknownObject,
+} from './graph-errors';
 import { findNumber, tokenAccount } from './store';
 
 export interface GraphMessagingOptions {
   ctx: MessagingContext;
 }
-
-/** Meta's trace id on every error: opaque, only for support tickets. */
-const fbtraceId = () => Math.random().toString(36).slice(2, 13);
 
 function bearer(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
@@ -29,39 +32,15 @@ async function callerAccount(ctx: MessagingContext, request: FastifyRequest): Pr
  * shape ({error:{message, type, code, error_data, fbtrace_id}}).
  */
 export const graphMessagingRoutes: FastifyPluginAsync<GraphMessagingOptions> = async (app, { ctx }) => {
-  app.setErrorHandler((thrown: FastifyError | GraphError, request, reply) => {
-    const error =
-      thrown instanceof GraphError
-        ? thrown
-        : (thrown as FastifyError).statusCode && (thrown as FastifyError).statusCode! < 500
-          ? new GraphError(
-              (thrown as FastifyError).statusCode!,
-              100,
-              '(#100) Invalid parameter',
-              thrown.message,
-            )
-          : null;
-    if (!error) {
-      request.log.error({ err: thrown }, 'whatsapp simulator failed');
-      return reply.code(500).send({
-        error: {
-          message: 'An unexpected error has occurred. Please retry your request later.',
-          type: 'OAuthException',
-          code: 2,
-          fbtrace_id: fbtraceId(),
-        },
-      });
-    }
-    return reply.code(error.httpStatus).send({
-      error: {
-        message: error.message,
-        type: error.type,
-        code: error.code,
-        ...(error.subcode !== undefined && { error_subcode: error.subcode }),
-        ...(error.details && { error_data: { messaging_product: 'whatsapp', details: error.details } }),
-        fbtrace_id: fbtraceId(),
-      },
-    });
+  app.setErrorHandler((thrown: FastifyError | GraphRefusal, request, reply) => {
+    if (thrown instanceof GraphRefusal) return sendGraphRefusal(reply, thrown);
+    const status = (thrown as FastifyError).statusCode;
+    if (status && status < 500) return sendGraphRefusal(reply, invalidParameter(thrown.message));
+    request.log.error({ err: thrown }, 'whatsapp simulator failed');
+    return sendGraphRefusal(
+      reply,
+      new GraphRefusal(500, 2, 'An unexpected error has occurred. Please retry your request later.'),
+    );
   });
 
   app.post<{ Params: { version: string; phoneNumberId: string } }>(
