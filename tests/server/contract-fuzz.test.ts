@@ -23,6 +23,7 @@ import { seededRandom } from '../support/contract-fuzz/seeded-random';
 import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber, type Subscriber, signedInApi } from '../support/signed-in-api';
 import { taskBody } from '../support/task-fixtures';
+import { control } from '../support/whatsapp-simulator';
 
 /**
  * Issue 11: bad input is never a 500. Every route the server registers (read from the app as it
@@ -106,6 +107,8 @@ beforeAll(async () => {
     }),
   );
 
+  // A number of the local WhatsApp Cloud API, with its business token, for its API and control routes.
+  const whatsapp = await control<{ phoneNumberId: string; token: string }>(server.url, 'numbers', {});
   const ids: Record<string, string> = {
     entryId: blocked.id,
     id: customer.id,
@@ -137,7 +140,6 @@ beforeAll(async () => {
       code: '123456',
       // Meta's ids are digits (WhatsApp Business account, phone number, business).
       wabaId: '100000000000001',
-      phoneNumberId: '100000000000002',
       businessId: '100000000000003',
       email: 'fuzz@exemplo.com.br',
       token: await createEmailToken(server.db, { userId: owner.account.userId, purpose: 'verify_email' }),
@@ -146,6 +148,15 @@ beforeAll(async () => {
       search: 'cam',
       cursor: undefined,
       page: undefined,
+      // A real simulated number: the connect call's and the simulator's control API's.
+      phoneNumberId: whatsapp.phoneNumberId,
+      from: '5511987650001',
+      to: '5511987650001',
+      customer: '5511987650001',
+      mediaId: '1234567890',
+      mimeType: 'image/png',
+      dataBase64: 'iVBORw0KGgo=',
+      wamid: 'wamid.fuzz',
     },
   };
 
@@ -162,6 +173,7 @@ beforeAll(async () => {
       ...(await loadSimulatorCredentials(server.db)),
       checkoutSessionId: new URL(checkout.url).pathname.split('/').at(-1)!,
     },
+    whatsapp,
   };
 }, 120_000);
 afterAll(() => server?.close());

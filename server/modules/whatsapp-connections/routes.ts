@@ -48,7 +48,13 @@ export const whatsappConnectionRoutes: FastifyPluginAsync<WhatsappConnectionRout
   { db, config, bus, settings },
 ) => {
   if (settings?.simulator) {
-    await app.register(whatsappSimulatorRoutes, { db, credentials: settings.simulator.credentials });
+    const { credentials, selfUrl } = settings.simulator;
+    // Its webhooks go to this server's own /webhooks/whatsapp, as Meta's would.
+    await app.register(whatsappSimulatorRoutes, {
+      db,
+      credentials,
+      webhookUrl: () => `${selfUrl()}/webhooks/whatsapp`,
+    });
   }
   const tokens = tokenSeal(db, config);
   const context = (request: FastifyRequest): ConnectionContext => ({

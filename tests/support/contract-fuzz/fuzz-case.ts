@@ -23,8 +23,9 @@ export interface FuzzCase {
  * envelope: /api JSON. file: a download on success (the envelope on failure). redirect: a 3xx on
  * success (the envelope on failure). page: an HTML page or a redirect (the hosted login, dev pages).
  * stripe: the Stripe simulator's API (Stripe's JSON error objects; the envelope before routing).
+ * graph: the WhatsApp simulator's Graph API (Meta's JSON error objects; the envelope before routing).
  */
-export type Answers = 'envelope' | 'file' | 'redirect' | 'page' | 'stripe';
+export type Answers = 'envelope' | 'file' | 'redirect' | 'page' | 'stripe' | 'graph';
 
 export interface FuzzAnswer {
   status: number;
@@ -63,6 +64,10 @@ export function problemWith(fuzzCase: FuzzCase, answer: FuzzAnswer): string | nu
     // Stripe's error object; or the envelope, for a request refused before any route saw it (a bad URL).
     if (answer.status < 400 || /^\{"error":\{"type":"\w+"/.test(answer.text)) return null;
     return envelopeProblem(answer) && 'neither a Stripe error object nor the envelope';
+  }
+  if (answers === 'graph') {
+    if (answer.status < 400 || /^\{"error":\{"message":/.test(answer.text)) return null;
+    return envelopeProblem(answer) && 'neither a Graph API error object nor the envelope';
   }
   return envelopeProblem(answer);
 }

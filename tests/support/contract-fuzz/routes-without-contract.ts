@@ -16,6 +16,8 @@ export interface PageCaseContext {
   resetToken: string;
   /** The embedded Stripe simulator's API key and webhook secret, and an open checkout session. */
   stripe: { secretKey: string; webhookSecret: string; checkoutSessionId: string };
+  /** A number of the embedded WhatsApp simulator and its business token. */
+  whatsapp: { phoneNumberId: string; token: string };
 }
 
 export interface RouteWithoutContract {
@@ -618,5 +620,128 @@ export const routesWithoutContract: Record<string, RouteWithoutContract> = {
   'GET,HEAD,POST /auth/*': {
     why: 'the hosted login’s 404 page',
     cases: () => pathCases('GET /auth/*', '/auth/:rest', 'rest', 'page', { route: 'GET,HEAD,POST /auth/*' }),
+  },
+  'POST /dev/whatsapp/graph/:version/:phoneNumberId/messages': {
+    why: 'the simulated WhatsApp Graph API (Meta’s JSON error objects)',
+    cases: (context) => {
+      const route = 'POST /dev/whatsapp/graph/:version/:phoneNumberId/messages';
+      const path = `/dev/whatsapp/graph/v23.0/${context.whatsapp.phoneNumberId}/messages`;
+      const auth = { 'content-type': 'application/json', authorization: `Bearer ${context.whatsapp.token}` };
+      const valid = {
+        messaging_product: 'whatsapp',
+        to: '5511987650001',
+        type: 'text',
+        text: { body: 'Oi' },
+      };
+      const bodies: [string, string][] = [
+        ['a valid send', JSON.stringify(valid)],
+        ['a template', JSON.stringify({ ...valid, type: 'template', template: { name: 'x', language: {} } })],
+        ...malformedJsonBodies
+          .filter((one): one is { name: string; body: string } => typeof one.body === 'string')
+          .map((one): [string, string] => [one.name, one.body]),
+        ...[null, 1, 'x', [], {}, { body: nulTexts[1] }, { body: 'x'.repeat(5000) }].map(
+          (text, i): [string, string] => [`text ${i}`, JSON.stringify({ ...valid, text })],
+        ),
+        ...[null, 1, '', '%00', 'x'.repeat(400), '+55 (11) 98765-4321'].map((to, i): [string, string] => [
+          `to ${i}`,
+          JSON.stringify({ ...valid, to }),
+        ]),
+        ['an unknown type', JSON.stringify({ ...valid, type: '__proto__' })],
+      ];
+      return [
+        ...bodies.map(([name, body]) => ({
+          route,
+          name,
+          method: 'POST',
+          path,
+          headers: auth,
+          body,
+          answers: 'graph' as const,
+        })),
+        {
+          route,
+          name: 'a bad token',
+          method: 'POST',
+          path,
+          headers: { ...auth, authorization: 'Bearer x' },
+          body: JSON.stringify(valid),
+          answers: 'graph' as const,
+        },
+        ...pathCases(route, '/dev/whatsapp/graph/v23.0/:phoneNumberId/messages', 'phoneNumberId', 'graph', {
+          headers: auth,
+          body: JSON.stringify(valid),
+        }),
+      ];
+    },
+  },
+  'GET /dev/whatsapp': {
+    why: 'the WhatsApp simulator’s play-the-customer page',
+    cases: (context) =>
+      queryCases(
+        'GET /dev/whatsapp',
+        '/dev/whatsapp',
+        { number: context.whatsapp.phoneNumberId, customer: '5511987650001', name: 'Maria', notice: 'ok' },
+        'page',
+      ),
+  },
+  'GET /dev/whatsapp/assets/:name': {
+    why: 'the WhatsApp simulator page’s static files',
+    cases: () => pathCases('GET /dev/whatsapp/assets/:name', '/dev/whatsapp/assets/:name', 'name', 'page'),
+  },
+  'GET /dev/whatsapp/preview/:mediaId': {
+    why: 'the play page’s view of a photo',
+    cases: () =>
+      pathCases('GET /dev/whatsapp/preview/:mediaId', '/dev/whatsapp/preview/:mediaId', 'mediaId', 'page'),
+  },
+  'POST /dev/whatsapp/play/:action': {
+    why: 'the play page’s forms (a redirect back to the page)',
+    cases: (context) => [
+      ...[
+        'message',
+        'duplicate',
+        'batch',
+        'read',
+        'echo',
+        'history',
+        'contacts',
+        'unreachable',
+        'nope',
+      ].flatMap((action) =>
+        formCases(
+          `POST /dev/whatsapp/play/${action}`,
+          {
+            number: context.whatsapp.phoneNumberId,
+            customer: '5511987650001',
+            name: 'Maria',
+            text: 'Oi',
+            count: '3',
+          },
+          'page',
+          {},
+        ).map((c) => ({ ...c, route: 'POST /dev/whatsapp/play/:action' })),
+      ),
+      {
+        route: 'POST /dev/whatsapp/play/:action',
+        name: 'a photo without a boundary',
+        method: 'POST',
+        path: '/dev/whatsapp/play/photo',
+        headers: { 'content-type': 'multipart/form-data' },
+        body: 'x',
+        answers: 'page',
+      },
+      {
+        route: 'POST /dev/whatsapp/play/:action',
+        name: 'a truncated photo',
+        method: 'POST',
+        path: '/dev/whatsapp/play/photo',
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+        body: `--b\r\nContent-Disposition: form-data; name="number"\r\n\r\n${context.whatsapp.phoneNumberId}\r\n--b\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc`,
+        answers: 'page',
+      },
+      ...pathCases('POST /dev/whatsapp/play/:action', '/dev/whatsapp/play/:action', 'action', 'page', {
+        headers: FORM,
+        body: 'text=oi',
+      }),
+    ],
   },
 };

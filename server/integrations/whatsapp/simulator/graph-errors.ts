@@ -11,6 +11,8 @@ export class GraphRefusal extends Error {
     message: string,
     readonly type = 'OAuthException',
     readonly subcode?: number,
+    /** What exactly is wrong (`error_data.details`), as Meta adds for messaging errors. */
+    readonly details?: string,
   ) {
     super(message);
   }
@@ -23,6 +25,7 @@ export function sendGraphRefusal(reply: FastifyReply, refusal: GraphRefusal): Fa
       type: refusal.type,
       code: refusal.code,
       ...(refusal.subcode !== undefined && { error_subcode: refusal.subcode }),
+      ...(refusal.details && { error_data: { messaging_product: 'whatsapp', details: refusal.details } }),
       fbtrace_id: randomBytes(9).toString('base64url'),
     },
   });
@@ -41,3 +44,7 @@ export function unknownObject(id: string): GraphRefusal {
 
 export const invalidToken = () =>
   new GraphRefusal(401, 190, 'Invalid OAuth access token - Cannot parse access token');
+
+/** Meta's 100 for a malformed parameter, saying which. */
+export const invalidParameter = (details: string) =>
+  new GraphRefusal(400, 100, '(#100) Invalid parameter', 'OAuthException', undefined, details);

@@ -1,18 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../../db/types';
-import type { WhatsappSimulatorCredentials } from './credentials';
+import {
+  createMessagingContext,
+  type WhatsappMessagingOptions,
+  whatsappMessagingRoutes,
+} from './messaging-routes';
 import { signupRoutes } from './signup-routes';
 
-export interface WhatsappSimulatorOptions {
-  db: Db;
-  /** The app id, app secret and verify token it shares with the app (server_secrets). */
-  credentials: () => Promise<WhatsappSimulatorCredentials>;
-}
+export type WhatsappSimulatorOptions = WhatsappMessagingOptions;
 
 /**
  * The local WhatsApp Cloud API under /dev/whatsapp (dev pages only): Meta's Graph API at
- * /dev/whatsapp/graph/<version>/…, the Embedded Signup popup, and the messaging side.
+ * /dev/whatsapp/graph/<version>/…, the Embedded Signup popup, and the messaging side (messages,
+ * media, signed webhooks, the play-the-customer page), sharing one webhook emitter.
  */
 export const whatsappSimulatorRoutes: FastifyPluginAsync<WhatsappSimulatorOptions> = async (app, options) => {
   await app.register(signupRoutes, options);
+  const messaging = createMessagingContext(app, options);
+  await app.register(whatsappMessagingRoutes, { ctx: messaging, webhookUrl: options.webhookUrl });
 };

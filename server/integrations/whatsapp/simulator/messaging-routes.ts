@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../../db/types';
+import { DEFAULT_LIMITS, type MessagingContext, type SendLimits } from './business-send';
+import { controlApiRoutes } from './control-api';
+import type { WhatsappSimulatorCredentials } from './credentials';
+import { graphMessagingRoutes } from './graph-messaging-routes';
+import { playPageRoutes } from './play-page-routes';
+import { createWebhookEmitter } from './webhook-emitter';
+
+export interface WhatsappMessagingOptions {
+  db: Db;
+  /** The app secret signs every webhook. */
+  credentials: () => Promise<WhatsappSimulatorCredentials>;
+  /** Where webhooks go: the app's /webhooks/whatsapp at the server's own address. */
+  webhookUrl: () => string;
+  /** The simulator's clock (24-hour window, rates, timestamps); tests move it. */
+  now?: () => Date;
+  limits?: Partial<SendLimits>;
+  /** Webhook retries: first delay (doubling) and longest delay, in ms. */
+  retry?: { baseMs?: number; capMs?: number };
+}
+
+/**
+ * What every part of the simulator that sends webhooks shares: the database, the emitter (stopped
+ * when `app` closes), the clock and the limits. The signup half can pass it to historySync /
+ * contactSync (customer-actions.ts) to answer smb_app_data as Meta does.
+ */
+export function createMessagingContext(
+  app: FastifyInstance,
+  options: WhatsappMessagingOptions,
+): MessagingContext {
+  const emitter = createWebhookEmitter({
+    db: options.db,
+    secret: async () => (await options.credentials()).appSecret,
+    url: options.webhookUrl,
+    ...(options.retry?.baseMs !== undefined && { retryBaseMs: options.retry.baseMs }),
+    ...(options.retry?.capMs !== undefined && { retryCapMs: options.retry.capMs }),
+    log: app.log,
+  });
+  app.addHook('onClose', () => emitter.close());
+  return {
+    db: options.db,
+    emitter,
+    now: options.now ?? (() => new Date()),
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+  };
+}
+
+/**
+ * The local Cloud API's messaging half under /dev/whatsapp: the Graph API's messages and media, the
+ * signed webhook emitter (retried until the app answers 200, faults on demand), the
+ * play-the-customer page and its JSON control API. Registered only with dev pages on.
+ */
+export const whatsappMessagingRoutes: FastifyPluginAsync<{
+  ctx: MessagingContext;
+  webhookUrl: () => string;
+}> = async (app, { ctx, webhookUrl }) => {
+  await app.register(graphMessagingRoutes, { ctx });
+  await app.register(controlApiRoutes, { ctx });
+  await app.register(playPageRoutes, { ctx, webhookUrl });
+};

@@ -1,0 +1,323 @@
+import type { Queryable } from '../../../db/types';
+
+/** The simulator's state in the dev_whatsapp_* tables (015_whatsapp_simulator.sql, 018_*). */
+
+export interface SimNumber {
+  phoneNumberId: string;
+  wabaId: string;
+  businessId: string;
+  displayPhoneNumber: string;
+  verifiedName: string;
+  coexistence: boolean;
+  subscribed: boolean;
+}
+
+type NumberRow = {
+  phone_number_id: string;
+  waba_id: string;
+  business_id: string;
+  display_phone_number: string;
+  verified_name: string;
+  coexistence: boolean;
+  subscribed_at: Date | null;
+};
+
+const NUMBER_COLUMNS =
+  'phone_number_id, waba_id, business_id, display_phone_number, verified_name, coexistence, subscribed_at';
+
+const toNumber = (row: NumberRow): SimNumber => ({
+  phoneNumberId: row.phone_number_id,
+  wabaId: row.waba_id,
+  businessId: row.business_id,
+  displayPhoneNumber: row.display_phone_number,
+  verifiedName: row.verified_name,
+  coexistence: row.coexistence,
+  subscribed: row.subscribed_at !== null,
+});
+
+export async function findNumber(q: Queryable, phoneNumberId: string): Promise<SimNumber | null> {
+  const { rows } = await q.query<NumberRow>(
+    `SELECT ${NUMBER_COLUMNS} FROM dev_whatsapp_numbers WHERE phone_number_id = $1`,
+    [phoneNumberId],
+  );
+  return rows[0] ? toNumber(rows[0]) : null;
+}
+
+export async function listNumbers(q: Queryable): Promise<SimNumber[]> {
+  const { rows } = await q.query<NumberRow>(
+    `SELECT ${NUMBER_COLUMNS} FROM dev_whatsapp_numbers ORDER BY created_at DESC, phone_number_id LIMIT 100`,
+  );
+  return rows.map(toNumber);
+}
+
+export async function insertNumber(q: Queryable, number: SimNumber): Promise<void> {
+  await q.query(
+    `INSERT INTO dev_whatsapp_numbers
+       (phone_number_id, waba_id, business_id, display_phone_number, verified_name, coexistence,
+        registered_at, subscribed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $6 THEN NULL ELSE now() END, CASE WHEN $7 THEN now() END)`,
+    [
+      number.phoneNumberId,
+      number.wabaId,
+      number.businessId,
+      number.displayPhoneNumber,
+      number.verifiedName,
+      number.coexistence,
+      number.subscribed,
+    ],
+  );
+}
+
+export async function insertToken(q: Queryable, token: string, wabaId: string): Promise<void> {
+  await q.query('INSERT INTO dev_whatsapp_tokens (token, waba_id) VALUES ($1, $2)', [token, wabaId]);
+}
+
+/** Whether `token` is a live business token for that account. */
+export async function tokenGrants(q: Queryable, token: string, wabaId: string): Promise<boolean> {
+  const { rows } = await q.query(
+    'SELECT 1 FROM dev_whatsapp_tokens WHERE token = $1 AND waba_id = $2 AND revoked_at IS NULL',
+    [token, wabaId],
+  );
+  return rows.length > 0;
+}
+
+/** The WABA a live token belongs to, or null. */
+export async function tokenAccount(q: Queryable, token: string): Promise<string | null> {
+  const { rows } = await q.query<{ waba_id: string }>(
+    'SELECT waba_id FROM dev_whatsapp_tokens WHERE token = $1 AND revoked_at IS NULL',
+    [token],
+  );
+  return rows[0]?.waba_id ?? null;
+}
+
+export type Direction = 'to_business' | 'to_customer' | 'echo';
+export type SimStatus = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
+
+export interface SimMessage {
+  wamid: string;
+  phoneNumberId: string;
+  customer: string;
+  direction: Direction;
+  type: string;
+  /** The message object as Meta carries it, without from/id/timestamp ({type, text:{body}}…). */
+  content: Record<string, unknown>;
+  status: SimStatus | null;
+  errorCode: number | null;
+  createdAt: Date;
+}
+
+type MessageRow = {
+  wamid: string;
+  phone_number_id: string;
+  customer: string;
+  direction: Direction;
+  type: string;
+  content: Record<string, unknown>;
+  status: SimStatus | null;
+  error_code: number | null;
+  created_at: Date;
+};
+
+const toMessage = (row: MessageRow): SimMessage => ({
+  wamid: row.wamid,
+  phoneNumberId: row.phone_number_id,
+  customer: row.customer,
+  direction: row.direction,
+  type: row.type,
+  content: row.content,
+  status: row.status,
+  errorCode: row.error_code,
+  createdAt: new Date(row.created_at),
+});
+
+export async function insertMessage(
+  q: Queryable,
+  message: Omit<SimMessage, 'errorCode'> & { errorCode?: number | null },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO dev_whatsapp_messages
+       (wamid, phone_number_id, customer, direction, type, content, status, error_code, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)`,
+    [
+      message.wamid,
+      message.phoneNumberId,
+      message.customer,
+      message.direction,
+      message.type,
+      JSON.stringify(message.content),
+      message.status,
+      message.errorCode ?? null,
+      message.createdAt,
+    ],
+  );
+}
+
+export async function findMessage(q: Queryable, wamid: string): Promise<SimMessage | null> {
+  const { rows } = await q.query<MessageRow>('SELECT * FROM dev_whatsapp_messages WHERE wamid = $1', [wamid]);
+  return rows[0] ? toMessage(rows[0]) : null;
+}
+
+const STATUS_RANK: Record<SimStatus, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
+
+/** Moves a message's status forward only (a late "delivered" never undoes "read"). */
+export async function advanceStatus(
+  q: Queryable,
+  wamid: string,
+  status: SimStatus,
+  errorCode: number | null = null,
+): Promise<void> {
+  await q.query(
+    `UPDATE dev_whatsapp_messages SET status = $2, error_code = COALESCE($3, error_code)
+      WHERE wamid = $1 AND (status IS NULL OR
+        (CASE status WHEN 'accepted' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 4 END) < $4)`,
+    [wamid, status, errorCode, STATUS_RANK[status]],
+  );
+}
+
+/** One conversation, oldest first (the last `limit` messages). */
+export async function conversation(
+  q: Queryable,
+  phoneNumberId: string,
+  customerKey: string,
+  limit = 200,
+): Promise<SimMessage[]> {
+  const { rows } = await q.query<MessageRow>(
+    `SELECT * FROM (
+       SELECT * FROM dev_whatsapp_messages
+        WHERE phone_number_id = $1 AND ${KEY_SQL('customer')} = $2
+        ORDER BY created_at DESC, wamid DESC LIMIT $3) latest
+      ORDER BY created_at, wamid`,
+    [phoneNumberId, customerKey, limit],
+  );
+  return rows.map(toMessage);
+}
+
+/** The business's replies a customer has received but not read yet. */
+export async function unreadReplies(
+  q: Queryable,
+  phoneNumberId: string,
+  customerKey: string,
+): Promise<SimMessage[]> {
+  const { rows } = await q.query<MessageRow>(
+    `SELECT * FROM dev_whatsapp_messages
+      WHERE phone_number_id = $1 AND ${KEY_SQL('customer')} = $2
+        AND direction = 'to_customer' AND status IN ('sent', 'delivered')
+      ORDER BY created_at, wamid`,
+    [phoneNumberId, customerKey],
+  );
+  return rows.map(toMessage);
+}
+
+/** SQL for a number's phone key (the Brazilian ninth digit dropped), as customers' phone_key. */
+const KEY_SQL = (column: string) =>
+  `(CASE WHEN ${column} ~ '^55[0-9]{2}9[0-9]{8}$' THEN substr(${column}, 1, 4) || substr(${column}, 6) ELSE ${column} END)`;
+
+/** The number a person with that phone key last wrote to the business from, if they ever did. */
+export async function knownCustomer(
+  q: Queryable,
+  phoneNumberId: string,
+  customerKey: string,
+): Promise<{ customer: string; lastInboundAt: Date } | null> {
+  const { rows } = await q.query<{ customer: string; created_at: Date }>(
+    `SELECT customer, created_at FROM dev_whatsapp_messages
+      WHERE phone_number_id = $1 AND direction = 'to_business' AND ${KEY_SQL('customer')} = $2
+      ORDER BY created_at DESC LIMIT 1`,
+    [phoneNumberId, customerKey],
+  );
+  const row = rows[0];
+  return row ? { customer: row.customer, lastInboundAt: new Date(row.created_at) } : null;
+}
+
+/** Sends from the business since `since`: all of the number's, or to one person. */
+export async function sendsSince(
+  q: Queryable,
+  phoneNumberId: string,
+  since: Date,
+  customerKey?: string,
+): Promise<number> {
+  const { rows } = await q.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM dev_whatsapp_messages
+      WHERE phone_number_id = $1 AND direction = 'to_customer' AND created_at > $2
+        ${customerKey === undefined ? '' : `AND ${KEY_SQL('customer')} = $3`}`,
+    customerKey === undefined ? [phoneNumberId, since] : [phoneNumberId, since, customerKey],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/** The customers who talked with a number, most recent first. */
+export async function recentCustomers(
+  q: Queryable,
+  phoneNumberId: string,
+): Promise<{ customer: string; name: string | null; at: Date }[]> {
+  const { rows } = await q.query<{ customer: string; name: string | null; at: Date }>(
+    `SELECT DISTINCT ON (${KEY_SQL('customer')}) customer, content->'_profile'->>'name' AS name, created_at AS at
+       FROM dev_whatsapp_messages WHERE phone_number_id = $1
+      ORDER BY ${KEY_SQL('customer')}, created_at DESC`,
+    [phoneNumberId],
+  );
+  return rows.sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime()).slice(0, 30);
+}
+
+export interface SimMedia {
+  mediaId: string;
+  phoneNumberId: string;
+  mimeType: string;
+  sha256: string;
+  fileName: string | null;
+  bytes: Buffer;
+}
+
+export async function insertMedia(q: Queryable, media: SimMedia): Promise<void> {
+  await q.query(
+    `INSERT INTO dev_whatsapp_media (media_id, phone_number_id, mime_type, sha256, file_name, bytes)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [media.mediaId, media.phoneNumberId, media.mimeType, media.sha256, media.fileName, media.bytes],
+  );
+}
+
+export async function findMedia(q: Queryable, mediaId: string): Promise<SimMedia | null> {
+  const { rows } = await q.query<{
+    media_id: string;
+    phone_number_id: string;
+    mime_type: string;
+    sha256: string;
+    file_name: string | null;
+    bytes: Uint8Array;
+  }>('SELECT * FROM dev_whatsapp_media WHERE media_id = $1', [mediaId]);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    mediaId: row.media_id,
+    phoneNumberId: row.phone_number_id,
+    mimeType: row.mime_type,
+    sha256: row.sha256,
+    fileName: row.file_name,
+    bytes: Buffer.from(row.bytes),
+  };
+}
+
+/** Numbers the play page marked "sem WhatsApp": sends to them fail with 131026. */
+export async function isUnreachable(q: Queryable, customerKey: string): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM dev_whatsapp_unreachable WHERE phone_key = $1', [
+    customerKey,
+  ]);
+  return rows.length > 0;
+}
+
+export async function setUnreachable(q: Queryable, customerKey: string, unreachable: boolean): Promise<void> {
+  if (unreachable) {
+    await q.query(
+      'INSERT INTO dev_whatsapp_unreachable (phone_key) VALUES ($1) ON CONFLICT (phone_key) DO NOTHING',
+      [customerKey],
+    );
+  } else {
+    await q.query('DELETE FROM dev_whatsapp_unreachable WHERE phone_key = $1', [customerKey]);
+  }
+}
+
+export async function listUnreachable(q: Queryable): Promise<string[]> {
+  const { rows } = await q.query<{ phone_key: string }>(
+    'SELECT phone_key FROM dev_whatsapp_unreachable ORDER BY created_at DESC LIMIT 100',
+  );
+  return rows.map((row) => row.phone_key);
+}
