@@ -22,6 +22,7 @@ import { stageEditorPathModel } from '../machines/stage-editor/stage-editor.path
 import { taskFormPathModel } from '../machines/task-form/task-form.paths';
 import { toastPathModel } from '../machines/toasts/toast.paths';
 import { toasterPathModel } from '../machines/toasts/toaster.paths';
+import { whatsappConnectionPathModel } from '../machines/whatsapp/whatsapp-connection.paths';
 import type { PathModel } from '../tests/support/chart-paths';
 
 function model<S extends AnyMachineSnapshot, I>(m: PathModel<S, I>): PathModel {
@@ -56,6 +57,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'stage-editor': model(stageEditorPathModel),
   'column-load-more': model(columnLoadMorePathModel),
   'root-entry': model(rootEntryPathModel),
+  'whatsapp-connection': model(whatsappConnectionPathModel),
 };
 
 /**
