@@ -406,7 +406,8 @@ export const whatsappConnectionMachine = setup({
       },
     },
     connecting: {
-      description: 'Meta\'s popup, then the code handed to the server (the heads-up page stays).',
+      description: 'Meta\'s popup, then the code handed to the server, on the heads-up page.',
+      entry: { type: 'show', params: { page: 'headsUp' } },
       initial: 'signingUp',
       states: {
         signingUp: {

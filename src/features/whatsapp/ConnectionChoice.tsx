@@ -20,10 +20,11 @@ export function ConnectionChoice({ connection }: { connection: WhatsappConnectio
             <button
               type="button"
               className="card whatsapp-connection__option"
+              aria-labelledby={`whatsapp-mode-${mode}-title`}
               aria-describedby={`whatsapp-mode-${mode}`}
               onClick={() => connection.send({ type: 'CHOOSE', mode })}
             >
-              <span className="whatsapp-connection__option-title">{modeLabels[mode]}</span>
+              <span id={`whatsapp-mode-${mode}-title`} className="whatsapp-connection__option-title">{modeLabels[mode]}</span>
               <span id={`whatsapp-mode-${mode}`} className="card__text">
                 {explained[mode]}
               </span>
