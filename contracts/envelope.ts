@@ -21,6 +21,10 @@ export const errorCodes = [
   'INTERNAL_ERROR',
   'TIMEOUT',
   'NETWORK_ERROR',
+  /** 409: the company already has a working WhatsApp connection. */
+  'WHATSAPP_ALREADY_CONNECTED',
+  /** 409: that WhatsApp number is connected to another company. */
+  'WHATSAPP_NUMBER_IN_USE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

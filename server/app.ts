@@ -32,6 +32,7 @@ import { serviceRoutes } from './modules/services/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/tasks/routes';
+import { whatsappConnectionRoutes } from './modules/whatsapp-connections/routes';
 import { whatsappStatusRoutes } from './modules/whatsapp-status/routes';
 import { closeRealtimeSockets } from './realtime/connections';
 import { createEventBus, type EventBus } from './realtime/event-bus';
@@ -123,6 +124,11 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   // Product modules put `app.auth.requireCompany` on every route (scoped to the caller's company).
   app.decorate('auth', callerGuards(db, tokens));
 
+  // Company events across instances: product modules publish (inside their transactions), the
+  // realtime socket below delivers.
+  const bus = options.bus ?? (await createEventBus(db, { logger: app.log }));
+  if (!options.bus) app.addHook('onClose', () => bus.close());
+
   // Product routes, one plugin per module (server/modules/<area>/routes.ts).
   await app.register(healthRoutes, { db });
   await app.register(clientErrorRoutes, { db });
@@ -140,11 +146,11 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(companyRoutes, { db, config });
   await app.register(dashboardRoutes, { db, config });
   await app.register(whatsappStatusRoutes, { db, config });
+  // Connecting WhatsApp Business, media files (and the local Cloud API under /dev/whatsapp in dev).
+  await app.register(whatsappConnectionRoutes, { db, config, bus });
   // The hosted login's pages (/auth/*): sign-in, sign-up, password reset, sign-out.
   await app.register(hostedLoginRoutes, { db, config, tokens });
 
-  const bus = options.bus ?? (await createEventBus(db, { logger: app.log }));
-  if (!options.bus) app.addHook('onClose', () => bus.close());
   // GET /api/realtime (WebSocket), on the websocket support registered above.
   await app.register(realtimeRoutes, {
     bus,

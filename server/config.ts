@@ -90,6 +90,42 @@ const envSchema = z.object({
   STRIPE_PRICE_YEARLY: z.string().optional(),
   PLAN_MONTHLY_PRICE_CENTS: z.coerce.number().int().min(100).max(10_000_000).default(9700),
   PLAN_YEARLY_PRICE_CENTS: z.coerce.number().int().min(100).max(100_000_000).default(97000),
+  WHATSAPP_APP_ID: z
+    .string()
+    .regex(/^[0-9]{1,32}$/, { error: 'deve ser o ID (numérico) do app da Meta' })
+    .optional(),
+  WHATSAPP_APP_SECRET: z
+    .string()
+    .regex(/^[0-9a-fA-F]{32}$/, {
+      error: 'deve ser a chave secreta do app da Meta (32 caracteres hexadecimais)',
+    })
+    .optional(),
+  WHATSAPP_CONFIG_ID: z
+    .string()
+    .regex(/^[0-9]{1,32}$/, { error: 'deve ser o ID (numérico) da configuração do Cadastro Incorporado' })
+    .optional(),
+  WHATSAPP_COEXISTENCE_CONFIG_ID: z
+    .string()
+    .regex(/^[0-9]{1,32}$/, {
+      error: 'deve ser o ID (numérico) da configuração do Cadastro Incorporado para coexistência',
+    })
+    .optional(),
+  WHATSAPP_VERIFY_TOKEN: z
+    .string()
+    .min(16, { error: 'use pelo menos 16 caracteres aleatórios' })
+    .max(256, { error: 'use no máximo 256 caracteres' })
+    .optional(),
+  WHATSAPP_GRAPH_URL: httpUrl.default('https://graph.facebook.com'),
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v[0-9]{1,3}\.[0-9]{1,2}$/, { error: 'deve ser uma versão da Graph API como v23.0' })
+    .default('v23.0'),
+  WHATSAPP_TOKEN_KEY: z
+    .string()
+    .refine((value) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, {
+      error: 'deve ser uma chave de 32 bytes em base64 (gere com: openssl rand -base64 32)',
+    })
+    .optional(),
 });
 
 export interface Config {
@@ -143,6 +179,33 @@ export interface Config {
   phoneCodeResendSeconds: number;
   /** Length of the free trial that ends onboarding. */
   trialDays: number;
+  /** WhatsApp Business (Meta's Cloud API, or the embedded simulator). */
+  whatsapp: WhatsappConfig;
+}
+
+export interface WhatsappConfig {
+  /**
+   * Meta's app when WHATSAPP_APP_ID is set. Null: the embedded simulator when dev pages are on,
+   * otherwise WhatsApp is unavailable.
+   */
+  meta: WhatsappMetaConfig | null;
+  /** https://graph.facebook.com, or a Graph API simulator in tests. No trailing slash. */
+  graphUrl: string;
+  /** The Graph API version every call names (v23.0). */
+  graphVersion: string;
+  /** Encrypts business tokens at rest (32 bytes); unset: a key generated once and kept in the database. */
+  tokenKey: Buffer | undefined;
+}
+
+export interface WhatsappMetaConfig {
+  appId: string;
+  appSecret: string;
+  /** Embedded Signup configuration for a Cloud API number. */
+  configId: string;
+  /** Embedded Signup configuration for coexistence with the WhatsApp Business app. */
+  coexistenceConfigId: string;
+  /** The webhook verification handshake's token. */
+  verifyToken: string;
 }
 
 export type SmsConfig =
@@ -238,6 +301,45 @@ function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
   };
 }
 
+/** Meta's settings go together: naming every missing one beats a connection failing later. */
+function whatsappConfig(e: z.infer<typeof envSchema>, isProduction: boolean): WhatsappConfig {
+  const keys = [
+    'WHATSAPP_APP_ID',
+    'WHATSAPP_APP_SECRET',
+    'WHATSAPP_CONFIG_ID',
+    'WHATSAPP_COEXISTENCE_CONFIG_ID',
+    'WHATSAPP_VERIFY_TOKEN',
+  ] as const;
+  const given = keys.filter((key) => e[key]);
+  const missing = given.length > 0 ? keys.filter((key) => !e[key]) : [];
+  const lines = missing.map(
+    (key) =>
+      `  - ${key}: obrigatório junto com ${given.join(', ')} (as configurações do app da Meta vão juntas).`,
+  );
+  // Real business tokens need a key kept outside the database; the simulator's tokens are worthless.
+  if (isProduction && given.length > 0 && !e.WHATSAPP_TOKEN_KEY) {
+    lines.push(
+      '  - WHATSAPP_TOKEN_KEY: obrigatório em produção (cifra os tokens do WhatsApp; gere com: openssl rand -base64 32).',
+    );
+  }
+  if (lines.length > 0) throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
+  return {
+    meta:
+      given.length > 0
+        ? {
+            appId: e.WHATSAPP_APP_ID!,
+            appSecret: e.WHATSAPP_APP_SECRET!,
+            configId: e.WHATSAPP_CONFIG_ID!,
+            coexistenceConfigId: e.WHATSAPP_COEXISTENCE_CONFIG_ID!,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN!,
+          }
+        : null,
+    graphUrl: e.WHATSAPP_GRAPH_URL,
+    graphVersion: e.WHATSAPP_GRAPH_VERSION,
+    tokenKey: e.WHATSAPP_TOKEN_KEY ? Buffer.from(e.WHATSAPP_TOKEN_KEY, 'base64') : undefined,
+  };
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -264,6 +366,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const appUrl = e.APP_URL ?? `http://localhost:${e.PORT}`;
+  const devPages = !isProduction || e.DEV_PAGES;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -274,7 +377,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     isProduction,
     clientDist: resolve(e.CLIENT_DIST),
-    devPages: !isProduction || e.DEV_PAGES,
+    devPages,
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED,
     appUrl,
@@ -294,5 +397,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms: smsConfig(e),
     phoneCodeResendSeconds: e.PHONE_CODE_RESEND_SECONDS,
     trialDays: e.TRIAL_DAYS,
+    whatsapp: whatsappConfig(e, isProduction),
   };
 }

@@ -127,6 +127,10 @@ beforeAll(async () => {
       phone: '11 98765-4321',
       phoneNumber: '(11) 91234-5678',
       code: '123456',
+      // Meta's ids are digits (WhatsApp Business account, phone number, business).
+      wabaId: '100000000000001',
+      phoneNumberId: '100000000000002',
+      businessId: '100000000000003',
       email: 'fuzz@exemplo.com.br',
       token: await createEmailToken(server.db, { userId: owner.account.userId, purpose: 'verify_email' }),
       tag: 'fuzz.test',

@@ -32,6 +32,12 @@ describe('loadConfig', () => {
       phoneCodeResendSeconds: 60,
       trialDays: 7,
       billing: { priceCents: { monthly: 9700, yearly: 97000 }, stripe: null },
+      whatsapp: {
+        meta: null,
+        graphUrl: 'https://graph.facebook.com',
+        graphVersion: 'v23.0',
+        tokenKey: undefined,
+      },
     });
   });
 

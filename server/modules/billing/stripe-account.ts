@@ -29,7 +29,7 @@ export function loopbackUrl(server: Server): string {
 }
 
 /** Loads once; a failure (database down) is not remembered, so the next call tries again. */
-function memo<T>(load: () => Promise<T>): () => Promise<T> {
+export function memo<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | undefined;
   return () => {
     pending ??= load().catch((err) => {

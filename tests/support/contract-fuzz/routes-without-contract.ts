@@ -408,6 +408,125 @@ export const routesWithoutContract: Record<string, RouteWithoutContract> = {
         }),
       ),
   },
+  'GET /api/conversation-media/:messageId': {
+    why: 'a media file streamed from the Graph API, not the envelope (failures are)',
+    cases: () =>
+      pathCases(
+        'GET /api/conversation-media/:messageId',
+        '/api/conversation-media/:messageId',
+        'messageId',
+        'file',
+      ),
+  },
+  'GET /dev/whatsapp/signup': {
+    why: 'the local Cloud API’s Embedded Signup popup (HTML)',
+    cases: () =>
+      queryCases(
+        'GET /dev/whatsapp/signup',
+        '/dev/whatsapp/signup',
+        { mode: 'coexistence', origin: 'http://localhost' },
+        'page',
+      ),
+  },
+  'POST /dev/whatsapp/signup': {
+    why: 'the signup popup’s form',
+    cases: () =>
+      formCases(
+        'POST /dev/whatsapp/signup',
+        {
+          mode: 'cloud_api',
+          origin: 'http://localhost',
+          businessName: 'Fuzz',
+          phone: '5511988887777',
+          fault: 'none',
+          action: 'finish',
+          existing: '',
+        },
+        'page',
+        {},
+      ),
+  },
+  'GET /dev/whatsapp/signup/assets/:name': {
+    why: 'the signup popup’s static files',
+    cases: () =>
+      pathCases('GET /dev/whatsapp/signup/assets/:name', '/dev/whatsapp/signup/assets/:name', 'name', 'page'),
+  },
+  'GET /dev/whatsapp/media/:id': {
+    why: 'the local Cloud API’s media download (Bearer token)',
+    cases: () => pathCases('GET /dev/whatsapp/media/:id', '/dev/whatsapp/media/:id', 'id', 'page'),
+  },
+  'GET /dev/whatsapp/graph/:version/oauth/access_token': {
+    why: 'the local Cloud API’s code exchange',
+    cases: () => [
+      ...queryCases(
+        'GET /dev/whatsapp/graph/:version/oauth/access_token',
+        '/dev/whatsapp/graph/v23.0/oauth/access_token',
+        { client_id: '1', client_secret: 'x', code: 'AQx' },
+        'page',
+      ),
+      ...pathCases(
+        'GET /dev/whatsapp/graph/:version/oauth/access_token',
+        '/dev/whatsapp/graph/:version/oauth/access_token',
+        'version',
+        'page',
+      ),
+    ],
+  },
+  'POST /dev/whatsapp/graph/:version/:id/subscribed_apps': {
+    why: 'the local Cloud API (Meta’s Graph API and its error objects)',
+    cases: () =>
+      pathCases(
+        'POST /dev/whatsapp/graph/:version/:id/subscribed_apps',
+        '/dev/whatsapp/graph/v23.0/:id/subscribed_apps',
+        'id',
+        'page',
+      ),
+  },
+  'DELETE /dev/whatsapp/graph/:version/:id/subscribed_apps': {
+    why: 'the local Cloud API (Meta’s Graph API and its error objects)',
+    cases: () =>
+      pathCases(
+        'DELETE /dev/whatsapp/graph/:version/:id/subscribed_apps',
+        '/dev/whatsapp/graph/v23.0/:id/subscribed_apps',
+        'id',
+        'page',
+      ),
+  },
+  'GET /dev/whatsapp/graph/:version/:id/phone_numbers': {
+    why: 'the local Cloud API (Meta’s Graph API and its error objects)',
+    cases: () =>
+      pathCases(
+        'GET /dev/whatsapp/graph/:version/:id/phone_numbers',
+        '/dev/whatsapp/graph/v23.0/:id/phone_numbers',
+        'id',
+        'page',
+      ),
+  },
+  'POST /dev/whatsapp/graph/:version/:id/register': {
+    why: 'the local Cloud API (Meta’s Graph API and its error objects)',
+    cases: () =>
+      pathCases(
+        'POST /dev/whatsapp/graph/:version/:id/register',
+        '/dev/whatsapp/graph/v23.0/:id/register',
+        'id',
+        'page',
+      ),
+  },
+  'POST /dev/whatsapp/graph/:version/:id/smb_app_data': {
+    why: 'the local Cloud API (Meta’s Graph API and its error objects)',
+    cases: () =>
+      pathCases(
+        'POST /dev/whatsapp/graph/:version/:id/smb_app_data',
+        '/dev/whatsapp/graph/v23.0/:id/smb_app_data',
+        'id',
+        'page',
+      ),
+  },
+  'GET /dev/whatsapp/graph/:version/:id': {
+    why: 'the local Cloud API (Meta’s Graph API and its error objects)',
+    cases: () =>
+      pathCases('GET /dev/whatsapp/graph/:version/:id', '/dev/whatsapp/graph/v23.0/:id', 'id', 'page'),
+  },
   'GET /auth/assets/:name': {
     why: 'the hosted login’s static files',
     cases: () => pathCases('GET /auth/assets/:name', '/auth/assets/:name', 'name', 'page'),

@@ -1,0 +1,259 @@
+/**
+ * Meta's Graph API calls the WhatsApp connection makes (../shared/whatsapp-cloud-api.md), typed, with
+ * a time limit on each. The same client talks to graph.facebook.com or the local simulator.
+ */
+
+/** What the contract's error table says to do with a failure. */
+export type GraphErrorKind =
+  | 'outside_window'
+  | 'undeliverable'
+  | 'throughput'
+  | 'pair_rate_limit'
+  | 'spam_limit'
+  | 'template'
+  | 'token'
+  | 'transient'
+  | 'other';
+
+/**
+ * A failed Graph call: Meta's `{error:{message,type,code,error_subcode,error_data,fbtrace_id}}`, or
+ * a time-out / network failure (code 0, type `network`, status 0).
+ */
+export class GraphError extends Error {
+  override name = 'GraphError';
+  readonly kind: GraphErrorKind;
+
+  constructor(
+    /** The HTTP status (0: no answer). */
+    readonly status: number,
+    readonly code: number,
+    readonly type: string,
+    message: string,
+    readonly subcode: number | null = null,
+    readonly fbtraceId: string | null = null,
+    readonly details: string | null = null,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.kind = graphErrorKind(status, code);
+  }
+
+  /** Worth trying again later (with backoff). */
+  get retryable(): boolean {
+    return this.kind === 'transient' || this.kind === 'throughput' || this.kind === 'pair_rate_limit';
+  }
+}
+
+export function graphErrorKind(status: number, code: number): GraphErrorKind {
+  if (status === 0) return 'transient';
+  if (code === 190 || status === 401) return 'token';
+  switch (code) {
+    case 131047:
+      return 'outside_window';
+    case 131026:
+      return 'undeliverable';
+    case 130429:
+      return 'throughput';
+    case 131056:
+      return 'pair_rate_limit';
+    case 131048:
+    case 131049:
+      return 'spam_limit';
+    case 132000:
+    case 132001:
+      return 'template';
+    case 1:
+    case 2:
+    case 131000:
+      return 'transient';
+  }
+  return status >= 500 ? 'transient' : 'other';
+}
+
+export interface PhoneNumber {
+  id: string;
+  display_phone_number: string;
+  verified_name: string;
+}
+
+export interface MediaInfo {
+  id: string;
+  url: string;
+  mime_type: string;
+  sha256?: string;
+  file_size?: number;
+}
+
+export type SmbSyncType = 'smb_app_state_sync' | 'history';
+
+export interface GraphClient {
+  /** Embedded Signup's code → the business token (the code lives 30 s and works once). */
+  exchangeCode(input: {
+    clientId: string;
+    clientSecret: string;
+    code: string;
+  }): Promise<{ accessToken: string }>;
+  /** Webhooks of this WABA reach the app (POST) or stop (DELETE). */
+  subscribeApp(token: string, wabaId: string): Promise<void>;
+  unsubscribeApp(token: string, wabaId: string): Promise<void>;
+  /** Puts a Cloud API number to work; `pin` becomes its two-step verification PIN. */
+  registerNumber(token: string, phoneNumberId: string, pin: string): Promise<void>;
+  /** Coexistence: asks Meta to send the Business app's contacts or history as webhooks. */
+  requestSmbSync(token: string, phoneNumberId: string, syncType: SmbSyncType): Promise<void>;
+  listPhoneNumbers(token: string, wabaId: string): Promise<PhoneNumber[]>;
+  getPhoneNumber(token: string, phoneNumberId: string): Promise<PhoneNumber>;
+  getMedia(token: string, mediaId: string): Promise<MediaInfo>;
+  /** The media file at the URL getMedia gave; the caller reads (or streams) the body. */
+  downloadMedia(token: string, url: string): Promise<Response>;
+}
+
+export interface GraphClientOptions {
+  /** https://graph.facebook.com or the simulator's base; no trailing slash. */
+  baseUrl: () => string;
+  version: string;
+  /** Per call; downloads get this long to start answering. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+interface MetaErrorBody {
+  error?: {
+    message?: unknown;
+    type?: unknown;
+    code?: unknown;
+    error_subcode?: unknown;
+    error_data?: { details?: unknown };
+    fbtrace_id?: unknown;
+  };
+}
+
+function errorFrom(status: number, body: unknown): GraphError {
+  const error = (body as MetaErrorBody | null)?.error;
+  if (!error || typeof error !== 'object') {
+    return new GraphError(status, 0, 'unknown', `Graph API answered HTTP ${status}`);
+  }
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const number = (value: unknown) => (typeof value === 'number' ? value : null);
+  return new GraphError(
+    status,
+    number(error.code) ?? 0,
+    text(error.type) ?? 'unknown',
+    text(error.message) ?? `Graph API answered HTTP ${status}`,
+    number(error.error_subcode),
+    text(error.fbtrace_id),
+    text(error.error_data?.details),
+  );
+}
+
+function networkError(err: unknown): GraphError {
+  const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+  return new GraphError(
+    0,
+    0,
+    'network',
+    timedOut ? 'Graph API did not answer in time' : 'Graph API could not be reached',
+    null,
+    null,
+    null,
+    { cause: err },
+  );
+}
+
+export function createGraphClient(options: GraphClientOptions): GraphClient {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function send(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      throw networkError(err);
+    }
+  }
+
+  async function call<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    input: { token?: string; query?: Record<string, string>; body?: unknown } = {},
+  ): Promise<T> {
+    const url = new URL(`${options.baseUrl()}/${options.version}/${path}`);
+    for (const [name, value] of Object.entries(input.query ?? {})) url.searchParams.set(name, value);
+    const response = await send(url.href, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(input.token && { authorization: `Bearer ${input.token}` }),
+        ...(input.body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(input.body !== undefined && { body: JSON.stringify(input.body) }),
+    });
+    let parsed: unknown = null;
+    try {
+      parsed = await response.json();
+    } catch (err) {
+      if (response.ok) throw networkError(err);
+    }
+    if (!response.ok) throw errorFrom(response.status, parsed);
+    return parsed as T;
+  }
+
+  const id = (value: string) => encodeURIComponent(value);
+  const success = async (answer: Promise<{ success?: boolean }>) => {
+    const body = await answer;
+    if (body?.success !== true) throw new GraphError(200, 0, 'unknown', 'Graph API did not confirm the call');
+  };
+
+  return {
+    async exchangeCode({ clientId, clientSecret, code }) {
+      const body = await call<{ access_token?: unknown }>('GET', 'oauth/access_token', {
+        query: { client_id: clientId, client_secret: clientSecret, code },
+      });
+      if (typeof body.access_token !== 'string' || !body.access_token) {
+        throw new GraphError(200, 0, 'unknown', 'Graph API answered no access token');
+      }
+      return { accessToken: body.access_token };
+    },
+    subscribeApp: (token, wabaId) => success(call('POST', `${id(wabaId)}/subscribed_apps`, { token })),
+    unsubscribeApp: (token, wabaId) => success(call('DELETE', `${id(wabaId)}/subscribed_apps`, { token })),
+    registerNumber: (token, phoneNumberId, pin) =>
+      success(
+        call('POST', `${id(phoneNumberId)}/register`, {
+          token,
+          body: { messaging_product: 'whatsapp', pin },
+        }),
+      ),
+    requestSmbSync: (token, phoneNumberId, syncType) =>
+      success(
+        call('POST', `${id(phoneNumberId)}/smb_app_data`, {
+          token,
+          body: { messaging_product: 'whatsapp', sync_type: syncType },
+        }),
+      ),
+    async listPhoneNumbers(token, wabaId) {
+      const body = await call<{ data?: PhoneNumber[] }>('GET', `${id(wabaId)}/phone_numbers`, {
+        token,
+        query: { fields: 'id,display_phone_number,verified_name' },
+      });
+      return Array.isArray(body.data) ? body.data : [];
+    },
+    getPhoneNumber: (token, phoneNumberId) =>
+      call<PhoneNumber>('GET', id(phoneNumberId), {
+        token,
+        query: { fields: 'id,display_phone_number,verified_name' },
+      }),
+    getMedia: (token, mediaId) => call<MediaInfo>('GET', id(mediaId), { token }),
+    async downloadMedia(token, url) {
+      const response = await send(url, { headers: { authorization: `Bearer ${token}` } });
+      if (!response.ok) {
+        let body: unknown = null;
+        try {
+          body = await response.json();
+        } catch {}
+        throw errorFrom(response.status, body);
+      }
+      return response;
+    },
+  };
+}

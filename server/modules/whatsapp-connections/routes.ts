@@ -1,0 +1,113 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { conversationMediaUrl } from '../../../contracts/conversation';
+import {
+  connectWhatsappContract,
+  disconnectWhatsappContract,
+  getEmbeddedSignupConfigContract,
+  sendDisconnectFeedbackContract,
+} from '../../../contracts/whatsapp-connection';
+import { companyOf } from '../../auth/api/caller';
+import { HttpError } from '../../http/errors';
+import { publicUrls } from '../../http/public-urls';
+import { route } from '../../http/route';
+import { whatsappSimulatorRoutes } from '../../integrations/whatsapp/simulator/routes';
+import {
+  resolveWhatsappSettings,
+  type WhatsappSettings,
+} from '../../integrations/whatsapp/whatsapp-settings';
+import type { EventBus } from '../../realtime/event-bus';
+import type { ModuleRoutesOptions } from '../module-routes';
+import { connectWhatsapp } from './connect';
+import type { ConnectionContext } from './connection-context';
+import { tokenSeal } from './connection-context';
+import { disconnectWhatsapp, recordDisconnectFeedback } from './disconnect';
+import { sendConversationMedia } from './media-proxy';
+
+export interface WhatsappConnectionRoutesOptions extends ModuleRoutesOptions {
+  bus: EventBus;
+}
+
+export const WHATSAPP_UNAVAILABLE_TEXT = 'O WhatsApp não está disponível neste servidor.';
+
+/** Calls to Meta for a company: counted per company, after authentication. */
+const perCompany = (max: number): RateLimitOptions => ({
+  max,
+  timeWindow: '1 minute',
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) => request.caller?.companyId ?? request.ip,
+});
+
+/**
+ * Connecting a WhatsApp Business number (Embedded Signup), disconnecting it and why, and the files
+ * of media messages. With no Meta app configured and dev pages on, the local Cloud API is mounted
+ * under /dev/whatsapp and everything here talks to it over HTTP, as it would to Meta.
+ */
+export const whatsappConnectionRoutes: FastifyPluginAsync<WhatsappConnectionRoutesOptions> = async (
+  app,
+  { db, config, bus },
+) => {
+  const settings = resolveWhatsappSettings(config, db, app.server);
+  if (settings?.simulator) {
+    await app.register(whatsappSimulatorRoutes, { db, credentials: settings.simulator.credentials });
+  }
+  const tokens = tokenSeal(db, config);
+  const context = (request: FastifyRequest): ConnectionContext => ({
+    db,
+    bus,
+    settings: available(settings),
+    tokens,
+    log: request.log,
+  });
+
+  route(app, getEmbeddedSignupConfigContract, {
+    preHandler: app.auth.requireSubscriber,
+    async handler({ request }) {
+      const whatsapp = available(settings);
+      const { appId } = await whatsapp.app();
+      return {
+        provider: whatsapp.kind,
+        appId,
+        graphVersion: whatsapp.graphVersion,
+        configId: whatsapp.configIds.cloudApi,
+        coexistenceConfigId: whatsapp.configIds.coexistence,
+        sdkUrl: whatsapp.sdkUrl,
+        // The simulator's page is on the app's own origin.
+        messageOrigin: whatsapp.messageOrigin ?? new URL(publicUrls(request, config).appUrl).origin,
+      };
+    },
+  });
+
+  route(app, connectWhatsappContract, {
+    preHandler: app.auth.requireSubscriber,
+    config: { rateLimit: perCompany(10) },
+    handler: ({ request, body }) => connectWhatsapp(context(request), companyOf(request).companyId, body),
+  });
+
+  route(app, disconnectWhatsappContract, {
+    preHandler: app.auth.requireSubscriber,
+    config: { rateLimit: perCompany(10) },
+    handler: ({ request }) => disconnectWhatsapp(context(request), companyOf(request).companyId),
+  });
+
+  route(app, sendDisconnectFeedbackContract, {
+    preHandler: app.auth.requireSubscriber,
+    config: { rateLimit: perCompany(10) },
+    async handler({ request, body }) {
+      await recordDisconnectFeedback({ db }, companyOf(request).companyId, body);
+      return { received: true as const };
+    },
+  });
+
+  app.get<{ Params: { messageId: string } }>(
+    conversationMediaUrl,
+    { preValidation: app.auth.requireSubscriber, config: { rateLimit: perCompany(120) } },
+    (request, reply) =>
+      sendConversationMedia(context(request), companyOf(request).companyId, request.params.messageId, reply),
+  );
+};
+
+function available(settings: WhatsappSettings | null): WhatsappSettings {
+  if (!settings) throw new HttpError(503, 'SERVICE_UNAVAILABLE', WHATSAPP_UNAVAILABLE_TEXT);
+  return settings;
+}
