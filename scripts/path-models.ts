@@ -89,4 +89,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'entity-form': 'tests/web/entity-form.paths.test.tsx',
   'search-box': 'tests/web/search-box.paths.test.tsx',
   'root-entry': 'tests/web/root-entry.paths.test.tsx',
+  'whatsapp-connection': 'tests/web/whatsapp-connection.paths.test.tsx',
 };

@@ -286,7 +286,8 @@ export type WhatsappConnectionUserAction =
   /** A choice (radio) by its label. */
   | { do: 'choose'; option: string }
   | { do: 'type'; field: string; text: string }
-  | { do: 'go-back' }
+  /** The browser's Back, to `to`. */
+  | { do: 'go-back'; to: string }
   /** Click `button`, which opens the popup; `blocked`: the browser refuses to open it. */
   | { do: 'open-popup'; button: string; mode: WhatsappConnectionMode; blocked: boolean }
   | { do: 'finish-popup'; result: EmbeddedSignupResult }
@@ -389,7 +390,7 @@ function actionsFor(path: PlannablePath, index: number): WhatsappConnectionUserA
     case 'STATUS_CHANGED':
       return [{ do: 'status-elsewhere', status: e.status as WhatsappConnectionState }];
     case 'VISIT':
-      return [{ do: 'go-back' }];
+      return [{ do: 'go-back', to: connectionPages[e.page as ConnectionPage].path }];
     case 'CHOOSE':
       return [{ do: 'click', button: modeLabels[e.mode as WhatsappConnectionMode] }];
     case 'CHOOSE_REASON':
@@ -522,5 +523,11 @@ function screenOf(snapshot: WhatsappConnectionSnapshot): WhatsappConnectionScree
 
 /** What to do at step `index` of a path, and what the owner must then see. */
 export function planWhatsappConnectionStep(path: PlannablePath, index: number): WhatsappConnectionStepPlan {
-  return { actions: actionsFor(path, index), screen: screenOf(path.steps[index]!.state) };
+  // A blocked popup fails within the click (window.open says no at once): the click's step already
+  // shows the error page the next step reaches.
+  const next = path.steps[index + 1];
+  const blockedNext =
+    next?.event.type === 'xstate.error.actor.embeddedSignup' &&
+    (next.event as { error?: EmbeddedSignupError }).error?.kind === 'blocked';
+  return { actions: actionsFor(path, index), screen: screenOf((blockedNext ? next : path.steps[index]!).state) };
 }

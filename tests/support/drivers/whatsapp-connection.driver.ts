@@ -38,8 +38,8 @@ export interface WhatsappConnectionServer {
     status: number,
     body: unknown,
   ): Promise<void>;
-  /** The browser's Back. */
-  goBack(): Promise<void>;
+  /** The browser's Back, which leads to `to`. */
+  goBack(to: string): Promise<void>;
 }
 
 /** What the page shows, read in it. */
@@ -119,7 +119,7 @@ async function perform(
       await ui.fill({ label: action.field }, '');
       return ui.type({ label: action.field }, action.text);
     case 'go-back':
-      return server.goBack();
+      return server.goBack(action.to);
     case 'open-popup':
       await server.expectPopup(action.mode, action.blocked);
       return ui.click({ role: 'button', name: action.button, exact: true });
