@@ -18,7 +18,7 @@ import { answerClientError, requireHostHeader } from './http/protocol-errors';
 import { rateLimitOptions } from './http/rate-limit';
 import { requestId } from './http/request-id';
 import { RequestLog } from './http/request-log';
-import { registerResponseHeaders } from './http/security-headers';
+import { helmetOptionsFor, registerResponseHeaders } from './http/security-headers';
 import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { companyRoutes } from './modules/company/routes';
@@ -91,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preHandler', refuseNulCharacters);
 
   closeConnectionsWhenDrained(app);
-  registerResponseHeaders(app);
+  registerResponseHeaders(app, helmetOptionsFor({ facebookSdkAllowed: config.whatsapp.meta !== null }));
 
   try {
     await assemble(app, options);
