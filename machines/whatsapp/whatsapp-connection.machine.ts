@@ -290,11 +290,11 @@ export const whatsappConnectionMachine = setup({
       always: landingsWhen('rerouting'),
       on: {
         STATUS_CHANGED: {
-          actions: assign(({ context, event }) => ({
-            status: event.status,
-            rerouting: event.status.status !== context.status?.status,
-            replace: true,
-          })),
+          actions: assign(({ context, event }) => {
+            const changed = event.status.status !== context.status?.status;
+            // Only a page the new status leads to replaces the address; the same status keeps it.
+            return { status: event.status, rerouting: changed, replace: changed || context.replace };
+          }),
         },
         VISIT: {
           guard: 'elsewhere',

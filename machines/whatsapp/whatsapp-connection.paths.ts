@@ -408,7 +408,9 @@ function actionsFor(path: PlannablePath, index: number): WhatsappConnectionUserA
     case 'xstate.done.actor.connect':
     case 'xstate.error.actor.connect': {
       const signup = path.steps[index - 1]!.event as unknown as { output: EmbeddedSignupResult };
-      const expected = { ...signup.output, mode: before.context.mode };
+      const { code, finish, wabaId, phoneNumberId, businessId } = signup.output;
+      // In the order the app sends it.
+      const expected = { code, mode: before.context.mode, finish, wabaId, phoneNumberId, businessId };
       if (event.type === 'xstate.done.actor.connect')
         return [{ do: 'answer-connect', expected, status: 200, body: ok(e.output) }];
       const error = e.error as Error & { status: number; code: string };

@@ -102,3 +102,22 @@ describe('whatsapp connection chart paths', () => {
     expect(landing(request, { ...disconnectedWhatsapp, status }, flag).to).toBe(to);
   });
 });
+
+describe('whatsapp connection chart and the status query', () => {
+  it('a status read again unchanged leaves the next step a new history entry', async () => {
+    const navigated: Array<{ to: string; replace?: boolean }> = [];
+    const actor = createActor(
+      whatsappConnectionMachine.provide({
+        actors: { loadStatus: fromPromise<WhatsappConnectionState>(async () => disconnectedWhatsapp) },
+      }),
+      { input: { request: 'index', coexistenceEnabled: true } },
+    );
+    actor.on('navigate', (event) => navigated.push({ to: event.to, replace: event.replace }));
+    actor.start();
+    await waitFor(actor, (s) => s.matches({ ready: 'notConnected' }));
+    actor.send({ type: 'STATUS_CHANGED', status: disconnectedWhatsapp });
+    actor.send({ type: 'CONNECT' });
+    expect(navigated).toEqual([{ to: connectionPages.select.path, replace: undefined }]);
+    actor.stop();
+  });
+});
