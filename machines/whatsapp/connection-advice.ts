@@ -11,10 +11,12 @@ const whatToDo: Readonly<Record<string, string>> = {
   CODE_EXPIRED: 'Faça a conexão de novo sem fechar esta página até o fim.',
   NO_PHONE_NUMBER:
     'Na janela do Facebook, escolha ou cadastre um número de telefone para a sua conta do WhatsApp Business.',
-  WHATSAPP_ALREADY_CONNECTED: 'Sua empresa já tem um WhatsApp conectado. Desconecte-o antes de conectar outro.',
+  WHATSAPP_ALREADY_CONNECTED:
+    'Sua empresa já tem um WhatsApp conectado. Desconecte-o antes de conectar outro.',
   WHATSAPP_NUMBER_IN_USE:
     'Este número já está conectado a outra empresa no Fechaí. Desconecte-o por lá ou use outro número.',
-  '133005': 'O número tem uma verificação em duas etapas com outro PIN. Desative-a no WhatsApp Manager e tente de novo.',
+  '133005':
+    'O número tem uma verificação em duas etapas com outro PIN. Desative-a no WhatsApp Manager e tente de novo.',
   '133016': 'O WhatsApp limitou as tentativas de registro deste número. Espere 72 horas e tente de novo.',
   '190': 'A permissão dada ao Fechaí expirou. Conecte o WhatsApp de novo.',
 };
@@ -29,7 +31,8 @@ export function adviceFor(problem: WhatsappConnectionProblem | null, kind: 'erro
 }
 
 export const UNKNOWN_PROBLEM_TEXT = 'Não foi possível concluir a conexão com o WhatsApp.';
-export const NOT_READY_TEXT = 'Seu número foi conectado, mas o WhatsApp ainda não liberou o envio de mensagens.';
+export const NOT_READY_TEXT =
+  'Seu número foi conectado, mas o WhatsApp ainda não liberou o envio de mensagens.';
 
 /** Why, in words: the problem's own text, else a general one for the page. */
 export function reasonFor(problem: WhatsappConnectionProblem | null, kind: 'error' | 'notReady'): string {

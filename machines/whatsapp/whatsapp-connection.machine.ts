@@ -334,7 +334,11 @@ export const whatsappConnectionMachine = setup({
             '"Informações importantes" before Meta\'s popup; the popup is made ready meanwhile. After a ' +
             'closed popup, says so.',
           entry: { type: 'show', params: { page: 'headsUp' } },
-          invoke: { id: 'prepareSignup', src: 'prepareSignup', input: ({ context }) => ({ mode: context.mode }) },
+          invoke: {
+            id: 'prepareSignup',
+            src: 'prepareSignup',
+            input: ({ context }) => ({ mode: context.mode }),
+          },
           on: {
             START: { target: '#whatsappConnection.connecting', actions: assign({ cancelledAt: null }) },
             BACK: { target: 'introducing', actions: assign({ cancelledAt: null }) },
@@ -406,12 +410,12 @@ export const whatsappConnectionMachine = setup({
       },
     },
     connecting: {
-      description: 'Meta\'s popup, then the code handed to the server, on the heads-up page.',
+      description: "Meta's popup, then the code handed to the server, on the heads-up page.",
       entry: { type: 'show', params: { page: 'headsUp' } },
       initial: 'signingUp',
       states: {
         signingUp: {
-          description: 'Waiting for the owner to finish Meta\'s popup.',
+          description: "Waiting for the owner to finish Meta's popup.",
           invoke: {
             id: 'embeddedSignup',
             src: 'embeddedSignup',
@@ -422,7 +426,8 @@ export const whatsappConnectionMachine = setup({
                 guard: 'popupCancelled',
                 target: '#whatsappConnection.ready.headsUp',
                 actions: assign({
-                  cancelledAt: ({ event }) => (event.error as { currentStep?: string | null }).currentStep ?? '',
+                  cancelledAt: ({ event }) =>
+                    (event.error as { currentStep?: string | null }).currentStep ?? '',
                 }),
               },
               {

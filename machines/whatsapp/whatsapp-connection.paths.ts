@@ -7,7 +7,6 @@ import {
 } from '../../contracts/whatsapp-status';
 import { adviceFor, reasonFor } from './connection-advice';
 import { EmbeddedSignupError, type EmbeddedSignupResult } from './embedded-signup.types';
-import { disconnectReasonLabels, modeLabels } from './whatsapp-connection-labels';
 import {
   type ConnectInput,
   type WhatsappConnectionEvent,
@@ -15,6 +14,7 @@ import {
   type WhatsappConnectionSnapshot,
   whatsappConnectionMachine,
 } from './whatsapp-connection.machine';
+import { disconnectReasonLabels, modeLabels } from './whatsapp-connection-labels';
 import { type ConnectionPage, connectionPages } from './whatsapp-connection-pages';
 
 /**
@@ -52,7 +52,11 @@ export const connectedStatus: WhatsappConnectionState = {
   problem: null,
   historyProgress: null,
 };
-export const settingUpStatus: WhatsappConnectionState = { ...disconnectedWhatsapp, status: 'connecting', mode: 'cloud_api' };
+export const settingUpStatus: WhatsappConnectionState = {
+  ...disconnectedWhatsapp,
+  status: 'connecting',
+  mode: 'cloud_api',
+};
 export const offboardedStatus: WhatsappConnectionState = {
   ...connectedStatus,
   status: 'offboarded',
@@ -62,7 +66,10 @@ export const notReadyStatus: WhatsappConnectionState = {
   ...connectedStatus,
   status: 'not_ready',
   connectedAt: null,
-  problem: { code: 'DISPLAY_NAME_PENDING', detail: 'O nome de exibição ainda está em análise pelo WhatsApp.' },
+  problem: {
+    code: 'DISPLAY_NAME_PENDING',
+    detail: 'O nome de exibição ainda está em análise pelo WhatsApp.',
+  },
 };
 export const errorStatus: WhatsappConnectionState = {
   ...disconnectedWhatsapp,
@@ -96,7 +103,11 @@ export const numberInUse = refusal(
   'WHATSAPP_NUMBER_IN_USE',
   'Este número já está conectado a outra empresa.',
 );
-export const disconnectBroken = refusal(502, 'WHATSAPP_UNAVAILABLE', 'O WhatsApp não respondeu. Tente de novo.');
+export const disconnectBroken = refusal(
+  502,
+  'WHATSAPP_UNAVAILABLE',
+  'O WhatsApp não respondeu. Tente de novo.',
+);
 export const feedbackBroken = refusal(500, 'INTERNAL_ERROR', 'Erro interno do servidor.');
 
 export const FEEDBACK_REASON: DisconnectReason = 'switching_number';
@@ -145,7 +156,9 @@ export const whatsappConnectionPathModel = {
           : { type: 'CHANGE_COMMENT', comment: FEEDBACK_COMMENT },
         { type: 'SEND' },
         { type: 'SKIP' },
-      ].filter((event) => event.type !== 'CHANGE_COMMENT' || context.comment === '') as WhatsappConnectionEvent[];
+      ].filter(
+        (event) => event.type !== 'CHANGE_COMMENT' || context.comment === '',
+      ) as WhatsappConnectionEvent[];
     if (snapshot.matches({ ready: 'lost' })) return [{ type: 'SHOW_HOW' }, { type: 'RECONNECT' }];
     if (snapshot.matches({ ready: 'howToReconnect' })) return [{ type: 'RECONNECT' }];
     return [];
@@ -158,7 +171,12 @@ export const whatsappConnectionPathModel = {
       outputs: [disconnectedWhatsapp, connectedStatus, offboardedStatus, settingUpStatus],
       errors: loadErrors,
     },
-    { id: 'embeddedSignup', src: 'embeddedSignup', outputs: [signupFinished], errors: [popupCancelled, popupBlocked] },
+    {
+      id: 'embeddedSignup',
+      src: 'embeddedSignup',
+      outputs: [signupFinished],
+      errors: [popupCancelled, popupBlocked],
+    },
     {
       id: 'connect',
       src: 'connect',
@@ -189,7 +207,11 @@ export const whatsappConnectionPathModel = {
 
   coverageKey(snapshot: WhatsappConnectionSnapshot): string {
     const { context } = snapshot;
-    return [JSON.stringify(snapshot.value), context.failure ? 'failure' : null, context.reasonMissing ? 'no reason' : null]
+    return [
+      JSON.stringify(snapshot.value),
+      context.failure ? 'failure' : null,
+      context.reasonMissing ? 'no reason' : null,
+    ]
       .filter(Boolean)
       .join(' · ');
   },
@@ -297,7 +319,12 @@ export type WhatsappConnectionUserAction =
   /** Answer the waiting POST, after checking its body. */
   | { do: 'answer-connect'; expected: ConnectInput; status: number; body: unknown }
   | { do: 'answer-disconnect'; status: number; body: unknown }
-  | { do: 'answer-feedback'; expected: { reason: DisconnectReason; comment: string | null }; status: number; body: unknown };
+  | {
+      do: 'answer-feedback';
+      expected: { reason: DisconnectReason; comment: string | null };
+      status: number;
+      body: unknown;
+    };
 
 export type WhatsappConnectionScreen =
   | { shows: 'loading' }
@@ -373,13 +400,16 @@ function actionsFor(path: PlannablePath, index: number): WhatsappConnectionUserA
   const { event } = path.steps[index]!;
   const { input } = path.scenario;
   if (index === 0)
-    return [{ do: 'open', url: connectionPages[input.request].path, coexistenceEnabled: input.coexistenceEnabled }];
+    return [
+      { do: 'open', url: connectionPages[input.request].path, coexistenceEnabled: input.coexistenceEnabled },
+    ];
   const before = path.steps[index - 1]!.state;
   const e = event as AnyEventObject & Record<string, unknown>;
   if (opensPopup(event, before)) {
     const next = path.steps[index + 1]?.event as { type: string; error?: unknown } | undefined;
     const blocked =
-      next?.type === 'xstate.error.actor.embeddedSignup' && (next.error as EmbeddedSignupError).kind === 'blocked';
+      next?.type === 'xstate.error.actor.embeddedSignup' &&
+      (next.error as EmbeddedSignupError).kind === 'blocked';
     return [{ do: 'open-popup', button: clickFor(event, before), mode: before.context.mode, blocked }];
   }
   switch (event.type) {
@@ -463,7 +493,11 @@ function screenOf(snapshot: WhatsappConnectionSnapshot): WhatsappConnectionScree
   if (snapshot.matches('loading')) return { shows: 'loading' };
   if (snapshot.matches('loadFailed')) return { shows: 'load-failed' };
   if (snapshot.matches({ connecting: 'signingUp' }))
-    return pageScreen('headsUp', ['Conclua a conexão na janela do Facebook.'], [{ name: labels.start, disabled: true }]);
+    return pageScreen(
+      'headsUp',
+      ['Conclua a conexão na janela do Facebook.'],
+      [{ name: labels.start, disabled: true }],
+    );
   if (snapshot.matches({ connecting: 'exchanging' }))
     return pageScreen('headsUp', ['Conectando seu número...'], [{ name: labels.start, disabled: true }]);
   if (snapshot.matches('disconnecting'))
@@ -476,16 +510,16 @@ function screenOf(snapshot: WhatsappConnectionSnapshot): WhatsappConnectionScree
   if (snapshot.matches({ ready: 'choosing' }))
     return pageScreen('select', [], [{ name: modeLabels.cloud_api }, { name: modeLabels.coexistence }]);
   if (snapshot.matches({ ready: 'introducing' }))
-    return pageScreen(context.mode === 'coexistence' ? 'connectBusiness' : 'connectWhatsapp', [], [
-      { name: labels.continue },
+    return pageScreen(
+      context.mode === 'coexistence' ? 'connectBusiness' : 'connectWhatsapp',
+      [],
+      [{ name: labels.continue }, { name: labels.back }],
+    );
+  if (snapshot.matches({ ready: 'headsUp' }))
+    return pageScreen('headsUp', context.cancelledAt !== null ? [CANCELLED_TEXT] : [], [
+      { name: labels.start },
       { name: labels.back },
     ]);
-  if (snapshot.matches({ ready: 'headsUp' }))
-    return pageScreen(
-      'headsUp',
-      context.cancelledAt !== null ? [CANCELLED_TEXT] : [],
-      [{ name: labels.start }, { name: labels.back }],
-    );
   if (snapshot.matches({ ready: 'settingUp' })) return pageScreen('index', [SETTING_UP_TEXT], []);
   if (snapshot.matches({ ready: 'succeeded' }))
     return pageScreen('success', ['Doces da Ana'], [{ name: labels.seeConnection }]);
@@ -493,7 +527,13 @@ function screenOf(snapshot: WhatsappConnectionSnapshot): WhatsappConnectionScree
     const status = context.status!;
     return pageScreen(
       'index',
-      ['Conectado', status.displayName ?? '', '(11) 98765-4321', modeLabels[status.mode ?? 'cloud_api'], 'Contatos ignorados'],
+      [
+        'Conectado',
+        status.displayName ?? '',
+        '(11) 98765-4321',
+        modeLabels[status.mode ?? 'cloud_api'],
+        'Contatos ignorados',
+      ],
       [{ name: labels.disconnect }],
     );
   }
@@ -531,5 +571,8 @@ export function planWhatsappConnectionStep(path: PlannablePath, index: number): 
   const blockedNext =
     next?.event.type === 'xstate.error.actor.embeddedSignup' &&
     (next.event as { error?: EmbeddedSignupError }).error?.kind === 'blocked';
-  return { actions: actionsFor(path, index), screen: screenOf((blockedNext ? next : path.steps[index]!).state) };
+  return {
+    actions: actionsFor(path, index),
+    screen: screenOf((blockedNext ? next : path.steps[index]!).state),
+  };
 }

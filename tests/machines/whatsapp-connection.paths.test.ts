@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { disconnectedWhatsapp, type WhatsappConnectionState } from '../../contracts/whatsapp-status';
+import type { WhatsappConnectionSnapshot } from '../../machines/whatsapp/whatsapp-connection.machine';
 import {
   type ConnectInput,
   landing,
@@ -12,7 +13,6 @@ import {
   type WhatsappConnectionScenario,
   whatsappConnectionPathModel,
 } from '../../machines/whatsapp/whatsapp-connection.paths';
-import type { WhatsappConnectionSnapshot } from '../../machines/whatsapp/whatsapp-connection.machine';
 import { connectionPages } from '../../machines/whatsapp/whatsapp-connection-pages';
 import { expectFullCoverage, expectNumberedStories, expectStepState } from '../support/chart-path-checks';
 import { generatePaths, replayPath } from '../support/chart-paths';
@@ -51,7 +51,10 @@ describe('whatsapp connection chart paths', () => {
       });
       // The code and ids the popup handed back go to the server with the mode chosen.
       for (const input of connects)
-        expect(input).toEqual({ ...signupFinished, mode: expect.stringMatching(/^(cloud_api|coexistence)$/) });
+        expect(input).toEqual({
+          ...signupFinished,
+          mode: expect.stringMatching(/^(cloud_api|coexistence)$/),
+        });
       // select-your-connection is never shown without the coexistence flag.
       const scenario = path.scenario as WhatsappConnectionScenario;
       if (!scenario.input.coexistenceEnabled)

@@ -10,13 +10,17 @@ describe('security headers for Embedded Signup', () => {
   });
 
   it('allow nothing of Facebook with the local simulator', () => {
-    const csp = String(computeSecurityHeaders(helmetOptionsFor({ facebookSdkAllowed: false }))['content-security-policy']);
+    const csp = String(
+      computeSecurityHeaders(helmetOptionsFor({ facebookSdkAllowed: false }))['content-security-policy'],
+    );
     expect(csp).not.toContain('facebook');
     expect(csp).toContain("script-src 'self';");
   });
 
   it("allow Facebook's SDK, its frames and calls with Meta", () => {
-    const csp = String(computeSecurityHeaders(helmetOptionsFor({ facebookSdkAllowed: true }))['content-security-policy']);
+    const csp = String(
+      computeSecurityHeaders(helmetOptionsFor({ facebookSdkAllowed: true }))['content-security-policy'],
+    );
     expect(csp).toContain("script-src 'self' https://connect.facebook.net;");
     expect(csp).toContain("frame-src 'self' https://www.facebook.com");
     expect(csp).toContain("connect-src 'self' ws: wss: https://www.facebook.com");

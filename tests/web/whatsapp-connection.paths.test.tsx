@@ -15,7 +15,7 @@ import {
   type WhatsappConnectionServer,
 } from '../support/drivers/whatsapp-connection.driver';
 import { jsdomSurface } from '../support/ui/jsdom-surface';
-import { failed, type FakeRoutes, HeldCalls, ok, settleQueries } from './support/fake-api';
+import { type FakeRoutes, failed, HeldCalls, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { sessionCheck } from './support/session-cookies';
 import { openSignedIn } from './support/signed-in';
@@ -48,10 +48,12 @@ function jsdomConnection() {
   const feedback = new HeldCalls();
   const routes: FakeRoutes = (request) => {
     const { pathname } = new URL(request.url);
-    if (request.method === 'GET' && pathname === getWhatsappStatusContract.url) return status.receive(request);
+    if (request.method === 'GET' && pathname === getWhatsappStatusContract.url)
+      return status.receive(request);
     if (request.method === 'GET' && pathname === getEmbeddedSignupConfigContract.url)
       return config.receive(request);
-    if (request.method === 'POST' && pathname === connectWhatsappContract.url) return connect.receive(request);
+    if (request.method === 'POST' && pathname === connectWhatsappContract.url)
+      return connect.receive(request);
     if (request.method === 'DELETE' && pathname === disconnectWhatsappContract.url)
       return disconnect.receive(request);
     if (request.method === 'POST' && pathname === sendDisconnectFeedbackContract.url)
@@ -83,7 +85,9 @@ function jsdomConnection() {
     },
     async failStatus() {
       // This cache does not retry: the one call fails, and the next waits again.
-      expect(status.answer(failed(500, 'Erro interno do servidor.')), 'a status call waited').toBeGreaterThan(0);
+      expect(status.answer(failed(500, 'Erro interno do servidor.')), 'a status call waited').toBeGreaterThan(
+        0,
+      );
       await settleQueries();
     },
     async statusElsewhere(answer: WhatsappConnectionState) {
@@ -105,7 +109,11 @@ function jsdomConnection() {
       await post({
         type: 'WA_EMBEDDED_SIGNUP',
         event: result.finish,
-        data: { phone_number_id: result.phoneNumberId, waba_id: result.wabaId, business_id: result.businessId },
+        data: {
+          phone_number_id: result.phoneNumberId,
+          waba_id: result.wabaId,
+          business_id: result.businessId,
+        },
       });
       await post({ type: 'FB_LOGIN_RESULT', authResponse: { code: result.code } });
     },

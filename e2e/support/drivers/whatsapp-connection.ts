@@ -6,8 +6,10 @@ import {
   sendDisconnectFeedbackContract,
 } from '../../../contracts/whatsapp-connection';
 import { getWhatsappStatusContract } from '../../../contracts/whatsapp-status';
-import type { WhatsappConnectionInput } from '../../../machines/whatsapp/whatsapp-connection.machine';
-import type { WhatsappConnectionSnapshot } from '../../../machines/whatsapp/whatsapp-connection.machine';
+import type {
+  WhatsappConnectionInput,
+  WhatsappConnectionSnapshot,
+} from '../../../machines/whatsapp/whatsapp-connection.machine';
 import { QUERY_RETRIES } from '../../../src/lib/cache/query-client';
 import type { ChartPath } from '../../../tests/support/chart-paths';
 import {
@@ -48,9 +50,15 @@ async function browserConnection(page: Page, baseURL: string): Promise<WhatsappC
   const disconnect = await HeldCalls.on(page, 'DELETE', disconnectWhatsappContract.url);
   const feedback = await HeldCalls.on(page, 'POST', sendDisconnectFeedbackContract.url);
   // The popup stays on a blank page of the app's origin; the step posts what Meta's would.
-  await page.context().route(SIGNUP_PAGE, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Facebook</title>' }),
-  );
+  await page
+    .context()
+    .route(SIGNUP_PAGE, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Facebook</title>',
+      }),
+    );
   let popup: Promise<Page> | null = null;
   let opened: Page | null = null;
   const origin = new URL(baseURL).origin;
@@ -106,7 +114,11 @@ async function browserConnection(page: Page, baseURL: string): Promise<WhatsappC
         {
           type: 'WA_EMBEDDED_SIGNUP',
           event: result.finish,
-          data: { phone_number_id: result.phoneNumberId, waba_id: result.wabaId, business_id: result.businessId },
+          data: {
+            phone_number_id: result.phoneNumberId,
+            waba_id: result.wabaId,
+            business_id: result.businessId,
+          },
         },
         { type: 'FB_LOGIN_RESULT', authResponse: { code: result.code } },
       ]);

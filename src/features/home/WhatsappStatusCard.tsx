@@ -34,7 +34,9 @@ function viewOf(connection: WhatsappConnectionState): StatusView {
     case 'error':
       return {
         title: 'Erro na conexão do WhatsApp',
-        text: connection.problem?.detail ?? 'As mensagens de follow-up estão paradas até a conexão ser concluída.',
+        text:
+          connection.problem?.detail ??
+          'As mensagens de follow-up estão paradas até a conexão ser concluída.',
         action: { to: pageForStatus(connection.status), label: 'Ver o que fazer' },
       };
     case 'offboarded':

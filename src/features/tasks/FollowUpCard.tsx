@@ -51,8 +51,7 @@ export function FollowUpCard({
       </dl>
       {awaiting ? (
         <p className="card__text">
-          A mensagem sai assim que o WhatsApp da empresa estiver conectado.{' '}
-          <ConnectWhatsappLink />
+          A mensagem sai assim que o WhatsApp da empresa estiver conectado. <ConnectWhatsappLink />
         </p>
       ) : null}
       <div className="form__actions">

@@ -24,7 +24,9 @@ export function ConnectionChoice({ connection }: { connection: WhatsappConnectio
               aria-describedby={`whatsapp-mode-${mode}`}
               onClick={() => connection.send({ type: 'CHOOSE', mode })}
             >
-              <span id={`whatsapp-mode-${mode}-title`} className="whatsapp-connection__option-title">{modeLabels[mode]}</span>
+              <span id={`whatsapp-mode-${mode}-title`} className="whatsapp-connection__option-title">
+                {modeLabels[mode]}
+              </span>
               <span id={`whatsapp-mode-${mode}`} className="card__text">
                 {explained[mode]}
               </span>
@@ -33,7 +35,11 @@ export function ConnectionChoice({ connection }: { connection: WhatsappConnectio
         ))}
       </ul>
       <div className="form__actions">
-        <button type="button" className="button button--secondary" onClick={() => connection.send({ type: 'BACK' })}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => connection.send({ type: 'BACK' })}
+        >
           Voltar
         </button>
       </div>

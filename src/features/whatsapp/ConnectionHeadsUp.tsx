@@ -22,8 +22,8 @@ export function ConnectionHeadsUp({ connection }: { connection: WhatsappConnecti
       </ul>
       {cancelledAt !== null ? (
         <p className="form-error" role="alert">
-          Você fechou a janela do Facebook antes de terminar. Toque em "Continuar com o Facebook" para tentar de
-          novo.
+          Você fechou a janela do Facebook antes de terminar. Toque em "Continuar com o Facebook" para tentar
+          de novo.
         </p>
       ) : null}
       {busy ? (
@@ -41,7 +41,11 @@ export function ConnectionHeadsUp({ connection }: { connection: WhatsappConnecti
           Continuar com o Facebook
         </button>
         {busy ? null : (
-          <button type="button" className="button button--secondary" onClick={() => connection.send({ type: 'BACK' })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => connection.send({ type: 'BACK' })}
+          >
             Voltar
           </button>
         )}

@@ -10,7 +10,9 @@ export function ConnectionIntro({ connection }: { connection: WhatsappConnection
   return (
     <section className="card" aria-labelledby="whatsapp-intro">
       <h2 id="whatsapp-intro" className="card__heading">
-        {coexistence ? 'Use o app WhatsApp Business e o Fechaí juntos' : 'Conecte pela API oficial do WhatsApp'}
+        {coexistence
+          ? 'Use o app WhatsApp Business e o Fechaí juntos'
+          : 'Conecte pela API oficial do WhatsApp'}
       </h2>
       <p className="card__text">Você vai precisar de:</p>
       <ul className="whatsapp-connection__steps">
@@ -28,10 +30,18 @@ export function ConnectionIntro({ connection }: { connection: WhatsappConnection
         )}
       </ul>
       <div className="form__actions">
-        <button type="button" className="button button--primary" onClick={() => connection.send({ type: 'CONTINUE' })}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => connection.send({ type: 'CONTINUE' })}
+        >
           Continuar
         </button>
-        <button type="button" className="button button--secondary" onClick={() => connection.send({ type: 'BACK' })}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => connection.send({ type: 'BACK' })}
+        >
           Voltar
         </button>
       </div>

@@ -52,7 +52,11 @@ export function ConnectionOutcome({
       <h3 className="whatsapp-connection__subheading">O que fazer</h3>
       <p className="card__text">{adviceFor(problem, outcome)}</p>
       <div className="form__actions">
-        <button type="button" className="button button--primary" onClick={() => connection.send({ type: 'RETRY' })}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => connection.send({ type: 'RETRY' })}
+        >
           Tentar novamente
         </button>
       </div>

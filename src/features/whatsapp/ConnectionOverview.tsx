@@ -69,7 +69,11 @@ export function ConnectionOverview({ connection }: { connection: WhatsappConnect
           </ul>
         </nav>
         <div className="form__actions">
-          <button type="button" className="button button--danger" onClick={() => send({ type: 'DISCONNECT' })}>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => send({ type: 'DISCONNECT' })}
+          >
             Desconectar
           </button>
         </div>
@@ -104,10 +108,18 @@ export function ConnectionOverview({ connection }: { connection: WhatsappConnect
           Os follow-ups ficam parados até você reconectar.
         </p>
         <div className="form__actions">
-          <button type="button" className="button button--primary" onClick={() => send({ type: 'RECONNECT' })}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => send({ type: 'RECONNECT' })}
+          >
             Reconectar
           </button>
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'SHOW_HOW' })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => send({ type: 'SHOW_HOW' })}
+          >
             Como reconectar
           </button>
         </div>

@@ -30,7 +30,11 @@ export function DisconnectConfirm({ connection }: { connection: WhatsappConnecti
           {disconnecting ? 'Desconectando...' : 'Sim, desconectar'}
         </button>
         {disconnecting ? null : (
-          <button type="button" className="button button--secondary" onClick={() => connection.send({ type: 'CANCEL' })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => connection.send({ type: 'CANCEL' })}
+          >
             Manter conectado
           </button>
         )}

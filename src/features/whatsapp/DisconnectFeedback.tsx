@@ -64,7 +64,11 @@ export function DisconnectFeedback({ connection }: { connection: WhatsappConnect
           {sending ? 'Enviando...' : 'Enviar feedback'}
         </button>
         {sending ? null : (
-          <button type="button" className="button button--secondary" onClick={() => connection.send({ type: 'SKIP' })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => connection.send({ type: 'SKIP' })}
+          >
             Pular
           </button>
         )}

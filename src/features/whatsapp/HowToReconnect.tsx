@@ -8,8 +8,8 @@ export function HowToReconnect({ connection }: { connection: WhatsappConnectionA
         Seu número precisa ser conectado de novo
       </h2>
       <p className="card__text">
-        Isso acontece quando o número muda de celular, o app WhatsApp Business é reinstalado ou a permissão dada
-        ao Fechaí expira.
+        Isso acontece quando o número muda de celular, o app WhatsApp Business é reinstalado ou a permissão
+        dada ao Fechaí expira.
       </p>
       <ol className="whatsapp-connection__steps">
         <li>Abra o WhatsApp Business no celular e confirme que o número da empresa está ativo.</li>
@@ -17,7 +17,11 @@ export function HowToReconnect({ connection }: { connection: WhatsappConnectionA
         <li>Toque em "Reconectar" e siga os passos na janela do Facebook até o fim.</li>
       </ol>
       <div className="form__actions">
-        <button type="button" className="button button--primary" onClick={() => connection.send({ type: 'RECONNECT' })}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => connection.send({ type: 'RECONNECT' })}
+        >
           Reconectar
         </button>
       </div>

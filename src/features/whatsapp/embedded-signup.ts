@@ -96,7 +96,9 @@ interface SignupMessage {
 
 function isSignupMessage(data: unknown): data is SignupMessage {
   if (typeof data === 'string') return false;
-  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'WA_EMBEDDED_SIGNUP';
+  return (
+    typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'WA_EMBEDDED_SIGNUP'
+  );
 }
 
 /** Meta's SDK posts JSON strings; the simulator posts objects. */
@@ -117,7 +119,12 @@ function isFinish(event: string): event is EmbeddedSignupFinish {
  * Runs one signup: collects the session info message and the code, in either order, and settles
  * once both are in (or the owner cancelled, or the popup went away).
  */
-function runSignup(config: EmbeddedSignupConfig, sdk: FacebookSdk | null, input: EmbeddedSignupInput, signal: AbortSignal) {
+function runSignup(
+  config: EmbeddedSignupConfig,
+  sdk: FacebookSdk | null,
+  input: EmbeddedSignupInput,
+  signal: AbortSignal,
+) {
   return new Promise<EmbeddedSignupResult>((resolve, reject) => {
     let session: SignupMessage | null = null;
     let code: string | null = null;

@@ -53,7 +53,10 @@ export function createWhatsappConnectionMachine(queryClient: QueryClient) {
       disconnect: fromPromise<WhatsappConnectionState>(async ({ signal }) =>
         remember(
           unwrapEnvelope(
-            await api.delete(disconnectWhatsappContract.url, { schema: disconnectWhatsappContract.response, signal }),
+            await api.delete(disconnectWhatsappContract.url, {
+              schema: disconnectWhatsappContract.response,
+              signal,
+            }),
           ),
         ),
       ),

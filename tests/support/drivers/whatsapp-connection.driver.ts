@@ -73,7 +73,11 @@ function mismatches(screen: WhatsappConnectionScreen, seen: SeenConnection, at: 
     case 'load-failed':
       return [
         ...differs('the alert', seen.alert, 'Verifique sua internet e tente de novo.'),
-        ...differs('"Tentar novamente"', seen.buttons.some((b) => b.name === 'Tentar novamente'), true),
+        ...differs(
+          '"Tentar novamente"',
+          seen.buttons.some((b) => b.name === 'Tentar novamente'),
+          true,
+        ),
       ];
     case 'page': {
       const path = at.split('?')[0]!.replace(/\/$/, '');
@@ -91,7 +95,11 @@ function mismatches(screen: WhatsappConnectionScreen, seen: SeenConnection, at: 
         // Some pages say their reason as an alert; only an alert the step expects is compared.
         ...(screen.alert === null
           ? []
-          : differs('the alert', seen.alert?.includes(screen.alert) ? screen.alert : seen.alert, screen.alert)),
+          : differs(
+              'the alert',
+              seen.alert?.includes(screen.alert) ? screen.alert : seen.alert,
+              screen.alert,
+            )),
       ];
     }
   }
