@@ -50,15 +50,13 @@ async function browserConnection(page: Page, baseURL: string): Promise<WhatsappC
   const disconnect = await HeldCalls.on(page, 'DELETE', disconnectWhatsappContract.url);
   const feedback = await HeldCalls.on(page, 'POST', sendDisconnectFeedbackContract.url);
   // The popup stays on a blank page of the app's origin; the step posts what Meta's would.
-  await page
-    .context()
-    .route(SIGNUP_PAGE, (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: '<!doctype html><title>Facebook</title>',
-      }),
-    );
+  await page.context().route(SIGNUP_PAGE, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>Facebook</title>',
+    }),
+  );
   let popup: Promise<Page> | null = null;
   let opened: Page | null = null;
   const origin = new URL(baseURL).origin;
