@@ -23,6 +23,7 @@ import { stageEditorPathModel } from '../machines/stage-editor/stage-editor.path
 import { taskFormPathModel } from '../machines/task-form/task-form.paths';
 import { toastPathModel } from '../machines/toasts/toast.paths';
 import { toasterPathModel } from '../machines/toasts/toaster.paths';
+import { whatsappConnectionPathModel } from '../machines/whatsapp/whatsapp-connection.paths';
 import type { PathModel } from '../tests/support/chart-paths';
 
 function model<S extends AnyMachineSnapshot, I>(m: PathModel<S, I>): PathModel {
@@ -58,6 +59,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'column-load-more': model(columnLoadMorePathModel),
   'root-entry': model(rootEntryPathModel),
   realtime: model(realtimeConnectionPathModel),
+  'whatsapp-connection': model(whatsappConnectionPathModel),
 };
 
 /**
@@ -89,4 +91,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'entity-form': 'tests/web/entity-form.paths.test.tsx',
   'search-box': 'tests/web/search-box.paths.test.tsx',
   'root-entry': 'tests/web/root-entry.paths.test.tsx',
+  'whatsapp-connection': 'tests/web/whatsapp-connection.paths.test.tsx',
 };

@@ -18,7 +18,7 @@ import { answerClientError, requireHostHeader } from './http/protocol-errors';
 import { rateLimitOptions } from './http/rate-limit';
 import { requestId } from './http/request-id';
 import { RequestLog } from './http/request-log';
-import { registerResponseHeaders } from './http/security-headers';
+import { helmetOptionsFor, registerResponseHeaders } from './http/security-headers';
 import { resolveWhatsappSettings } from './integrations/whatsapp/whatsapp-settings';
 import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
@@ -95,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preHandler', refuseNulCharacters);
 
   closeConnectionsWhenDrained(app);
-  registerResponseHeaders(app);
+  registerResponseHeaders(app, helmetOptionsFor({ facebookSdkAllowed: config.whatsapp.meta !== null }));
 
   try {
     await assemble(app, options);

@@ -22,6 +22,7 @@ import { stageEditorPathModel } from '../../machines/stage-editor/stage-editor.p
 import { taskFormPathModel } from '../../machines/task-form/task-form.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
 import { toasterPathModel } from '../../machines/toasts/toaster.paths';
+import { whatsappConnectionPathModel } from '../../machines/whatsapp/whatsapp-connection.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { checkoutDriver } from './drivers/checkout';
@@ -47,6 +48,7 @@ import { stageEditorBrowserDriver } from './drivers/stage-editor';
 import { taskFormBrowserDriver } from './drivers/task-form';
 import { toasterBrowserDriver } from './drivers/toaster';
 import { toastsBrowserDriver } from './drivers/toasts';
+import { whatsappConnectionDriver } from './drivers/whatsapp-connection';
 
 /** A chart testers can list and replay: its path model and how to act it out in the app. */
 export interface PathChart<S extends AnyMachineSnapshot = AnyMachineSnapshot, I = unknown> {
@@ -89,4 +91,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'entity-form': chart(entityFormPathModel, entityFormBrowserDriver),
   'search-box': chart(searchBoxPathModel, searchBoxBrowserDriver),
   'root-entry': chart(rootEntryPathModel, rootEntryBrowserDriver),
+  'whatsapp-connection': chart(whatsappConnectionPathModel, whatsappConnectionDriver),
 };

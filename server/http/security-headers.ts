@@ -23,7 +23,41 @@ export const helmetOptions: HelmetOptions = {
       upgradeInsecureRequests: null,
     },
   },
+  // Embedded Signup's popup (Meta's, or the local simulator's page) hands its result to
+  // window.opener: same-origin would cut the popup off from the app.
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
 };
+
+/** Where Facebook's JavaScript SDK loads from and what it opens (Embedded Signup with Meta). */
+const facebookSdk = {
+  scriptSrc: ['https://connect.facebook.net'],
+  frameSrc: ['https://www.facebook.com', 'https://web.facebook.com', 'https://connect.facebook.net'],
+  connectSrc: ['https://www.facebook.com', 'https://graph.facebook.com', 'https://connect.facebook.net'],
+  imgSrc: ['https://www.facebook.com'],
+};
+
+/**
+ * The app's options; with Meta's Embedded Signup (WHATSAPP_APP_ID set) the policy also lets the app
+ * load Facebook's SDK and its frames. Without it nothing of Facebook's is allowed.
+ */
+export function helmetOptionsFor({ facebookSdkAllowed }: { facebookSdkAllowed: boolean }): HelmetOptions {
+  if (!facebookSdkAllowed) return helmetOptions;
+  const csp = helmetOptions.contentSecurityPolicy as { directives: Record<string, string[] | null> };
+  const directives = csp.directives;
+  return {
+    ...helmetOptions,
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        ...directives,
+        scriptSrc: [...(directives.scriptSrc ?? []), ...facebookSdk.scriptSrc],
+        frameSrc: ["'self'", ...facebookSdk.frameSrc],
+        connectSrc: [...(directives.connectSrc ?? []), ...facebookSdk.connectSrc],
+        imgSrc: [...(directives.imgSrc ?? []), ...facebookSdk.imgSrc],
+      },
+    },
+  };
+}
 
 /**
  * The headers helmet sets, worked out once. Our policy is the same for every request, and building

@@ -47,6 +47,8 @@ const servicesPage = lazyPage(() => import('../../features/services/ServicesPage
 const serviceFormPage = lazyPage(() => import('../../features/services/ServiceFormPage'));
 const companyInfoPage = lazyPage(() => import('../../features/company-info/CompanyInfoPage'));
 const blocklistPage = lazyPage(() => import('../../features/whatsapp-blocklist/BlocklistPage'));
+// The WhatsApp connection's pages share one page, so its chart lives on between them.
+const whatsappConnectionPage = lazyPage(() => import('../../features/whatsapp/WhatsappConnectionPage'));
 
 // The queries routes prefetch, as modules downloaded when the route is entered or intended (see
 // prefetchLazily): a static import here would put the features' schemas in the entry chunk.
@@ -340,67 +342,67 @@ export const appRoutes: readonly AppRoute[] = [
     path: appPaths.whatsapp,
     layout: 'shell',
     title: 'Conexão WhatsApp',
-    page: titleOnlyPage,
+    page: whatsappConnectionPage,
   }),
   defineRoute({
     path: appPaths.whatsappSelectConnection,
     layout: 'shell',
     title: 'Selecione sua conexão',
-    page: titleOnlyPage,
+    page: whatsappConnectionPage,
   }),
   defineRoute({
     path: appPaths.whatsappHowToReconnect,
     layout: 'shell',
     title: 'Como Reconectar',
-    page: titleOnlyPage,
+    page: whatsappConnectionPage,
   }),
   defineRoute({
     path: appPaths.whatsappDisconnect,
     layout: 'shell',
     title: 'Desconectar WhatsApp Business',
-    page: titleOnlyPage,
+    page: whatsappConnectionPage,
   }),
   defineRoute({
     path: appPaths.whatsappDisconnectFeedback,
     layout: 'shell',
     title: 'Feedback de Desconexão',
-    page: titleOnlyPage,
+    page: whatsappConnectionPage,
   }),
   defineRoute({
     path: appPaths.whatsappConnect,
     layout: 'shell',
     title: 'Conexão WhatsApp',
-    page: titleOnlyPage,
+    page: whatsappConnectionPage,
   }),
   defineRoute({
     path: appPaths.whatsappConnectBusiness,
     layout: 'shell',
     title: 'Conectar WhatsApp Business',
-    page: titleOnlyPage,
+    page: whatsappConnectionPage,
   }),
   defineRoute({
     path: appPaths.whatsappConnectSuccess,
     layout: 'shell',
     title: 'WhatsApp Conectado',
-    page: titleOnlyPage,
+    page: whatsappConnectionPage,
   }),
   defineRoute({
     path: appPaths.whatsappConnectNotReady,
     layout: 'shell',
     title: 'Erro na Conexão',
-    page: titleOnlyPage,
+    page: whatsappConnectionPage,
   }),
   defineRoute({
     path: appPaths.whatsappConnectError,
     layout: 'shell',
     title: 'Erro na Conexão',
-    page: titleOnlyPage,
+    page: whatsappConnectionPage,
   }),
   defineRoute({
     path: appPaths.whatsappConnectHeadsUp,
     layout: 'shell',
     title: 'Informações importantes',
-    page: titleOnlyPage,
+    page: whatsappConnectionPage,
   }),
   defineRoute({
     path: appPaths.whatsappBlocklist,

@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
 import type { WhatsappConnectionState } from '../../../contracts/whatsapp-status';
-import { appPaths } from '../../../machines/app-paths';
+import { pageForStatus } from '../../../machines/whatsapp/whatsapp-connection-pages';
 import { Link } from '../../lib/routing/Link';
 import { whatsappStatusQuery } from '../../lib/whatsapp/whatsapp-status-query';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { RetryButton } from '../../ui/retry-button/RetryButton';
-
-const wa = appPaths.whatsapp;
 
 type StatusView = { title: string; text: string; action: { to: string; label: string } };
 
@@ -23,29 +21,36 @@ function viewOf(connection: WhatsappConnectionState): StatusView {
       return {
         title: 'WhatsApp conectado',
         text: who || 'As mensagens de follow-up saem no horário de cada tarefa.',
-        action: { to: wa, label: 'Gerenciar conexão' },
+        action: { to: pageForStatus(connection.status), label: 'Gerenciar conexão' },
       };
     }
     case 'connecting':
       return {
         title: 'Conexão em andamento',
         text: 'Estamos terminando de conectar o seu WhatsApp Business.',
-        action: { to: wa, label: 'Ver conexão' },
+        action: { to: pageForStatus(connection.status), label: 'Ver conexão' },
       };
     case 'not_ready':
     case 'error':
+      return {
+        title: 'Erro na conexão do WhatsApp',
+        text:
+          connection.problem?.detail ??
+          'As mensagens de follow-up estão paradas até a conexão ser concluída.',
+        action: { to: pageForStatus(connection.status), label: 'Ver o que fazer' },
+      };
     case 'offboarded':
     case 'needs_reconnect':
       return {
-        title: 'Erro na conexão do WhatsApp',
+        title: 'Reconecte o seu WhatsApp',
         text: 'As mensagens de follow-up estão paradas até você reconectar.',
-        action: { to: `${wa}/how-to-reconnect`, label: 'Reconectar WhatsApp' },
+        action: { to: pageForStatus(connection.status), label: 'Reconectar WhatsApp' },
       };
     case 'disconnected':
       return {
         title: 'WhatsApp desconectado',
         text: 'Conecte o WhatsApp Business para enviar os follow-ups e ver as conversas aqui.',
-        action: { to: wa, label: 'Conectar WhatsApp' },
+        action: { to: pageForStatus(connection.status), label: 'Conectar WhatsApp' },
       };
   }
 }

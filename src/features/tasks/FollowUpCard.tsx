@@ -1,11 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import type { FollowUpMessage } from '../../../contracts/tasks';
+import { connectionPages, pageForStatus } from '../../../machines/whatsapp/whatsapp-connection-pages';
 import { formatDateTime } from '../../lib/format/date';
 import { Link } from '../../lib/routing/Link';
+import { whatsappStatusQuery } from '../../lib/whatsapp/whatsapp-status-query';
 import { followUpStatusText, followUpTone, isAwaitingConnection } from './follow-up-status';
 
 const badgeClass = (tone: 'success' | 'danger' | null) => (tone ? `badge badge--${tone}` : 'badge');
 
-export const WHATSAPP_CONNECTION_PATH = '/settings/whatsapp-business-connection';
+/** "Conectar WhatsApp", to the connection's page for where it stands (to reconnect, to see the problem). */
+function ConnectWhatsappLink() {
+  const { data } = useQuery(whatsappStatusQuery);
+  return <Link to={data ? pageForStatus(data.status) : connectionPages.index.path}>Conectar WhatsApp</Link>;
+}
 
 /** The task's follow-up message: the text, when it goes, where it stands, and how to remove it. */
 export function FollowUpCard({
@@ -44,8 +51,7 @@ export function FollowUpCard({
       </dl>
       {awaiting ? (
         <p className="card__text">
-          A mensagem sai assim que o WhatsApp da empresa estiver conectado.{' '}
-          <Link to={WHATSAPP_CONNECTION_PATH}>Conectar WhatsApp</Link>
+          A mensagem sai assim que o WhatsApp da empresa estiver conectado. <ConnectWhatsappLink />
         </p>
       ) : null}
       <div className="form__actions">
