@@ -117,7 +117,27 @@ describe('GET /api/conversation-media/:messageId', () => {
     expect((await get(mediaUrl(messageId), company.account.accessToken)).status).toBe(404);
   });
 
-  it('401 without a session', async () => {
+  it('an <img> of the page gets the file with the session cookie alone (it cannot send a header)', async () => {
+    const company = await connectedCompany('5511966663333');
+    const photo = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.from('outra foto')]);
+    const messageId = await mediaMessage(company, { bytes: photo, mimeType: 'image/jpeg' });
+    const cookie = `theme=dark; access_token=${encodeURIComponent(company.account.accessToken)}; userId=x`;
+    const response = await fetch(`${server.url}${mediaUrl(messageId)}`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(photo);
+    // Another company's session cookie is no way in.
+    const other = await connectedCompany('5511966662222');
+    const refused = await fetch(`${server.url}${mediaUrl(messageId)}`, {
+      headers: { cookie: `access_token=${other.account.accessToken}` },
+    });
+    expect(refused.status).toBe(404);
+  });
+
+  it('401 without a session, or with a cookie that is no access token', async () => {
     expect((await fetch(`${server.url}${mediaUrl(randomUUID())}`)).status).toBe(401);
+    const forged = await fetch(`${server.url}${mediaUrl(randomUUID())}`, {
+      headers: { cookie: 'access_token=%E0%A4%A; refresh_token=abc' },
+    });
+    expect(forged.status).toBe(401);
   });
 });

@@ -4,6 +4,7 @@ import { HttpError } from '../../http/errors';
 import { hasCurrentSubscription } from '../../modules/billing/company-subscription';
 import type { AccessClaims, AccessTokens } from '../tokens/access-tokens';
 import { bearerToken } from './bearer';
+import { ACCESS_TOKEN_COOKIE, cookieValue } from './cookie-token';
 
 /** Who is calling: the signed-in user, their sign-in, and the company every query is scoped to. */
 export interface Caller {
@@ -80,6 +81,12 @@ export interface CallerGuards {
    * signed-in area (customers, tasks, sales, services, dashboard…).
    */
   requireSubscriber: preHandlerAsyncHookHandler;
+  /**
+   * requireSubscriber for files the page loads by address (<img>, <audio>, a download link), which
+   * cannot carry an authorization header: the session's access_token cookie (SameSite strict, so
+   * another site's page never sends it) stands in for the header. Only for GETs that change nothing.
+   */
+  requireSubscriberByCookie: preHandlerAsyncHookHandler;
 }
 
 function challenge(reply: FastifyReply): void {
@@ -87,14 +94,25 @@ function challenge(reply: FastifyReply): void {
 }
 
 export function callerGuards(db: Queryable, tokens: AccessTokens): CallerGuards {
-  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<Caller> {
-    const caller = await identifyCaller(db, tokens, bearerToken(request.headers.authorization));
+  async function authenticate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token = bearerToken(request.headers.authorization),
+  ): Promise<Caller> {
+    const caller = await identifyCaller(db, tokens, token);
     if (!caller) {
       challenge(reply);
       throw unauthenticated();
     }
     request.caller = caller;
     return caller;
+  }
+  async function requireSubscriber(request: FastifyRequest, reply: FastifyReply, token?: string) {
+    const caller = await authenticate(request, reply, token);
+    if (!caller.companyId) throw new HttpError(403, 'FORBIDDEN', NO_COMPANY_TEXT);
+    if (!(await hasCurrentSubscription(db, caller.companyId))) {
+      throw new HttpError(402, 'SUBSCRIPTION_REQUIRED', SUBSCRIPTION_REQUIRED_TEXT);
+    }
   }
   return {
     async requireCaller(request, reply) {
@@ -105,11 +123,15 @@ export function callerGuards(db: Queryable, tokens: AccessTokens): CallerGuards 
       if (!caller.companyId) throw new HttpError(403, 'FORBIDDEN', NO_COMPANY_TEXT);
     },
     async requireSubscriber(request, reply) {
-      const caller = await authenticate(request, reply);
-      if (!caller.companyId) throw new HttpError(403, 'FORBIDDEN', NO_COMPANY_TEXT);
-      if (!(await hasCurrentSubscription(db, caller.companyId))) {
-        throw new HttpError(402, 'SUBSCRIPTION_REQUIRED', SUBSCRIPTION_REQUIRED_TEXT);
-      }
+      await requireSubscriber(request, reply);
+    },
+    async requireSubscriberByCookie(request, reply) {
+      const header = bearerToken(request.headers.authorization);
+      await requireSubscriber(
+        request,
+        reply,
+        header ?? cookieValue(request.headers.cookie, ACCESS_TOKEN_COOKIE),
+      );
     },
   };
 }

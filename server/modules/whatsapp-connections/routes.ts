@@ -106,7 +106,7 @@ export const whatsappConnectionRoutes: FastifyPluginAsync<WhatsappConnectionRout
 
   app.get<{ Params: { messageId: string } }>(
     conversationMediaUrl,
-    { preValidation: app.auth.requireSubscriber, config: { rateLimit: perCompany(120) } },
+    { preValidation: app.auth.requireSubscriberByCookie, config: { rateLimit: perCompany(120) } },
     (request, reply) =>
       sendConversationMedia(context(request), companyOf(request).companyId, request.params.messageId, reply),
   );
