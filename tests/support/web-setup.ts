@@ -1,7 +1,8 @@
 import { onlineManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { errorTracker } from '../../src/lib/error-tracking/report-error';
+import { loadSonnerToasts } from '../../src/ui/toaster/AppToaster';
 import { installFakeMatchMedia } from '../web/support/fake-media';
 import { forgetAllToasts } from '../web/support/toasts-forgotten';
 
@@ -23,6 +24,10 @@ if (typeof window.CSS?.escape !== 'function') {
 // findBy…/waitFor wait for what the user would see; their limit only catches a hang. Testing
 // Library's 1 s default fails a first render that loads a page's chunk on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The app loads sonner with its first toast; views are tested with it already there, as every toast
+// after the first finds it (the browser suites see the first one load).
+beforeAll(() => loadSonnerToasts());
 
 beforeEach(() => {
   installFakeMatchMedia(false);

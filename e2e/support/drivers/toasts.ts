@@ -25,7 +25,13 @@ export async function openWithPausedClock(page: Page, url: string): Promise<void
   await page.clock.install();
   await page.goto(url);
   await page.waitForFunction(() => !!window.__fechai?.toasts);
-  await page.locator('[data-app-toaster] section').waitFor({ state: 'attached' });
+  // The app fetches sonner with its first toast. A path starts where sonner is already there (as for
+  // every toast after a visit's first): one toast raised and dismissed while the clock still runs, so
+  // sonner mounts on a running clock, then gone before the path begins.
+  await page.evaluate(() => window.__fechai!.toasts!.message('…'));
+  await page.locator('[data-app-toaster] [data-sonner-toast]').waitFor({ state: 'visible' });
+  await page.evaluate(() => window.__fechai!.toasts!.dismiss());
+  await page.locator('[data-app-toaster] [data-sonner-toast]').waitFor({ state: 'detached' });
   await page.mouse.move(0, 0);
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 1000);
