@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { loadServerSecret } from '../../db/server-secret';
 import type { Queryable } from '../../db/types';
 
 /**
@@ -53,13 +54,6 @@ export function openToken(key: Buffer, sealed: string, context: string): string 
  */
 export async function loadTokenKey(db: Queryable, configured: Buffer | undefined): Promise<Buffer> {
   if (configured) return configured;
-  await db.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-    KEY_SECRET_NAME,
-    randomBytes(32).toString('base64'),
-  ]);
-  const { rows } = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [
-    KEY_SECRET_NAME,
-  ]);
-  if (!rows[0]) throw new Error('the WhatsApp token key could not be stored');
-  return Buffer.from(rows[0].value, 'base64');
+  const value = await loadServerSecret(db, KEY_SECRET_NAME, () => randomBytes(32).toString('base64'));
+  return Buffer.from(value, 'base64');
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { loadServerSecret } from '../../../db/server-secret';
 import type { Queryable } from '../../../db/types';
 
 /** What the app and the local Cloud API must agree on, as they would with Meta. */
@@ -17,19 +18,6 @@ const NAMES = {
   verifyToken: 'dev_whatsapp_verify_token',
 } as const;
 
-async function loadSecret(db: Queryable, name: string, fresh: string): Promise<string> {
-  await db.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-    name,
-    fresh,
-  ]);
-  const { rows } = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', [
-    name,
-  ]);
-  const value = rows[0]?.value;
-  if (!value) throw new Error(`the simulator secret ${name} could not be stored`);
-  return value;
-}
-
 /**
  * The local Cloud API's app id, app secret and verify token: generated once and kept in the
  * database, so the app (client, webhook receiver) and the simulator agree across instances and
@@ -37,8 +25,14 @@ async function loadSecret(db: Queryable, name: string, fresh: string): Promise<s
  */
 export async function loadWhatsappSimulatorCredentials(db: Queryable): Promise<WhatsappSimulatorCredentials> {
   return {
-    appId: await loadSecret(db, NAMES.appId, String(100_000_000_000_000 + randomBytes(4).readUInt32BE())),
-    appSecret: await loadSecret(db, NAMES.appSecret, randomBytes(16).toString('hex')),
-    verifyToken: await loadSecret(db, NAMES.verifyToken, `dev-verify-${randomBytes(12).toString('hex')}`),
+    appId: await loadServerSecret(db, NAMES.appId, () =>
+      String(100_000_000_000_000 + randomBytes(4).readUInt32BE()),
+    ),
+    appSecret: await loadServerSecret(db, NAMES.appSecret, () => randomBytes(16).toString('hex')),
+    verifyToken: await loadServerSecret(
+      db,
+      NAMES.verifyToken,
+      () => `dev-verify-${randomBytes(12).toString('hex')}`,
+    ),
   };
 }
