@@ -1,6 +1,7 @@
 import type { WhatsappConnectionMode } from '../../../contracts/whatsapp-status';
 import type { WhatsappConnectionActor } from '../../../machines/whatsapp/whatsapp-connection.machine';
 import { modeLabels } from '../../../machines/whatsapp/whatsapp-connection-labels';
+import { BackButton } from './BackButton';
 
 const explained: Readonly<Record<WhatsappConnectionMode, string>> = {
   cloud_api:
@@ -35,13 +36,7 @@ export function ConnectionChoice({ connection }: { connection: WhatsappConnectio
         ))}
       </ul>
       <div className="form__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => connection.send({ type: 'BACK' })}
-        >
-          Voltar
-        </button>
+        <BackButton connection={connection} />
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { WhatsappConnectionActor } from '../../../machines/whatsapp/whatsapp-connection.machine';
+import { BackButton } from './BackButton';
 
 /**
  * "Informações importantes" before Meta's popup, and the page while it is open and while the server
@@ -40,15 +41,7 @@ export function ConnectionHeadsUp({ connection }: { connection: WhatsappConnecti
         >
           Continuar com o Facebook
         </button>
-        {busy ? null : (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => connection.send({ type: 'BACK' })}
-          >
-            Voltar
-          </button>
-        )}
+        {busy ? null : <BackButton connection={connection} />}
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { WhatsappConnectionActor } from '../../../machines/whatsapp/whatsapp-connection.machine';
+import { BackButton } from './BackButton';
 
 /**
  * connect-whatsapp ("Conexão WhatsApp", the Cloud API) or connect-business ("Conectar WhatsApp
@@ -37,13 +38,7 @@ export function ConnectionIntro({ connection }: { connection: WhatsappConnection
         >
           Continuar
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => connection.send({ type: 'BACK' })}
-        >
-          Voltar
-        </button>
+        <BackButton connection={connection} />
       </div>
     </section>
   );
