@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/types';
-import { loopbackUrl, memo } from '../../modules/billing/stripe-account';
+import { loopbackUrl } from '../../http/loopback-url';
+import { memo } from '../../lib/load-once';
 import { createGraphClient, type GraphClient } from './graph-client';
 import { loadWhatsappSimulatorCredentials, type WhatsappSimulatorCredentials } from './simulator/credentials';
 

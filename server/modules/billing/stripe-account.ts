@@ -2,12 +2,14 @@ import type { Server } from 'node:http';
 import type { PlanId } from '../../../contracts/billing';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/types';
+import { loopbackUrl } from '../../http/loopback-url';
 import { createStripeClient, type StripeClient } from '../../integrations/billing/stripe-client';
 import {
   loadSimulatorCredentials,
   type SimulatorCredentials,
 } from '../../integrations/billing/stripe-simulator/credentials';
 import { simulatorPrices } from '../../integrations/billing/stripe-simulator/prices';
+import { memo } from '../../lib/load-once';
 
 /** The Stripe the app takes payments with: the real one, or the embedded simulator. */
 export interface StripeAccount {
@@ -17,27 +19,6 @@ export interface StripeAccount {
   webhookSecret(): Promise<string>;
   /** The Stripe price each plan is sold at. */
   priceIds: Record<PlanId, string>;
-}
-
-/** Where this server itself listens, for calls it makes to its own routes (the embedded simulator). */
-export function loopbackUrl(server: Server): string {
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
-  const host =
-    address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-}
-
-/** Loads once; a failure (database down) is not remembered, so the next call tries again. */
-export function memo<T>(load: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | undefined;
-  return () => {
-    pending ??= load().catch((err) => {
-      pending = undefined;
-      throw err;
-    });
-    return pending;
-  };
 }
 
 export interface EmbeddedSimulator {

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { CommandDb } from '../../db/command-transaction';
 import { loadTokenKey, openToken, sealToken } from '../../integrations/whatsapp/token-cipher';
 import type { WhatsappSettings } from '../../integrations/whatsapp/whatsapp-settings';
-import { memo } from '../billing/stripe-account';
+import { memo } from '../../lib/load-once';
 import type { RealtimePublisher } from './connection-changes';
 
 /** What the connection commands work with. */
