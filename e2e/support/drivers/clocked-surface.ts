@@ -35,3 +35,20 @@ export async function pauseClockAt(page: Page, now: number): Promise<void> {
   await page.clock.install({ time: now - 1000 });
   await page.clock.pauseAt(now);
 }
+
+/**
+ * Pauses the page's clock `aheadMs` after the page's present time. On a busy machine that instant
+ * may have passed before the pause reaches the page ("cannot fast-forward to the past"): the time
+ * is read again and the pause retried.
+ */
+export async function pauseSoon(page: Page, aheadMs: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + aheadMs);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
+}

@@ -9,6 +9,7 @@ import {
 import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
+import { pauseSoon } from './clocked-surface';
 import { HeldCalls } from './held-calls';
 
 /**
@@ -28,12 +29,6 @@ interface Run {
 
 const runs = new WeakMap<Page, Run>();
 
-/** Stops the page's clock, so /login does not move on to the hosted login before the check. */
-async function pauseClock(page: Page): Promise<void> {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 100);
-}
-
 /** Waits (up to 5 s) until "/" asks for the captures' chunk: its chart has started capturing. */
 async function captureAsked(page: Page, capture: HeldCalls): Promise<void> {
   for (let waited = 0; capture.requests.length === 0; waited += 20) {
@@ -51,7 +46,8 @@ function layerFor(page: Page, run: () => Run): RootEntryLayer {
       await page.locator('.route-loading[role="status"]').waitFor({ state: 'attached' });
       // With referral data, the chart has started once it asks for the captures' chunk.
       if (action.url.includes('?')) await captureAsked(page, run().capture);
-      await pauseClock(page);
+      // Stops the page's clock, so /login does not move on to the hosted login before the check.
+      await pauseSoon(page, 100);
     },
     async answerSession() {
       await run().sessionChecks.answer('real-server');

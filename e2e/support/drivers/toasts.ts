@@ -4,6 +4,7 @@ import type { ChartPath } from '../../../tests/support/chart-paths';
 import { toastExpectation, toastsDriver } from '../../../tests/support/drivers/toasts.driver';
 import type { BrowserDriver } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
+import { pauseSoon } from './clocked-surface';
 
 /** A person's swipe: press on the toast and drag it down past sonner's threshold. */
 export async function swipeDown(page: Page, testId: string): Promise<void> {
@@ -33,8 +34,7 @@ export async function openWithPausedClock(page: Page, url: string): Promise<void
   await page.evaluate(() => window.__fechai!.toasts!.dismiss());
   await page.locator('[data-app-toaster] [data-sonner-toast]').waitFor({ state: 'detached' });
   await page.mouse.move(0, 0);
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1000);
+  await pauseSoon(page, 1000);
 }
 
 const driverOf = (page: Page) => toastsDriver(browserSurface(page), { swipe: (id) => swipeDown(page, id) });
