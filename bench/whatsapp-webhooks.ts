@@ -105,7 +105,8 @@ const workerConcurrency = Number(process.env.BENCH_WORKER_CONCURRENCY ?? webhook
 let app: FastifyInstance | undefined;
 try {
   await migrate(db);
-  const config = benchConfig(port);
+  // Dev pages on: the webhook checks deliveries with the local Cloud API's app secret, as `npm start`.
+  const config = benchConfig(port, { DEV_PAGES: '1' });
   const owner = await createWorkspaceOwner(db, config);
   const phoneNumberId = '109876543210987';
   const businessPhone = '5511955554444';
