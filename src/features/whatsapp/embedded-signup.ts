@@ -40,6 +40,7 @@ declare global {
 const CANCELLED_TEXT = 'A janela do Facebook foi fechada antes do fim.';
 const BLOCKED_TEXT = 'O navegador bloqueou a janela do Facebook.';
 const UNAVAILABLE_TEXT = 'Não foi possível abrir a conexão com o Facebook.';
+const META_ERROR_TEXT = 'O Facebook interrompeu o cadastro com um erro';
 
 let configLoad: Promise<EmbeddedSignupConfig> | null = null;
 let sdkLoad: Promise<FacebookSdk> | null = null;
@@ -91,7 +92,14 @@ export async function prepareEmbeddedSignup(): Promise<void> {
 interface SignupMessage {
   type: 'WA_EMBEDDED_SIGNUP';
   event: EmbeddedSignupFinish | 'CANCEL' | string;
-  data?: { phone_number_id?: string; waba_id?: string; business_id?: string; current_step?: string };
+  data?: {
+    phone_number_id?: string;
+    waba_id?: string;
+    business_id?: string;
+    current_step?: string;
+    /** Meta's popup stopped on an error the owner saw (with `error_id`, `session_id`). */
+    error_message?: string;
+  };
 }
 
 function isSignupMessage(data: unknown): data is SignupMessage {
@@ -141,6 +149,13 @@ function runSignup(
       reject(error);
     };
     const settle = () => {
+      // An error Meta's popup stopped on is a failure to show with Meta's words, not a cancel.
+      const metaError = session?.data?.error_message;
+      if (session?.event === 'ERROR' || typeof metaError === 'string') {
+        const detail =
+          typeof metaError === 'string' && metaError.trim() !== '' ? `: ${metaError.trim()}` : '';
+        return fail(new EmbeddedSignupError('unavailable', `${META_ERROR_TEXT}${detail}`));
+      }
       if (session?.event === 'CANCEL')
         return fail(new EmbeddedSignupError('cancelled', CANCELLED_TEXT, session.data?.current_step ?? null));
       if (!session || code === null) return;
