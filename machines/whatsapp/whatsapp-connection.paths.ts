@@ -62,20 +62,30 @@ export const offboardedStatus: WhatsappConnectionState = {
   status: 'offboarded',
   problem: { code: 'ACCOUNT_OFFBOARDED', detail: 'O número saiu da plataforma do WhatsApp Business.' },
 };
+// The problems and refusals below are the server's own (server/modules/whatsapp-connections), so a
+// replay against the real server and the local Cloud API shows the same words.
+
+/** Registering the number refused with 133010 (the simulator's "pending review" fault). */
 export const notReadyStatus: WhatsappConnectionState = {
   ...connectedStatus,
   status: 'not_ready',
   connectedAt: null,
   problem: {
-    code: 'DISPLAY_NAME_PENDING',
-    detail: 'O nome de exibição ainda está em análise pelo WhatsApp.',
+    code: '133010',
+    detail:
+      'O número ainda está em análise pela Meta e não pode ser usado. Aguarde a aprovação no Gerenciador do WhatsApp e conecte de novo.',
   },
 };
+/** The popup's code had expired (it lives 30 s) by the time it was exchanged. */
 export const errorStatus: WhatsappConnectionState = {
   ...disconnectedWhatsapp,
   status: 'error',
   mode: 'cloud_api',
-  problem: { code: '133005', detail: 'O PIN da verificação em duas etapas não confere.' },
+  problem: {
+    code: 'CODE_EXPIRED',
+    detail:
+      'A autorização da Meta expirou (ela vale só 30 segundos) ou já foi usada. Clique em conectar e conclua o cadastro de novo.',
+  },
 };
 
 /** What the popup hands back (the simulator's ids). */
@@ -101,12 +111,12 @@ export const statusBroken = refusal(500, 'INTERNAL_ERROR', 'Erro interno do serv
 export const numberInUse = refusal(
   409,
   'WHATSAPP_NUMBER_IN_USE',
-  'Este número já está conectado a outra empresa.',
+  'Este número de WhatsApp já está conectado a outra empresa no Fechaí.',
 );
 export const disconnectBroken = refusal(
-  502,
-  'WHATSAPP_UNAVAILABLE',
-  'O WhatsApp não respondeu. Tente de novo.',
+  503,
+  'SERVICE_UNAVAILABLE',
+  'Não foi possível falar com a Meta para desconectar agora. Aguarde um instante e tente de novo.',
 );
 export const feedbackBroken = refusal(500, 'INTERNAL_ERROR', 'Erro interno do servidor.');
 
@@ -125,13 +135,16 @@ export const whatsappConnectionPathModel = {
   machine: whatsappConnectionMachine,
   scenarios: whatsappConnectionScenarios,
 
-  events(snapshot: WhatsappConnectionSnapshot): WhatsappConnectionEvent[] {
+  events(snapshot: WhatsappConnectionSnapshot): Array<WhatsappConnectionEvent | AnyEventObject> {
     const { context } = snapshot;
     const changed = (status: WhatsappConnectionState): WhatsappConnectionEvent => ({
       type: 'STATUS_CHANGED',
       status,
     });
     if (snapshot.matches('loadFailed')) return [{ type: 'RETRY' }];
+    // The server answers a number it connected in the mode the owner connected it in.
+    if (snapshot.matches({ connecting: 'exchanging' }))
+      return [{ type: 'xstate.done.actor.connect', output: { ...connectedStatus, mode: context.mode } }];
     if (snapshot.matches({ ready: 'notConnected' })) return [{ type: 'CONNECT' }, changed(connectedStatus)];
     if (snapshot.matches({ ready: 'choosing' }))
       return [
@@ -156,9 +169,7 @@ export const whatsappConnectionPathModel = {
           : { type: 'CHANGE_COMMENT', comment: FEEDBACK_COMMENT },
         { type: 'SEND' },
         { type: 'SKIP' },
-      ].filter(
-        (event) => event.type !== 'CHANGE_COMMENT' || context.comment === '',
-      ) as WhatsappConnectionEvent[];
+      ].filter((event) => event.type !== 'CHANGE_COMMENT' || context.comment === '');
     if (snapshot.matches({ ready: 'lost' })) return [{ type: 'SHOW_HOW' }, { type: 'RECONNECT' }];
     if (snapshot.matches({ ready: 'howToReconnect' })) return [{ type: 'RECONNECT' }];
     return [];
@@ -180,7 +191,8 @@ export const whatsappConnectionPathModel = {
     {
       id: 'connect',
       src: 'connect',
-      outputs: [connectedStatus, notReadyStatus, errorStatus, settingUpStatus],
+      // Connected: in the mode asked for (events above).
+      outputs: [notReadyStatus, errorStatus, settingUpStatus],
       errors: [numberInUse],
     },
     { id: 'disconnect', src: 'disconnect', outputs: [disconnectedWhatsapp], errors: [disconnectBroken] },
