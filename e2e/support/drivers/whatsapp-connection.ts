@@ -5,11 +5,16 @@ import {
   disconnectWhatsappContract,
   sendDisconnectFeedbackContract,
 } from '../../../contracts/whatsapp-connection';
-import { getWhatsappStatusContract } from '../../../contracts/whatsapp-status';
+import { getWhatsappStatusContract, type WhatsappConnectionState } from '../../../contracts/whatsapp-status';
 import type {
   WhatsappConnectionInput,
   WhatsappConnectionSnapshot,
 } from '../../../machines/whatsapp/whatsapp-connection.machine';
+import {
+  connectedStatus,
+  planWhatsappConnectionStep,
+  type WhatsappConnectionUserAction,
+} from '../../../machines/whatsapp/whatsapp-connection.paths';
 import { QUERY_RETRIES } from '../../../src/lib/cache/query-client';
 import type { ChartPath } from '../../../tests/support/chart-paths';
 import {
@@ -21,17 +26,48 @@ import {
 import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
-import { HeldCalls } from './held-calls';
+import { apiOf } from '../owner-api';
+import { RealWhatsappConnections } from '../whatsapp-connections';
+import { HeldCalls, type HeldReply } from './held-calls';
 import { perPage } from './per-page';
 
 type WhatsappConnectionPath = ChartPath<WhatsappConnectionSnapshot, WhatsappConnectionInput>;
 
-/** The simulator's signup page, which the app opens as Meta's popup (GET signup-config says so). */
-const SIGNUP_PAGE = /\/dev\/whatsapp\/signup(\?|$)/;
+/** The popup's fields and buttons (server/integrations/whatsapp/simulator/signup-page.ts). */
+const popup = {
+  businessName: 'Nome da empresa',
+  phone: 'Número do WhatsApp (com DDI e DDD)',
+  existing: 'Ou um número simulado já criado',
+  fault: 'Ao registrar o número',
+  finish: 'Concluir',
+  finishOnlyWaba: 'Concluir só a conta (sem número)',
+  cancel: 'Cancelar',
+} as const;
 
-const servers = perPage<WhatsappConnectionServer>('the WhatsApp connection');
+/** The simulator's register faults, by the problem code the server then reports. */
+const registerFaultFor: Record<string, string> = {
+  '133005': 'pin_mismatch',
+  '133016': 'too_many_attempts',
+  '133010': 'pending_review',
+};
 
-/** The real session check, its coexistence flag set as the path's scenario has it. */
+/** Where a replay is: `act` tells the server adapter, which looks at the steps ahead. */
+interface Position {
+  path: WhatsappConnectionPath;
+  index: number;
+}
+
+interface BrowserConnection extends WhatsappConnectionServer {
+  /** Before each step: on the first, the company is put in the status the load will answer. */
+  at(position: Position): Promise<void>;
+}
+
+const servers = perPage<BrowserConnection>('the WhatsApp connection');
+
+/**
+ * The real session check, its coexistence flag set as the path's scenario has it: the flag is the
+ * company's, turned on by Meta's side of the business (there is no call to set it).
+ */
 async function sessionWithCoexistence(page: Page, enabled: boolean): Promise<void> {
   await page.route(
     (url) => url.pathname === checkSessionContract.url,
@@ -44,57 +80,118 @@ async function sessionWithCoexistence(page: Page, enabled: boolean): Promise<voi
   );
 }
 
-async function browserConnection(page: Page, baseURL: string): Promise<WhatsappConnectionServer> {
+/** Step `index`'s first action of kind `kind`, if the path has such a step. */
+function actionAt<K extends WhatsappConnectionUserAction['do']>(
+  position: Position,
+  index: number,
+  kind: K,
+): Extract<WhatsappConnectionUserAction, { do: K }> | undefined {
+  if (index >= position.path.steps.length) return undefined;
+  return planWhatsappConnectionStep(position.path, index).actions.find(
+    (action): action is Extract<WhatsappConnectionUserAction, { do: K }> => action.do === kind,
+  );
+}
+
+/**
+ * Another company of the run with a number connected for real: the number the popup picks when
+ * the path's server refuses it as connected elsewhere (409 WHATSAPP_NUMBER_IN_USE).
+ */
+function rivalNumber(page: Page, context: ReplayContext): Promise<string> {
+  return context.once('whatsapp-connection:rival-number', async () => {
+    const browser = page.context().browser()!;
+    const rival = await browser.newContext({ baseURL: context.baseURL });
+    try {
+      const rivalPage = await rival.newPage();
+      await chartAccount(rivalPage, context, 'whatsapp-rival');
+      const connections = new RealWhatsappConnections(
+        rivalPage,
+        context.baseURL,
+        apiOf(rivalPage, context.baseURL),
+      );
+      await connections.disconnect();
+      const { phoneNumberId } = await connections.connect(
+        { displayName: 'Outra Empresa', phoneNumber: '5521999990000' },
+        'cloud_api',
+      );
+      return phoneNumberId;
+    } finally {
+      await rival.close();
+    }
+  });
+}
+
+/**
+ * Held until its step, then let through to the real server; a reply the real server cannot give on
+ * demand (`reachable` false) is served instead.
+ */
+function realOrHeld(reachable: boolean, status: number, body: unknown): HeldReply {
+  return reachable ? 'real-server' : { status, body };
+}
+
+async function browserConnection(page: Page, context: ReplayContext): Promise<BrowserConnection> {
+  const { baseURL } = context;
+  const connections = new RealWhatsappConnections(page, baseURL, apiOf(page, baseURL));
   const status = await HeldCalls.on(page, 'GET', getWhatsappStatusContract.url);
   const connect = await HeldCalls.on(page, 'POST', connectWhatsappContract.url);
   const disconnect = await HeldCalls.on(page, 'DELETE', disconnectWhatsappContract.url);
   const feedback = await HeldCalls.on(page, 'POST', sendDisconnectFeedbackContract.url);
-  // The popup stays on a blank page of the app's origin; the step posts what Meta's would.
-  await page.context().route(SIGNUP_PAGE, (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'text/html',
-      body: '<!doctype html><title>Facebook</title>',
-    }),
-  );
-  let popup: Promise<Page> | null = null;
+  let position: Position | null = null;
+  /** Whether the company's status on the server is the one the path's load answers. */
+  let arranged = false;
+  let popupOpening: Promise<Page> | null = null;
   let opened: Page | null = null;
-  const origin = new URL(baseURL).origin;
-  const postFromPopup = async (messages: unknown[]) => {
-    opened ??= await popup!;
-    await opened.evaluate(
-      ({ messages, origin }) => {
-        for (const message of messages) window.opener.postMessage(JSON.stringify(message), origin);
-      },
-      { messages, origin },
-    );
+  const popupPage = async () => {
+    opened ??= await popupOpening!;
+    await opened.waitForLoadState();
+    return opened;
   };
-  const standing = async (body: unknown) => status.always({ status: 200, body });
+
+  /** The connect answer the step after `index` gives (what the popup must lead the server to). */
+  const nextConnectAnswer = (index: number) => actionAt(position!, index + 1, 'answer-connect');
 
   return {
+    async at(now) {
+      position = now;
+      if (now.index !== 0) return;
+      // The popup lists the numbers there are when it opens: the rival's must be made before.
+      const inUse = now.path.steps.some(
+        (_, index) =>
+          (actionAt(now, index, 'answer-connect')?.body as { code?: string } | undefined)?.code ===
+          'WHATSAPP_NUMBER_IN_USE',
+      );
+      if (inUse) await rivalNumber(page, context);
+      const load = actionAt(now, 1, 'answer-status');
+      if (load) arranged = await connections.arrange(load.status);
+      else {
+        arranged = false;
+        await connections.disconnect();
+      }
+    },
     async open(url, coexistenceEnabled) {
       await sessionWithCoexistence(page, coexistenceEnabled);
       await page.goto(new URL(url, baseURL).toString());
     },
     async answerStatus(answer) {
-      await status.answer({ status: 200, body: { success: true, data: answer } });
-      await standing({ success: true, data: answer });
+      const reply = realOrHeld(arranged, 200, { success: true, data: answer });
+      await status.answer(reply);
+      await status.always(reply);
     },
     async failStatus() {
+      // A 500 the real server gives only when broken.
       await status.answerWithRetries(QUERY_RETRIES, {
         status: 500,
         body: { success: false, error: 'Erro interno do servidor.', code: 'INTERNAL_ERROR' },
       });
     },
     async statusElsewhere(answer) {
-      await standing({ success: true, data: answer });
-      // The tab comes back into view: the app reads the status again.
+      // Another tab (or Meta) changed it for real; the socket's event or this refetch reads it.
+      if (!(await connections.arrange(answer))) throw new Error(`cannot make the status ${answer.status}`);
       await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     },
     async expectPopup(_mode, blocked) {
       opened = null;
       if (blocked) {
-        popup = null;
+        popupOpening = null;
         // The browser's popup blocker: window.open answers null, once.
         await page.evaluate(() => {
           const open = window.open;
@@ -105,43 +202,69 @@ async function browserConnection(page: Page, baseURL: string): Promise<WhatsappC
         });
         return;
       }
-      popup = page.waitForEvent('popup');
+      popupOpening = page.waitForEvent('popup');
     },
     async finishPopup(result) {
-      await postFromPopup([
-        {
-          type: 'WA_EMBEDDED_SIGNUP',
-          event: result.finish,
-          data: {
-            phone_number_id: result.phoneNumberId,
-            waba_id: result.wabaId,
-            business_id: result.businessId,
-          },
-        },
-        { type: 'FB_LOGIN_RESULT', authResponse: { code: result.code } },
-      ]);
-      await opened!.close();
+      const signup = await popupPage();
+      const answer = nextConnectAnswer(position!.index);
+      const answered = (answer?.body as { data?: WhatsappConnectionState } | undefined)?.data;
+      const refusal = (answer?.body as { code?: string } | undefined)?.code;
+      if (refusal === 'WHATSAPP_NUMBER_IN_USE') {
+        await signup.getByLabel(popup.existing).selectOption(await rivalNumber(page, context));
+      } else {
+        await signup
+          .getByLabel(popup.businessName)
+          .fill(answered?.displayName ?? connectedStatus.displayName!);
+        await signup.getByLabel(popup.phone).fill(answered?.phoneNumber ?? connectedStatus.phoneNumber!);
+      }
+      const fault =
+        answered?.status === 'not_ready' ? registerFaultFor[answered.problem?.code ?? ''] : undefined;
+      if (fault) await signup.getByLabel(popup.fault).selectOption(fault);
+      const closed = signup.waitForEvent('close');
+      await signup
+        .getByRole('button', {
+          name: result.finish === 'FINISH_ONLY_WABA' ? popup.finishOnlyWaba : popup.finish,
+          exact: true,
+        })
+        .click();
+      // Its last page posts Meta's messages to the app, then closes.
+      await closed;
     },
-    async cancelPopup(currentStep) {
-      await postFromPopup([
-        { type: 'WA_EMBEDDED_SIGNUP', event: 'CANCEL', data: { current_step: currentStep } },
-        { type: 'FB_LOGIN_RESULT', authResponse: null },
-      ]);
-      await opened!.close();
+    async cancelPopup() {
+      const signup = await popupPage();
+      const closed = signup.waitForEvent('close');
+      await signup.getByRole('button', { name: popup.cancel, exact: true }).click();
+      await closed;
     },
     async answerConnect(expected, code, body) {
-      const url = new URL(opened?.url() ?? 'about:blank');
-      if (url.searchParams.get('mode') !== expected.mode)
-        throw new Error(`the popup opened ${url} for another mode than ${expected.mode}`);
-      await connect.answerExpecting(expected, { status: code, body });
-      if (code === 200) await standing(body);
+      const answered = (body as { data?: WhatsappConnectionState }).data;
+      const reachable =
+        code === 200
+          ? answered?.status === 'connected' || answered?.status === 'not_ready'
+          : (body as { code?: string }).code === 'WHATSAPP_NUMBER_IN_USE';
+      await connect.answerChecked(
+        (request) => {
+          // The code and ids are the popup's own; what the path fixes is the mode and how it ended.
+          const sent = request.postDataJSON() as Record<string, unknown>;
+          const finishes =
+            expected.mode === 'coexistence' ? ['FINISH_WHATSAPP_BUSINESS_APP_ONBOARDING'] : [expected.finish];
+          const problems = [
+            sent.mode === expected.mode ? null : `mode ${String(sent.mode)}, not ${expected.mode}`,
+            finishes.includes(sent.finish as never) ? null : `finish ${String(sent.finish)}`,
+            typeof sent.code === 'string' && sent.code !== '' ? null : 'no code',
+            typeof sent.wabaId === 'string' ? null : 'no wabaId',
+          ].filter(Boolean);
+          return problems.length ? `POST ${connectWhatsappContract.url} sent ${problems.join(', ')}` : null;
+        },
+        realOrHeld(reachable, code, body),
+      );
     },
     async answerDisconnect(code, body) {
-      await disconnect.answer({ status: code, body });
-      if (code === 200) await standing(body);
+      // Meta out of reach while revoking (503) is not something the simulator does on demand.
+      await disconnect.answer(realOrHeld(code === 200, code, body));
     },
     async answerFeedback(expected, code, body) {
-      await feedback.answerExpecting(expected, { status: code, body });
+      await feedback.answerExpecting(expected, realOrHeld(code === 200, code, body));
     },
     async goBack(to) {
       await page.evaluate(() => window.history.back());
@@ -152,29 +275,37 @@ async function browserConnection(page: Page, baseURL: string): Promise<WhatsappC
 }
 
 /**
- * "Conexão WhatsApp" and its pages in the running app, for a fresh account. The status, connect,
- * disconnect and feedback calls are held with page.route and answered with the path's data: paths
- * start from statuses the real server reaches only through Meta (offboarded, being set up), and the
- * popup's code is the path's. The popup is the simulator's signup address, held on a blank page
- * from which the step posts Meta's messages (finish, cancel). GET signup-config is the real server's.
+ * "Conexão WhatsApp" and its pages in the running app, for a fresh account, against the real
+ * server and the local Cloud API: the company is put in the path's first status for real before
+ * the page opens, the popup is the simulator's signup page, filled in and finished or cancelled
+ * as the step says, and the server connects, disconnects and takes the feedback. The calls are held
+ * with page.route only so each step sees the screen while its call is on its way, then let through.
  */
 export const whatsappConnectionDriver: BrowserDriver<WhatsappConnectionPath> = {
   page: '/settings/whatsapp-business-connection',
   setup:
-    'a fresh onboarded account (chartAccount), shared by the run; the session check from the real server ' +
-    'with the scenario’s coexistence flag put in by page.route; GET signup-config from the real server; ' +
-    'GET status, POST/DELETE /api/whatsapp-connections and POST disconnect-feedback held and answered with ' +
-    'page.route with the path’s data (statuses the real server reaches only through Meta, a fixed code); ' +
-    'the popup (/dev/whatsapp/signup) held on a blank page that posts Meta’s messages as the step says; ' +
-    'a blocked popup is window.open answering null',
+    'a fresh onboarded account (chartAccount), shared by the run; before each path its connection is ' +
+    'put in the path’s first status for real (disconnected with DELETE; connected through the local ' +
+    'Cloud API’s signup page and POST /api/whatsapp-connections; offboarded by the simulator’s ' +
+    'ACCOUNT_OFFBOARDED webhook); the popup is the real /dev/whatsapp/signup, finished (a register fault ' +
+    'for a number not ready; for a number in use, another account’s connected number) or cancelled; ' +
+    'GET status, POST/DELETE /api/whatsapp-connections and POST disconnect-feedback held with page.route ' +
+    'until their step, then answered by the real server — except what it cannot give on demand, served ' +
+    'with page.route: the status 500, a connect left "connecting" or ended in error (an expired code), ' +
+    'the disconnect’s 503 (Meta out of reach) and the feedback’s 500; the session check with the ' +
+    'scenario’s coexistence flag put in by page.route; a blocked popup is window.open answering null',
 
   expectation: (path, index) => whatsappConnectionExpectation(path, index),
 
   async open(page, _url, context: ReplayContext) {
     await chartAccount(page, context, 'whatsapp-connection');
-    servers.set(page, await browserConnection(page, context.baseURL));
+    servers.set(page, await browserConnection(page, context));
   },
 
-  act: (page, path, index) => actWhatsappConnectionStep(browserSurface(page), servers.of(page), path, index),
+  async act(page, path, index) {
+    const server = servers.of(page);
+    await server.at({ path, index });
+    return actWhatsappConnectionStep(browserSurface(page), server, path, index);
+  },
   check: (page, path, index) => checkWhatsappConnectionStep(browserSurface(page), path, index),
 };

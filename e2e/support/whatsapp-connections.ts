@@ -1,0 +1,141 @@
+import type { Page } from 'playwright-core';
+import { connectWhatsappContract, disconnectWhatsappContract } from '../../contracts/whatsapp-connection';
+import {
+  getWhatsappStatusContract,
+  type WhatsappConnectionMode,
+  type WhatsappConnectionState,
+} from '../../contracts/whatsapp-status';
+import type { ApiCall } from './owner-api';
+
+/**
+ * A company's WhatsApp connection put in a given state on the running server for real: connected
+ * through the local Cloud API's Embedded Signup page (its form posted as the owner would in another
+ * tab, the code it hands back sent to POST /api/whatsapp-connections), let go by Meta through the
+ * simulator's `ACCOUNT_OFFBOARDED` webhook, or disconnected with DELETE. playwright-core only.
+ */
+
+const SIGNUP_PAGE = '/dev/whatsapp/signup';
+/** How long the webhook job may take to mark a connection offboarded. */
+const WEBHOOK_TIMEOUT_MS = 15_000;
+
+const ENTITIES: Record<string, string> = {
+  '&quot;': '"',
+  '&#39;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+  '&amp;': '&',
+};
+
+interface SignupMessage {
+  type: string;
+  event?: string;
+  data?: { phone_number_id?: string; waba_id?: string; business_id?: string };
+  authResponse?: { code?: string } | null;
+}
+
+/** What the simulator's popup hands its opener at the end, read from its last page. */
+function popupMessages(html: string): SignupMessage[] {
+  const attribute = /data-messages="([^"]*)"/.exec(html)?.[1];
+  if (attribute === undefined) throw new Error('the signup page did not finish (no data-messages)');
+  return JSON.parse(attribute.replace(/&quot;|&#39;|&lt;|&gt;|&amp;/g, (entity) => ENTITIES[entity]!));
+}
+
+export interface SimulatedConnection {
+  phoneNumberId: string;
+  wabaId: string;
+}
+
+export class RealWhatsappConnections {
+  constructor(
+    private readonly page: Page,
+    private readonly baseURL: string,
+    private readonly api: ApiCall,
+  ) {}
+
+  status(): Promise<WhatsappConnectionState> {
+    return this.api<WhatsappConnectionState>('GET', getWhatsappStatusContract.url);
+  }
+
+  /** Nothing connected: a live connection (of any status) is disconnected for real. */
+  async disconnect(): Promise<void> {
+    if ((await this.status()).status !== 'disconnected')
+      await this.api('DELETE', disconnectWhatsappContract.url);
+  }
+
+  /**
+   * Finishes the simulator's signup page (a new number named and numbered as `status` says, or
+   * the number `existing`), then connects it as the app does with the popup's code and ids.
+   */
+  async connect(
+    status: Pick<WhatsappConnectionState, 'displayName' | 'phoneNumber'>,
+    mode: WhatsappConnectionMode,
+    existing: string | null = null,
+  ): Promise<SimulatedConnection> {
+    const response = await this.page.request.post(new URL(SIGNUP_PAGE, this.baseURL).toString(), {
+      form: {
+        mode,
+        origin: '',
+        businessName: status.displayName ?? 'Doces da Ana',
+        phone: status.phoneNumber ?? '5511987654321',
+        existing: existing ?? '',
+        action: 'finish',
+      },
+    });
+    if (!response.ok()) throw new Error(`the signup page answered ${response.status()}`);
+    const messages = popupMessages(await response.text());
+    const session = messages.find((m) => m.type === 'WA_EMBEDDED_SIGNUP')!;
+    const code = messages.find((m) => m.type === 'FB_LOGIN_RESULT')?.authResponse?.code;
+    const { phone_number_id: phoneNumberId, waba_id: wabaId, business_id: businessId } = session.data ?? {};
+    if (!code || !phoneNumberId || !wabaId) throw new Error('the signup page gave no code or ids');
+    const connected = await this.api<WhatsappConnectionState>('POST', connectWhatsappContract.url, {
+      code,
+      mode,
+      finish: session.event,
+      wabaId,
+      phoneNumberId,
+      businessId: businessId ?? null,
+    });
+    if (connected.status !== 'connected') throw new Error(`connecting answered ${connected.status}`);
+    return { phoneNumberId, wabaId };
+  }
+
+  /** Meta lets the number go: the simulator's ACCOUNT_OFFBOARDED webhook, once the app has processed it. */
+  async offboard(connection: SimulatedConnection): Promise<void> {
+    const response = await this.page.request.post(
+      new URL('/dev/whatsapp/api/offboard', this.baseURL).toString(),
+      {
+        data: { phoneNumberId: connection.phoneNumberId },
+      },
+    );
+    if (!response.ok()) throw new Error(`the simulator's offboard answered ${response.status()}`);
+    const deadline = Date.now() + WEBHOOK_TIMEOUT_MS;
+    while ((await this.status()).status !== 'offboarded') {
+      if (Date.now() > deadline) throw new Error('the ACCOUNT_OFFBOARDED webhook was not processed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /**
+   * Puts the company in `status` for real; false when the server cannot reach it on demand (being
+   * set up, failed: the server ends a connect connected, not ready or in error, never "connecting",
+   * and its errors come from Meta refusing the code, which the simulator does only after 30 s).
+   */
+  async arrange(status: WhatsappConnectionState): Promise<boolean> {
+    switch (status.status) {
+      case 'disconnected':
+        await this.disconnect();
+        return true;
+      case 'connected':
+        await this.disconnect();
+        await this.connect(status, status.mode ?? 'cloud_api');
+        return true;
+      case 'offboarded': {
+        await this.disconnect();
+        await this.offboard(await this.connect(status, status.mode ?? 'cloud_api'));
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+}
