@@ -18,6 +18,44 @@ const SIGNUP_PAGE = '/dev/whatsapp/signup';
 /** How long the webhook job may take to mark a connection offboarded. */
 const WEBHOOK_TIMEOUT_MS = 15_000;
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The server lets a company connect, disconnect and send feedback 10 times a minute each
+ * (server/modules/whatsapp-connections/routes.ts). A run replays many paths on one company, so
+ * every such call that reaches the server, the app's and the set-up's, takes a turn here first,
+ * waiting when the last minute is full: the app's call then gets the server's real answer, not a 429.
+ */
+export class CallBudget {
+  private readonly made: number[] = [];
+
+  constructor(
+    private readonly max = 10,
+    private readonly windowMs = 61_000,
+  ) {}
+
+  async take(): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      while (this.made.length > 0 && this.made[0]! <= now - this.windowMs) this.made.shift();
+      if (this.made.length < this.max) break;
+      await pause(this.made[0]! + this.windowMs - now);
+    }
+    this.made.push(Date.now());
+  }
+}
+
+/** One company's budgets, by the calls the server counts. */
+export interface ConnectionBudgets {
+  connect: CallBudget;
+  disconnect: CallBudget;
+  feedback: CallBudget;
+}
+
+export function connectionBudgets(): ConnectionBudgets {
+  return { connect: new CallBudget(), disconnect: new CallBudget(), feedback: new CallBudget() };
+}
+
 const ENTITIES: Record<string, string> = {
   '&quot;': '"',
   '&#39;': "'",
@@ -50,6 +88,7 @@ export class RealWhatsappConnections {
     private readonly page: Page,
     private readonly baseURL: string,
     private readonly api: ApiCall,
+    readonly budgets: ConnectionBudgets = connectionBudgets(),
   ) {}
 
   status(): Promise<WhatsappConnectionState> {
@@ -58,8 +97,9 @@ export class RealWhatsappConnections {
 
   /** Nothing connected: a live connection (of any status) is disconnected for real. */
   async disconnect(): Promise<void> {
-    if ((await this.status()).status !== 'disconnected')
-      await this.api('DELETE', disconnectWhatsappContract.url);
+    if ((await this.status()).status === 'disconnected') return;
+    await this.budgets.disconnect.take();
+    await this.api('DELETE', disconnectWhatsappContract.url);
   }
 
   /**
@@ -87,6 +127,7 @@ export class RealWhatsappConnections {
     const code = messages.find((m) => m.type === 'FB_LOGIN_RESULT')?.authResponse?.code;
     const { phone_number_id: phoneNumberId, waba_id: wabaId, business_id: businessId } = session.data ?? {};
     if (!code || !phoneNumberId || !wabaId) throw new Error('the signup page gave no code or ids');
+    await this.budgets.connect.take();
     const connected = await this.api<WhatsappConnectionState>('POST', connectWhatsappContract.url, {
       code,
       mode,
@@ -111,7 +152,7 @@ export class RealWhatsappConnections {
     const deadline = Date.now() + WEBHOOK_TIMEOUT_MS;
     while ((await this.status()).status !== 'offboarded') {
       if (Date.now() > deadline) throw new Error('the ACCOUNT_OFFBOARDED webhook was not processed');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await pause(250);
     }
   }
 

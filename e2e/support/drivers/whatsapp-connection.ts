@@ -27,7 +27,7 @@ import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { browserSurface } from '../browser-surface';
 import { apiOf } from '../owner-api';
-import { RealWhatsappConnections } from '../whatsapp-connections';
+import { connectionBudgets, RealWhatsappConnections } from '../whatsapp-connections';
 import { HeldCalls, type HeldReply } from './held-calls';
 import { perPage } from './per-page';
 
@@ -128,9 +128,26 @@ function realOrHeld(reachable: boolean, status: number, body: unknown): HeldRepl
   return reachable ? 'real-server' : { status, body };
 }
 
-async function browserConnection(page: Page, context: ReplayContext): Promise<BrowserConnection> {
+/**
+ * The run's accounts, taken in turn by its paths: each path connects and disconnects a few times,
+ * and two companies keep a run under the server's 10 a minute per company without waiting.
+ */
+const ACCOUNTS = ['whatsapp-connection', 'whatsapp-connection-2'] as const;
+
+async function browserConnection(
+  page: Page,
+  context: ReplayContext,
+  account: string,
+): Promise<BrowserConnection> {
   const { baseURL } = context;
-  const connections = new RealWhatsappConnections(page, baseURL, apiOf(page, baseURL));
+  // A company's rate budgets last as long as the run.
+  const budgets = await context.once(`${account}:budgets`, async () => connectionBudgets());
+  const connections = new RealWhatsappConnections(page, baseURL, apiOf(page, baseURL), budgets);
+  /** Held until its step, then let through once the company has a turn (`budget`). */
+  const released = async (budget: keyof typeof budgets, reply: HeldReply): Promise<HeldReply> => {
+    if (reply === 'real-server') await budgets[budget].take();
+    return reply;
+  };
   const status = await HeldCalls.on(page, 'GET', getWhatsappStatusContract.url);
   const connect = await HeldCalls.on(page, 'POST', connectWhatsappContract.url);
   const disconnect = await HeldCalls.on(page, 'DELETE', disconnectWhatsappContract.url);
@@ -256,15 +273,18 @@ async function browserConnection(page: Page, context: ReplayContext): Promise<Br
           ].filter(Boolean);
           return problems.length ? `POST ${connectWhatsappContract.url} sent ${problems.join(', ')}` : null;
         },
-        realOrHeld(reachable, code, body),
+        await released('connect', realOrHeld(reachable, code, body)),
       );
     },
     async answerDisconnect(code, body) {
       // Meta out of reach while revoking (503) is not something the simulator does on demand.
-      await disconnect.answer(realOrHeld(code === 200, code, body));
+      await disconnect.answer(await released('disconnect', realOrHeld(code === 200, code, body)));
     },
     async answerFeedback(expected, code, body) {
-      await feedback.answerExpecting(expected, realOrHeld(code === 200, code, body));
+      await feedback.answerExpecting(
+        expected,
+        await released('feedback', realOrHeld(code === 200, code, body)),
+      );
     },
     async goBack(to) {
       await page.evaluate(() => window.history.back());
@@ -284,7 +304,8 @@ async function browserConnection(page: Page, context: ReplayContext): Promise<Br
 export const whatsappConnectionDriver: BrowserDriver<WhatsappConnectionPath> = {
   page: '/settings/whatsapp-business-connection',
   setup:
-    'a fresh onboarded account (chartAccount), shared by the run; before each path its connection is ' +
+    'two fresh onboarded accounts (chartAccount), taken in turn by the run’s paths (each company may ' +
+    'connect and disconnect 10 times a minute: a call waits for its turn); before each path its connection is ' +
     'put in the path’s first status for real (disconnected with DELETE; connected through the local ' +
     'Cloud API’s signup page and POST /api/whatsapp-connections; offboarded by the simulator’s ' +
     'ACCOUNT_OFFBOARDED webhook); the popup is the real /dev/whatsapp/signup, finished (a register fault ' +
@@ -298,8 +319,10 @@ export const whatsappConnectionDriver: BrowserDriver<WhatsappConnectionPath> = {
   expectation: (path, index) => whatsappConnectionExpectation(path, index),
 
   async open(page, _url, context: ReplayContext) {
-    await chartAccount(page, context, 'whatsapp-connection');
-    servers.set(page, await browserConnection(page, context));
+    const turns = await context.once('whatsapp-connection:turns', async () => ({ taken: 0 }));
+    const account = ACCOUNTS[turns.taken++ % ACCOUNTS.length]!;
+    await chartAccount(page, context, account);
+    servers.set(page, await browserConnection(page, context, account));
   },
 
   async act(page, path, index) {
