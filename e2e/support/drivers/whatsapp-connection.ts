@@ -12,6 +12,7 @@ import type {
 } from '../../../machines/whatsapp/whatsapp-connection.machine';
 import {
   connectedStatus,
+  labels,
   planWhatsappConnectionStep,
   type WhatsappConnectionUserAction,
 } from '../../../machines/whatsapp/whatsapp-connection.paths';
@@ -50,6 +51,15 @@ const registerFaultFor: Record<string, string> = {
   '133016': 'too_many_attempts',
   '133010': 'pending_review',
 };
+
+/** Waits (real time, up to 5 s) until `done` says yes; throws `why` otherwise. */
+async function until(done: () => boolean | Promise<boolean>, why: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(why);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** Where a replay is: `act` tells the server adapter, which looks at the steps ahead. */
 interface Position {
@@ -238,20 +248,27 @@ async function browserConnection(
         answered?.status === 'not_ready' ? registerFaultFor[answered.problem?.code ?? ''] : undefined;
       if (fault) await signup.getByLabel(popup.fault).selectOption(fault);
       const closed = signup.waitForEvent('close');
+      const sent = connect.requests.length;
       await signup
         .getByRole('button', {
           name: result.finish === 'FINISH_ONLY_WABA' ? popup.finishOnlyWaba : popup.finish,
           exact: true,
         })
         .click();
-      // Its last page posts Meta's messages to the app, then closes.
+      // Its last page posts Meta's messages to the app, then closes. The app's watch for a closed
+      // popup runs on the page's paused clock: the step ends once the messages are in (the app
+      // sent the code), so no later tick of that clock can take the closed popup for a cancel.
       await closed;
+      await until(() => connect.requests.length > sent, 'the app did not send the popup’s code');
     },
     async cancelPopup() {
       const signup = await popupPage();
       const closed = signup.waitForEvent('close');
       await signup.getByRole('button', { name: popup.cancel, exact: true }).click();
       await closed;
+      // As above: the cancel message is in once the page offers the popup again.
+      const start = page.getByRole('button', { name: labels.start, exact: true });
+      await until(() => start.isEnabled().catch(() => false), 'the app did not take the popup’s cancel');
     },
     async answerConnect(expected, code, body) {
       const answered = (body as { data?: WhatsappConnectionState }).data;
