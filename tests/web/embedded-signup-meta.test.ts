@@ -71,6 +71,12 @@ const finished = {
   version: 3,
 };
 
+/** What the adapter hands the chart for the `finished` popup, with `code` and how it ended. */
+function reported(code: string, finish: EmbeddedSignupResult['finish']) {
+  const { phone_number_id: phoneNumberId, waba_id: wabaId, business_id: businessId } = finished.data;
+  return { result: { code, finish, wabaId, phoneNumberId, businessId } };
+}
+
 /** The adapter as the chart runs it, and how it settled. */
 function startSignup(input: EmbeddedSignupInput) {
   const actor = createActor(embeddedSignupActor, { input }).start();
@@ -139,15 +145,7 @@ describe('Embedded Signup through Meta’s SDK', () => {
     postFrom(FACEBOOK, finished);
     facebook.answer({ authResponse: { code: 'AQBx-code' }, status: 'connected' });
 
-    expect(await signup.outcome).toEqual({
-      result: {
-        code: 'AQBx-code',
-        finish: 'FINISH',
-        wabaId: '102290129340398',
-        phoneNumberId: '106540352242922',
-        businessId: '1020304050',
-      },
-    });
+    expect(await signup.outcome).toEqual(reported('AQBx-code', 'FINISH'));
   });
 
   it('asks for the Business app onboarding in coexistence, and takes the code before the message', async () => {
@@ -165,15 +163,7 @@ describe('Embedded Signup through Meta’s SDK', () => {
     expect(signup.settledYet(), 'the code alone does not end it: the ids are still to come').toBe(false);
     postFrom(FACEBOOK, { ...finished, event: 'FINISH_WHATSAPP_BUSINESS_APP_ONBOARDING' });
 
-    expect(await signup.outcome).toEqual({
-      result: {
-        code: 'AQBx-coex',
-        finish: 'FINISH_WHATSAPP_BUSINESS_APP_ONBOARDING',
-        wabaId: '102290129340398',
-        phoneNumberId: '106540352242922',
-        businessId: '1020304050',
-      },
-    });
+    expect(await signup.outcome).toEqual(reported('AQBx-coex', 'FINISH_WHATSAPP_BUSINESS_APP_ONBOARDING'));
   });
 
   it('reports FINISH_ONLY_WABA without a number, for the server to look it up', async () => {
@@ -186,15 +176,8 @@ describe('Embedded Signup through Meta’s SDK', () => {
     });
     facebook.answer({ authResponse: { code: 'AQBx-waba' }, status: 'connected' });
 
-    expect(await signup.outcome).toEqual({
-      result: {
-        code: 'AQBx-waba',
-        finish: 'FINISH_ONLY_WABA',
-        wabaId: '102290129340398',
-        phoneNumberId: null,
-        businessId: '1020304050',
-      },
-    });
+    const { result } = reported('AQBx-waba', 'FINISH_ONLY_WABA');
+    expect(await signup.outcome).toEqual({ result: { ...result, phoneNumberId: null } });
   });
 
   it('reports a cancel with the step the owner closed it at', async () => {
