@@ -228,9 +228,14 @@ function runSignup(
     url.searchParams.set('config_id', coexistence ? config.coexistenceConfigId : config.configId);
     popup = window.open(url.toString(), 'whatsapp-embedded-signup', 'popup,width=600,height=720');
     if (!popup) return fail(new EmbeddedSignupError('blocked', BLOCKED_TEXT));
-    // A popup closed by hand sends nothing: seen by polling, as FB.login does.
+    // A popup closed by hand sends nothing: seen by polling, as FB.login does. The popup posts its
+    // messages and then closes, so a tick can find it closed before they are handled: it counts as
+    // closed by hand only if the next tick still has no code.
+    let seenClosed = false;
     watch = setInterval(() => {
-      if (popup?.closed && code === null) loginAnswered(null);
+      if (!popup?.closed || code !== null) return;
+      if (seenClosed) loginAnswered(null);
+      seenClosed = true;
     }, 500);
   });
 }
