@@ -17,6 +17,8 @@ import {
 import type { JobLogger } from '../../jobs/worker';
 import { publishEvent } from '../../realtime/event-bus';
 import { applyStatus, storeMessage } from './conversation-messages';
+import type { InboundMessage } from './inbound-batch';
+import { messageContent, sentAt } from './message-content';
 import {
   connectionByPhoneNumberId,
   connectionsByWaba,
@@ -35,6 +37,8 @@ export interface ChangeContext {
   wabaId: string | null;
   /** Tenants already looked up in this payload (a batch names the same number many times). */
   connections: Map<string, Promise<WebhookConnection | null>>;
+  /** When set, what customers sent is gathered here, to be stored with its batch (storeInboundBatch). */
+  inbound?: InboundMessage[];
 }
 
 /** The live connection a change's phone number id names, looked up once per payload. */
@@ -87,6 +91,16 @@ async function messages(
       message.from_user_id ?? contact?.user_id,
       contact?.profile?.name,
     );
+    if (context.inbound) {
+      context.inbound.push({
+        connection,
+        wamid: message.id,
+        person,
+        content: messageContent(message),
+        sentAt: sentAt(message.timestamp, context.receivedAt),
+      });
+      continue;
+    }
     const { outcome } = await storeMessage(context.db, {
       connection,
       message,
