@@ -507,6 +507,32 @@ describe('processing a payload', () => {
 });
 
 describe('the processor', () => {
+  it('keeps a message for a number being connected until the connection is stored', async () => {
+    const { companyId } = await newSubscriber(server);
+    // Meta writes as soon as the app is subscribed; the connection is stored after Meta's calls.
+    const future = {
+      id: '',
+      companyId,
+      phoneNumberId: '109999000111222',
+      wabaId: '209999000111222',
+      businessPhone: '5511977776666',
+    };
+    const response = await deliver(
+      server.url,
+      metaJson(envelope(future, [textMessage({ waId: '5511963330000', name: 'Rápida' }, 'Cheguei antes')])),
+      secret,
+    );
+    expect(response.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server.db.query(
+      `INSERT INTO whatsapp_connections (company_id, mode, status, waba_id, phone_number_id, display_phone_number, connected_at)
+       VALUES ($1, 'cloud_api', 'connected', $2, $3, $4, now())`,
+      [companyId, future.wabaId, future.phoneNumberId, future.businessPhone],
+    );
+    await allProcessed(server.db);
+    expect((await messagesOf(companyId)).map((m) => m.body)).toEqual(['Cheguei antes']);
+  });
+
   it('stores and processes many deliveries at once: each message once, customers not duplicated', async () => {
     const connection = await connectedCompany();
     const deliveries = Array.from({ length: 40 }, (_, i) =>

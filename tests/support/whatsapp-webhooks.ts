@@ -174,9 +174,19 @@ export async function deliver(
   });
 }
 
+/** How long the test processor looks again at a payload for a number not (yet) connected. */
+export const UNKNOWN_NUMBER_GRACE_MS = 1_500;
+
 /** The webhook processor, as server/main.ts runs it (polling often: tests wait on it). */
 export function webhookProcessor(db: Db): WebhookProcessor {
-  return startWebhookProcessor({ db, pollMs: 20, backoff: { baseMs: 1, capMs: 5 }, maxAttempts: 3 });
+  return startWebhookProcessor({
+    db,
+    pollMs: 20,
+    backoff: { baseMs: 1, capMs: 5 },
+    maxAttempts: 3,
+    unknownNumberGraceMs: UNKNOWN_NUMBER_GRACE_MS,
+    unknownNumberRetryMs: 50,
+  });
 }
 
 /** Waits until every stored payload is processed. */

@@ -13,7 +13,7 @@ import { type ChangeContext, processChange } from './process-change';
  * its own (or all in the caller's, through `withinTransaction`). A payload that is not Meta's
  * envelope is logged and done with (retrying cannot fix it). Within a batch, `batch` keeps the
  * tenants looked up (a batch names the same number many times) and gathers what customers sent, for
- * the batch to store at once.
+ * the batch to store at once. Says whether a change named a number no live connection has.
  */
 export async function processWebhookBody(
   db: Db,
@@ -21,26 +21,29 @@ export async function processWebhookBody(
   receivedAt: Date,
   logger: JobLogger,
   batch: Pick<ChangeContext, 'connections' | 'inbound'> = { connections: new Map() },
-): Promise<void> {
+): Promise<{ unknownTenant: boolean }> {
   let json: unknown;
   try {
     // PostgreSQL's text and jsonb cannot hold NUL: an escaped one becomes the replacement character.
     json = JSON.parse(body.replaceAll('\\u0000', '\\uFFFD'));
   } catch {
     logger.warn({ bytes: body.length }, 'whatsapp webhook: body is not JSON; ignored');
-    return;
+    return { unknownTenant: false };
   }
   const envelope = webhookEnvelopeSchema.safeParse(json);
   if (!envelope.success) {
     logger.warn({}, 'whatsapp webhook: not a webhook envelope; ignored');
-    return;
+    return { unknownTenant: false };
   }
-  const context: Omit<ChangeContext, 'wabaId'> = { db, logger, receivedAt, ...batch };
+  let unknownTenant = false;
   for (const entry of parsedItems(webhookEntrySchema, envelope.data.entry)) {
     for (const change of parsedItems(webhookChangeSchema, entry.changes)) {
-      await processChange({ ...context, wabaId: entry.id ?? null }, change.field, change.value);
+      const context: ChangeContext = { db, logger, receivedAt, ...batch, wabaId: entry.id ?? null };
+      await processChange(context, change.field, change.value);
+      unknownTenant ||= context.unknownTenant === true;
     }
   }
+  return { unknownTenant };
 }
 
 /** `tx` as a Db: its "transactions" run in `tx` itself (they commit or roll back with it). */

@@ -21,6 +21,13 @@ export interface WebhookProcessorOptions {
   /** Attempts before a payload is given up on (kept, with its last error, for an operator). */
   maxAttempts?: number;
   backoff?: BackoffOptions;
+  /**
+   * How long a payload naming a number no live connection has is looked at again: Meta writes as
+   * soon as the app is subscribed to a number, before connecting has stored it.
+   */
+  unknownNumberGraceMs?: number;
+  /** How often, meanwhile. */
+  unknownNumberRetryMs?: number;
 }
 
 export interface WebhookProcessor {
@@ -62,6 +69,8 @@ export function startWebhookProcessor(options: WebhookProcessorOptions): Webhook
     leaseMs = 5 * 60_000,
     maxAttempts = 12,
     backoff = { baseMs: 5_000, capMs: 60 * 60_000 },
+    unknownNumberGraceMs = 2 * 60_000,
+    unknownNumberRetryMs = 5_000,
   } = options;
   const db = takingTurns(options.db);
   let stopping = false;
@@ -97,7 +106,23 @@ export function startWebhookProcessor(options: WebhookProcessorOptions): Webhook
     return idle;
   }
 
+  /** Whether a payload that named an unknown number should wait for it rather than be done with. */
+  const waitsForNumber = (result: { unknownTenant: boolean }, receivedAt: Date) =>
+    result.unknownTenant && Date.now() - new Date(receivedAt).getTime() < unknownNumberGraceMs;
+
+  /** Not an attempt: `claimed` gives back the one a lease counted. */
+  async function lookAgainLater(q: Queryable, ids: string[], claimed = 0) {
+    if (ids.length === 0) return;
+    await q.query(
+      `UPDATE whatsapp_webhook_payloads
+          SET locked_until = now() + $2::int * interval '1 millisecond', attempts = attempts - $3::int
+        WHERE id = ANY($1::uuid[]) AND processed_at IS NULL`,
+      [ids, unknownNumberRetryMs, claimed],
+    );
+  }
+
   async function markProcessed(q: Queryable, ids: string[]) {
+    if (ids.length === 0) return;
     await q.query(
       `UPDATE whatsapp_webhook_payloads
           SET processed_at = now(), attempts = attempts + 1, locked_until = NULL, last_error = NULL
@@ -143,11 +168,23 @@ export function startWebhookProcessor(options: WebhookProcessorOptions): Webhook
           connections: new Map(),
           inbound: [],
         };
+        const waiting: string[] = [];
         for (const row of rows) {
-          await processWebhookBody(inner, row.body, new Date(row.received_at), logger, gathered);
+          const result = await processWebhookBody(
+            inner,
+            row.body,
+            new Date(row.received_at),
+            logger,
+            gathered,
+          );
+          if (waitsForNumber(result, row.received_at)) waiting.push(row.id);
         }
         await storeInboundBatch(tx, gathered.inbound, logger);
-        await markProcessed(tx, ids);
+        await markProcessed(
+          tx,
+          ids.filter((id) => !waiting.includes(id)),
+        );
+        await lookAgainLater(tx, waiting);
       });
       return { ids };
     } catch (failed) {
@@ -166,8 +203,14 @@ export function startWebhookProcessor(options: WebhookProcessorOptions): Webhook
         );
         const row = rows[0];
         if (!row) return;
-        await processWebhookBody(withinTransaction(tx, db.kind), row.body, new Date(row.received_at), logger);
-        await markProcessed(tx, [id]);
+        const result = await processWebhookBody(
+          withinTransaction(tx, db.kind),
+          row.body,
+          new Date(row.received_at),
+          logger,
+        );
+        if (waitsForNumber(result, row.received_at)) await lookAgainLater(tx, [id]);
+        else await markProcessed(tx, [id]);
       });
     } catch (error) {
       await recordFailure(id, error, false);
@@ -188,7 +231,11 @@ export function startWebhookProcessor(options: WebhookProcessorOptions): Webhook
     const row = rows[0];
     if (!row) return false;
     try {
-      await processWebhookBody(db, row.body, new Date(row.received_at), logger);
+      const result = await processWebhookBody(db, row.body, new Date(row.received_at), logger);
+      if (waitsForNumber(result, row.received_at)) {
+        await lookAgainLater(db, [row.id], 1);
+        return true;
+      }
       await db.query(
         `UPDATE whatsapp_webhook_payloads SET processed_at = now(), locked_until = NULL, last_error = NULL
           WHERE id = $1 AND processed_at IS NULL`,
