@@ -263,14 +263,20 @@ export async function historySync(
     chunksPerPhase?: number;
     outOfOrder?: boolean;
     declined?: boolean;
+    /** The messages' ids by position ("3:customer"); fresh ones by default. */
+    wamidFor?: (key: string) => string;
+    /** Sent no sooner than this (Meta shares the phone's history a while after smb_app_data). */
+    delayMs?: number;
   },
 ): Promise<{ chunks: number; wamids: string[] }> {
   requireCoexistence(number);
   requireSubscribed(number);
+  const delay = { delayMs: input.delayMs ?? 0 };
   if (input.declined) {
-    await ctx.emitter.emit(envelope([entryOf(number, [historyDeclinedChange(number)])]));
+    await ctx.emitter.emit(envelope([entryOf(number, [historyDeclinedChange(number)])]), 1, delay);
     return { chunks: 1, wamids: [] };
   }
+  const wamidFor = input.wamidFor ?? newWamid;
   const customer = customerDigits(input.customer);
   const business = number.displayPhoneNumber.replace(/[^0-9]/g, '');
   const perPhase = input.chunksPerPhase ?? 1;
@@ -282,8 +288,14 @@ export async function historySync(
     for (let part = 0; part < perPhase; part++) {
       const index = phase * perPhase + part;
       const at = new Date(now - PHASE_DAYS[phase]! * DAY_MS - part * 60_000);
-      const fromCustomer = { id: newWamid(), text: `Histórico ${index + 1}: olá, tudo bem?` };
-      const fromOwner = { id: newWamid(), text: `Histórico ${index + 1}: tudo ótimo, obrigado!` };
+      const fromCustomer = {
+        id: wamidFor(`${index}:customer`),
+        text: `Histórico ${index + 1}: olá, tudo bem?`,
+      };
+      const fromOwner = {
+        id: wamidFor(`${index}:owner`),
+        text: `Histórico ${index + 1}: tudo ótimo, obrigado!`,
+      };
       for (const [message, direction] of [
         [fromCustomer, 'to_business'],
         [fromOwner, 'echo'],
@@ -336,7 +348,11 @@ export async function historySync(
     }
   }
   const ordered = input.outOfOrder ? [...chunks].reverse() : chunks;
-  await ctx.emitter.emit(ordered.map((chunk) => envelope([entryOf(number, [historyChange(number, chunk)])])));
+  await ctx.emitter.emit(
+    ordered.map((chunk) => envelope([entryOf(number, [historyChange(number, chunk)])])),
+    1,
+    delay,
+  );
   return { chunks: chunks.length, wamids };
 }
 
@@ -345,6 +361,7 @@ export async function contactSync(
   ctx: MessagingContext,
   number: SimNumber,
   contacts: { name: string; phone: string; action?: 'add' | 'remove' }[],
+  { delayMs = 0 } = {},
 ): Promise<void> {
   requireCoexistence(number);
   requireSubscribed(number);
@@ -357,7 +374,7 @@ export async function contactSync(
     action: contact.action ?? 'add',
     at,
   }));
-  await ctx.emitter.emit(envelope([entryOf(number, [contactSyncChange(number, sync)])]));
+  await ctx.emitter.emit(envelope([entryOf(number, [contactSyncChange(number, sync)])]), 1, { delayMs });
 }
 
 /** The number left the Cloud API (ACCOUNT_OFFBOARDED). */

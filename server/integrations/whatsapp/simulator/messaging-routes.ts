@@ -22,8 +22,8 @@ export interface WhatsappMessagingOptions {
 
 /**
  * What every part of the simulator that sends webhooks shares: the database, the emitter (stopped
- * when `app` closes), the clock and the limits. The signup half can pass it to historySync /
- * contactSync (customer-actions.ts) to answer smb_app_data as Meta does.
+ * when `app` closes), the clock and the limits. The signup half sends what Meta shares after
+ * smb_app_data through it (onboarding-sync.ts).
  */
 export function createMessagingContext(
   app: FastifyInstance,

@@ -14,7 +14,7 @@ export type WhatsappSimulatorOptions = WhatsappMessagingOptions;
  * media, signed webhooks, the play-the-customer page), sharing one webhook emitter.
  */
 export const whatsappSimulatorRoutes: FastifyPluginAsync<WhatsappSimulatorOptions> = async (app, options) => {
-  await app.register(signupRoutes, options);
   const messaging = createMessagingContext(app, options);
+  await app.register(signupRoutes, { ...options, messaging });
   await app.register(whatsappMessagingRoutes, { ctx: messaging, webhookUrl: options.webhookUrl });
 };

@@ -2,9 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/types';
 import { HttpError } from '../../../http/errors';
+import type { MessagingContext } from './business-send';
 import type { WhatsappSimulatorCredentials } from './credentials';
 import { GraphRefusal, sendGraphRefusal, unknownObject } from './graph-errors';
 import { findMedia, MEDIA_DOWNLOAD_PATH, mediaObject } from './graph-media';
+import { shareAfterSync } from './onboarding-sync';
 import { registerSignupAssets, type SignupAssets } from './signup-assets';
 import { type SignupMode, signupDonePage, signupPage } from './signup-page';
 import {
@@ -26,6 +28,8 @@ import {
 export interface SignupRoutesOptions {
   db: Db;
   credentials: () => Promise<WhatsappSimulatorCredentials>;
+  /** The messaging half, whose emitter sends what Meta shares after smb_app_data. */
+  messaging: MessagingContext;
 }
 
 const GRAPH = '/dev/whatsapp/graph/:version';
@@ -68,7 +72,10 @@ const modeParam = (value: unknown): SignupMode => (value === 'coexistence' ? 'co
  * Graph calls that connect a number (code exchange, subscribed_apps, register, smb_app_data, phone
  * numbers), with Meta's JSON and error objects and a Bearer token checked on each.
  */
-export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app, { db, credentials }) => {
+export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (
+  app,
+  { db, credentials, messaging },
+) => {
   const assets: SignupAssets = await registerSignupAssets(app);
 
   app.addContentTypeParser(
@@ -247,8 +254,15 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app,
     );
     graph.post<{ Params: { id: string }; Body: { sync_type?: unknown } | null }>(
       `${GRAPH}/:id/smb_app_data`,
-      async (request) => {
-        await requestSync(db, await number(request), request.body?.sync_type);
+      async (request, reply) => {
+        const found = await number(request);
+        const syncType = await requestSync(db, found, request.body?.sync_type);
+        // Queued once the answer is out, as Meta shares the data after the call, never inside it.
+        reply.raw.once('close', () => {
+          shareAfterSync(messaging, found.phone_number_id, syncType).catch((err) =>
+            request.log.error({ err }, 'whatsapp simulator: shared data not queued'),
+          );
+        });
         return { success: true };
       },
     );

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Queryable } from '../../../db/types';
 import { GraphRefusal, invalidToken, unknownObject } from './graph-errors';
+import type { SyncType } from './onboarding-sync';
 
 /** A simulated WhatsApp Business number (dev_whatsapp_numbers). */
 export interface SimNumber {
@@ -187,7 +188,7 @@ export async function registerNumber(q: Queryable, number: SimNumber, pin: strin
 }
 
 /** POST /{pnid}/smb_app_data: only numbers shared with the Business app; records the request. */
-export async function requestSync(q: Queryable, number: SimNumber, syncType: unknown): Promise<void> {
+export async function requestSync(q: Queryable, number: SimNumber, syncType: unknown): Promise<SyncType> {
   if (!number.coexistence) {
     throw new GraphRefusal(
       400,
@@ -207,6 +208,7 @@ export async function requestSync(q: Queryable, number: SimNumber, syncType: unk
   await q.query(`UPDATE dev_whatsapp_numbers SET ${column} = now() WHERE phone_number_id = $1`, [
     number.phone_number_id,
   ]);
+  return syncType as SyncType;
 }
 
 /** A phone number as GET /{pnid} and /{waba}/phone_numbers show it. */

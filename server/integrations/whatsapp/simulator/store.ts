@@ -130,6 +130,7 @@ const toMessage = (row: MessageRow): SimMessage => ({
   createdAt: new Date(row.created_at),
 });
 
+/** Records a message; one already recorded (the same history shared again) stays as it was. */
 export async function insertMessage(
   q: Queryable,
   message: Omit<SimMessage, 'errorCode'> & { errorCode?: number | null },
@@ -137,7 +138,8 @@ export async function insertMessage(
   await q.query(
     `INSERT INTO dev_whatsapp_messages
        (wamid, phone_number_id, customer, direction, type, content, status, error_code, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)`,
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)
+     ON CONFLICT (wamid) DO NOTHING`,
     [
       message.wamid,
       message.phoneNumberId,
