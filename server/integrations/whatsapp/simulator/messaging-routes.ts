@@ -4,7 +4,7 @@ import { DEFAULT_LIMITS, type MessagingContext, type SendLimits } from './busine
 import { controlApiRoutes } from './control-api';
 import type { WhatsappSimulatorCredentials } from './credentials';
 import { graphMessagingRoutes } from './graph-messaging-routes';
-import { playPageRoutes } from './play-page-routes';
+import { type PlayPageOptions, playPageRoutes } from './play-page-routes';
 import { createWebhookEmitter } from './webhook-emitter';
 
 export interface WhatsappMessagingOptions {
@@ -51,11 +51,8 @@ export function createMessagingContext(
  * signed webhook emitter (retried until the app answers 200, faults on demand), the
  * play-the-customer page and its JSON control API. Registered only with dev pages on.
  */
-export const whatsappMessagingRoutes: FastifyPluginAsync<{
-  ctx: MessagingContext;
-  webhookUrl: () => string;
-}> = async (app, { ctx, webhookUrl }) => {
-  await app.register(graphMessagingRoutes, { ctx });
-  await app.register(controlApiRoutes, { ctx });
-  await app.register(playPageRoutes, { ctx, webhookUrl });
+export const whatsappMessagingRoutes: FastifyPluginAsync<PlayPageOptions> = async (app, options) => {
+  await app.register(graphMessagingRoutes, { ctx: options.ctx });
+  await app.register(controlApiRoutes, { ctx: options.ctx });
+  await app.register(playPageRoutes, options);
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { registerSimulatorAssets } from './assets';
 import {
   createMessagingContext,
   type WhatsappMessagingOptions,
@@ -15,6 +16,7 @@ export type WhatsappSimulatorOptions = WhatsappMessagingOptions;
  */
 export const whatsappSimulatorRoutes: FastifyPluginAsync<WhatsappSimulatorOptions> = async (app, options) => {
   const messaging = createMessagingContext(app, options);
-  await app.register(signupRoutes, { ...options, messaging });
-  await app.register(whatsappMessagingRoutes, { ctx: messaging, webhookUrl: options.webhookUrl });
+  const assets = await registerSimulatorAssets(app);
+  await app.register(signupRoutes, { ...options, messaging, assets });
+  await app.register(whatsappMessagingRoutes, { ctx: messaging, webhookUrl: options.webhookUrl, assets });
 };

@@ -2,34 +2,33 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/types';
 import { HttpError } from '../../../http/errors';
+import type { SimulatorAssets } from './assets';
 import type { MessagingContext } from './business-send';
 import type { WhatsappSimulatorCredentials } from './credentials';
+import { callerWaba } from './graph-caller';
 import { GraphRefusal, sendGraphRefusal, unknownObject } from './graph-errors';
-import { findMedia, MEDIA_DOWNLOAD_PATH, mediaObject } from './graph-media';
+import { MEDIA_DOWNLOAD_PATH, mediaObject } from './graph-media';
 import { shareAfterSync } from './onboarding-sync';
-import { registerSignupAssets, type SignupAssets } from './signup-assets';
 import { type SignupMode, signupDonePage, signupPage } from './signup-page';
 import {
   exchangeCode,
-  findNumber,
   finishSignup,
   ownedNumber,
   phoneNumberObject,
   type RegisterFault,
-  recentNumbers,
   registerFaults,
   registerNumber,
   requestSync,
   setSubscribed,
-  tokenWaba,
-  wabaNumbers,
 } from './signup-store';
+import { findMedia, findNumber, listNumbers, wabaNumbers } from './store';
 
 export interface SignupRoutesOptions {
   db: Db;
   credentials: () => Promise<WhatsappSimulatorCredentials>;
   /** The messaging half, whose emitter sends what Meta shares after smb_app_data. */
   messaging: MessagingContext;
+  assets: SimulatorAssets;
 }
 
 const GRAPH = '/dev/whatsapp/graph/:version';
@@ -46,11 +45,6 @@ function same(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function bearer(request: FastifyRequest): string {
-  const header = request.headers.authorization ?? '';
-  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -74,10 +68,8 @@ const modeParam = (value: unknown): SignupMode => (value === 'coexistence' ? 'co
  */
 export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (
   app,
-  { db, credentials, messaging },
+  { db, credentials, messaging, assets },
 ) => {
-  const assets: SignupAssets = await registerSignupAssets(app);
-
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
@@ -119,7 +111,7 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (
         assets,
         mode: modeParam(request.query.mode),
         origin: originParam(request.query.origin),
-        numbers: await recentNumbers(db),
+        numbers: await listNumbers(db, 50),
       }),
     ),
   );
@@ -171,7 +163,7 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (
           assets,
           mode,
           origin,
-          numbers: await recentNumbers(db),
+          numbers: await listNumbers(db, 50),
           error: error ?? 'Escolha como concluir.',
           values: { businessName, phone },
         }),
@@ -188,8 +180,8 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (
         ? 'FINISH_WHATSAPP_BUSINESS_APP_ONBOARDING'
         : 'FINISH';
     const data = onlyWaba
-      ? { waba_id: number.waba_id, business_id: number.business_id }
-      : { phone_number_id: number.phone_number_id, waba_id: number.waba_id, business_id: number.business_id };
+      ? { waba_id: number.wabaId, business_id: number.businessId }
+      : { phone_number_id: number.phoneNumberId, waba_id: number.wabaId, business_id: number.businessId };
     return page(
       signupDonePage({
         assets,
@@ -226,12 +218,12 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (
     });
 
     const waba = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-      const tokenWabaId = await tokenWaba(db, bearer(request));
+      const tokenWabaId = await callerWaba(db, request);
       if (tokenWabaId !== request.params.id) throw unknownObject(request.params.id);
       return tokenWabaId;
     };
     const number = async (request: FastifyRequest<{ Params: { id: string } }>) =>
-      ownedNumber(db, await tokenWaba(db, bearer(request)), request.params.id);
+      ownedNumber(db, await callerWaba(db, request), request.params.id);
 
     graph.post<{ Params: { id: string } }>(`${GRAPH}/:id/subscribed_apps`, async (request) => {
       await setSubscribed(db, await waba(request), true);
@@ -259,7 +251,7 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (
         const syncType = await requestSync(db, found, request.body?.sync_type);
         // Queued once the answer is out, as Meta shares the data after the call, never inside it.
         reply.raw.once('close', () => {
-          shareAfterSync(messaging, found.phone_number_id, syncType).catch((err) =>
+          shareAfterSync(messaging, found.phoneNumberId, syncType).catch((err) =>
             request.log.error({ err }, 'whatsapp simulator: shared data not queued'),
           );
         });
@@ -268,10 +260,10 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (
     );
     // GET /{id}: a phone number, or a media object (its download URL is on this server).
     graph.get<{ Params: { id: string } }>(`${GRAPH}/:id`, async (request) => {
-      const tokenWabaId = await tokenWaba(db, bearer(request));
+      const tokenWabaId = await callerWaba(db, request);
       const media = await findMedia(db, request.params.id);
       if (media) {
-        if (media.waba_id !== tokenWabaId) throw unknownObject(request.params.id);
+        if (media.wabaId !== tokenWabaId) throw unknownObject(request.params.id);
         return mediaObject(media, `${request.protocol}://${request.host}${MEDIA_DOWNLOAD_PATH}`);
       }
       return phoneNumberObject(await ownedNumber(db, tokenWabaId, request.params.id));
@@ -280,10 +272,10 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (
 
   // The media file behind a media object's URL, with the token of the number's account.
   app.get<{ Params: { id: string } }>(`${MEDIA_DOWNLOAD_PATH}/:id`, async (request, reply) => {
-    const tokenWabaId = await tokenWaba(db, bearer(request));
-    const media = await findMedia(db, request.params.id, true);
-    if (!media || media.waba_id !== tokenWabaId)
+    const tokenWabaId = await callerWaba(db, request);
+    const media = await findMedia(db, request.params.id, { withBytes: true });
+    if (!media?.bytes || media.wabaId !== tokenWabaId)
       throw new GraphRefusal(404, 100, 'Media not found', 'GraphMethodException');
-    return reply.type(media.mime_type).header('cache-control', 'no-store').send(media.bytes);
+    return reply.type(media.mimeType).header('cache-control', 'no-store').send(media.bytes);
   });
 };
