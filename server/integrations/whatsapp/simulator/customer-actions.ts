@@ -288,30 +288,35 @@ export async function historySync(
     for (let part = 0; part < perPhase; part++) {
       const index = phase * perPhase + part;
       const at = new Date(now - PHASE_DAYS[phase]! * DAY_MS - part * 60_000);
-      const fromCustomer = {
-        id: wamidFor(`${index}:customer`),
-        text: `Histórico ${index + 1}: olá, tudo bem?`,
-      };
-      const fromOwner = {
-        id: wamidFor(`${index}:owner`),
-        text: `Histórico ${index + 1}: tudo ótimo, obrigado!`,
-      };
-      for (const [message, direction] of [
-        [fromCustomer, 'to_business'],
-        [fromOwner, 'echo'],
-      ] as const) {
+      // The customer asks, the owner answers from the phone: both read long ago.
+      const pair = [
+        {
+          id: wamidFor(`${index}:customer`),
+          direction: 'to_business',
+          from: customer,
+          text: `Histórico ${index + 1}: olá, tudo bem?`,
+        },
+        {
+          id: wamidFor(`${index}:owner`),
+          direction: 'echo',
+          from: business,
+          to: customer,
+          text: `Histórico ${index + 1}: tudo ótimo, obrigado!`,
+        },
+      ] as const;
+      for (const message of pair) {
         await insertMessage(ctx.db, {
           wamid: message.id,
           phoneNumberId: number.phoneNumberId,
           customer,
-          direction,
+          direction: message.direction,
           type: 'text',
           content: {
             type: 'text',
             text: { body: message.text },
-            ...(direction === 'to_business' && { _profile: { name: input.name ?? customer } }),
+            ...(message.direction === 'to_business' && { _profile: { name: input.name ?? customer } }),
           },
-          status: direction === 'echo' ? 'read' : null,
+          status: message.direction === 'echo' ? 'read' : null,
           createdAt: at,
         });
         wamids.push(message.id);
@@ -323,25 +328,15 @@ export async function historySync(
         threads: [
           {
             id: customer,
-            messages: [
-              {
-                from: customer,
-                id: fromCustomer.id,
-                timestamp: unixSeconds(at),
-                type: 'text',
-                text: { body: fromCustomer.text },
-                history_context: { status: 'READ' },
-              },
-              {
-                from: business,
-                to: customer,
-                id: fromOwner.id,
-                timestamp: unixSeconds(at),
-                type: 'text',
-                text: { body: fromOwner.text },
-                history_context: { status: 'READ' },
-              },
-            ],
+            messages: pair.map((message) => ({
+              from: message.from,
+              ...('to' in message && { to: message.to }),
+              id: message.id,
+              timestamp: unixSeconds(at),
+              type: 'text',
+              text: { body: message.text },
+              history_context: { status: 'READ' },
+            })),
           },
         ],
       });
