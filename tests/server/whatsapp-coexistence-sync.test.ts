@@ -3,29 +3,29 @@ import type { ConversationMessage } from '../../contracts/conversation';
 import type { CustomersPage } from '../../contracts/customers';
 import type { WhatsappConnectionState } from '../../contracts/whatsapp-status';
 import { SEEDED_CONTACTS } from '../../server/integrations/whatsapp/simulator/onboarding-sync';
-import type { Worker } from '../../server/jobs/worker';
+import type { WebhookProcessor } from '../../server/modules/whatsapp-webhooks/webhook-processor';
 import { waitFor } from '../support/db';
 import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber, type Subscriber } from '../support/signed-in-api';
 import { completeSignup, connectBody } from '../support/whatsapp-signup';
-import { allProcessed, webhookWorker } from '../support/whatsapp-webhooks';
+import { allProcessed, webhookProcessor } from '../support/whatsapp-webhooks';
 
 /**
  * A coexistence number connected through the app's real routes against the local Cloud API: after
  * the two smb_app_data calls the simulator sends, by itself and signed, the Business app's contacts
- * and its history (chunks out of order) to the app's /webhooks/whatsapp, where the job turns them
+ * and its history (chunks out of order) to the app's /webhooks/whatsapp, where the processor turns them
  * into customers and their conversation.
  */
 
 let server: TestServer;
-let worker: Worker;
+let processor: WebhookProcessor;
 
 beforeAll(async () => {
   server = await startTestServer();
-  worker = await webhookWorker(server.db);
+  processor = webhookProcessor(server.db);
 });
 afterAll(async () => {
-  await worker?.stop();
+  await processor?.stop();
   await server?.close();
 });
 

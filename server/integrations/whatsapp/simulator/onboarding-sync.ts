@@ -12,11 +12,11 @@ import { findNumber } from './store';
 export type SyncType = 'smb_app_state_sync' | 'history';
 
 /**
- * The app stores its connection only once its Graph calls have returned, and a change for a number
- * it does not know yet is dropped; so, as Meta does, the shared data comes a while later, never
- * inside the call. The emitter keeps retrying until the app answers 200.
+ * As Meta does, the shared data comes a while later, never inside the call (the app stores its
+ * connection only once its Graph calls have returned, and looks again for a while at a change for a
+ * number it does not know yet). The emitter keeps retrying until the app answers 200.
  */
-export const ONBOARDING_SYNC_DELAY_MS = 2000;
+export const ONBOARDING_SYNC_DELAY_MS = 1000;
 
 /** The Business app's address book on every simulated number. */
 export const SEEDED_CONTACTS = [
