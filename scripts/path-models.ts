@@ -92,4 +92,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'search-box': 'tests/web/search-box.paths.test.tsx',
   'root-entry': 'tests/web/root-entry.paths.test.tsx',
   'whatsapp-connection': 'tests/web/whatsapp-connection.paths.test.tsx',
+  realtime: 'tests/web/realtime.paths.test.tsx',
 };

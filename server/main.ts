@@ -17,11 +17,7 @@ import { type JobHandler, startWorker, type Worker } from './jobs/worker';
 import { PRUNE_JOB, pruneHandler } from './modules/maintenance/prune';
 import { PHONE_CODE_SMS_JOB, sendPhoneCodeHandler } from './modules/phone-verification/sms-job';
 import { FOLLOW_UP_SEND_JOB, sendFollowUpHandler } from './modules/tasks/follow-up-job';
-import {
-  processWhatsappWebhookHandler,
-  WHATSAPP_WEBHOOK_JOB,
-  webhookWorkerConcurrency,
-} from './modules/whatsapp-webhooks/process-webhook-job';
+import { startWebhookProcessor, type WebhookProcessor } from './modules/whatsapp-webhooks/webhook-processor';
 
 /** How long shutdown waits for requests in flight before cutting their connections. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -81,19 +77,14 @@ async function main() {
   const worker: Worker | undefined = config.jobsEnabled
     ? await startWorker({ db, handlers: jobHandlers(mailer, sms), logger: app.log })
     : undefined;
-  const webhookWorker: Worker | undefined = config.jobsEnabled
-    ? await startWorker({
-        db,
-        handlers: { [WHATSAPP_WEBHOOK_JOB]: processWhatsappWebhookHandler() },
-        concurrency: webhookWorkerConcurrency(db.kind),
-        logger: app.log,
-      })
+  const webhookProcessor: WebhookProcessor | undefined = config.jobsEnabled
+    ? startWebhookProcessor({ db, logger: app.log })
     : undefined;
   const schedule: Schedule | undefined = config.jobsEnabled
     ? startSchedule(db, recurringJobs, { logger: app.log })
     : undefined;
 
-  handleShutdown(app, db, [worker, webhookWorker], schedule);
+  handleShutdown(app, db, [worker, webhookProcessor], schedule);
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -105,7 +96,7 @@ async function main() {
     }
     await schedule?.stop();
     await worker?.stop();
-    await webhookWorker?.stop();
+    await webhookProcessor?.stop();
     await app.close();
     await db.close();
     process.exit(1);
@@ -139,7 +130,7 @@ function urls(host: string, port: number): string[] {
 function handleShutdown(
   app: FastifyInstance,
   db: Db,
-  workers: (Worker | undefined)[],
+  workers: ({ stop(): Promise<void> } | undefined)[],
   schedule: Schedule | undefined,
 ) {
   let firstSignalAt = 0;

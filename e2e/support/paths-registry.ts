@@ -15,6 +15,7 @@ import { phoneChangePathModel } from '../../machines/phone-change/phone-change.p
 import { phoneChangeValidatePathModel } from '../../machines/phone-change/phone-change-validate.paths';
 import { phoneVerificationPathModel } from '../../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../../machines/quick-task/quick-task.paths';
+import { realtimeConnectionPathModel } from '../../machines/realtime/realtime-connection.paths';
 import { rootEntryPathModel } from '../../machines/root-entry/root-entry.paths';
 import { searchBoxPathModel } from '../../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../../machines/session/session.paths';
@@ -40,6 +41,7 @@ import { phoneChangeDriver } from './drivers/phone-change';
 import { phoneChangeValidateDriver } from './drivers/phone-change-validate';
 import { phoneVerificationDriver } from './drivers/phone-verification';
 import { quickTaskBrowserDriver } from './drivers/quick-task';
+import { realtimeBrowserDriver } from './drivers/realtime';
 import { renewalDriver } from './drivers/renewal';
 import { rootEntryBrowserDriver } from './drivers/root-entry';
 import { searchBoxBrowserDriver } from './drivers/search-box';
@@ -92,4 +94,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'search-box': chart(searchBoxPathModel, searchBoxBrowserDriver),
   'root-entry': chart(rootEntryPathModel, rootEntryBrowserDriver),
   'whatsapp-connection': chart(whatsappConnectionPathModel, whatsappConnectionDriver),
+  realtime: chart(realtimeConnectionPathModel, realtimeBrowserDriver),
 };

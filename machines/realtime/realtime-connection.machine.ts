@@ -61,6 +61,15 @@ export function backoffDelay(failures: number, random: () => number): number {
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 
+/** The chart's state in one word, as the paths, the app's debug handle and the replays name it. */
+export function realtimeStateName(snapshot: { value: unknown; status?: string }): string {
+  if (snapshot.status === 'stopped') return 'stopped';
+  const value = snapshot.value as string | { live: string | { open: string } };
+  if (typeof value === 'string') return value;
+  const live = value.live;
+  return typeof live === 'string' ? `live.${live}` : `live.open.${live.open}`;
+}
+
 const closedWith = (event: RealtimeConnectionEvent, codes: readonly number[]) =>
   event.type === 'CLOSED' && codes.includes(event.code);
 

@@ -1,10 +1,16 @@
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { realtimeCloseCodes, realtimeEvent } from '../../contracts/realtime';
-import type { PathScenario } from '../../tests/support/chart-paths';
+import type { ChartPath, PathScenario } from '../../tests/support/chart-paths';
 import {
+  backoffDelay,
+  REALTIME_CONNECT_TIMEOUT_MS,
+  REALTIME_PING_INTERVAL_MS,
+  REALTIME_PONG_TIMEOUT_MS,
+  REALTIME_REFRESH_GRACE_MS,
   type RealtimeConnectionEvent,
   type RealtimeConnectionInput,
   realtimeConnectionMachine,
+  realtimeStateName,
 } from './realtime-connection.machine';
 
 /**
@@ -28,7 +34,20 @@ export const realtimeConnectionScenarios: PathScenario<RealtimeConnectionInput>[
   },
 ];
 
-const taskCreated = realtimeEvent('task.created', { taskId: 'task-1' }, new Date('2026-11-26T12:00:00Z'));
+/** Who writes to the business on WhatsApp for the first time while the customers list is open. */
+export const REALTIME_NEW_CUSTOMER = { id: 'cu-realtime-new', name: 'Carla Nogueira', phone: '11987650001' };
+/** Already on the list when the replay opens it. */
+export const REALTIME_KNOWN_CUSTOMER = {
+  id: 'cu-realtime-known',
+  name: 'Bruno Teixeira',
+  phone: '11987650002',
+};
+
+const customerCreated = realtimeEvent(
+  'customer.created',
+  { customerId: REALTIME_NEW_CUSTOMER.id },
+  new Date('2026-11-26T12:00:00Z'),
+);
 
 const afterWords: Record<string, string> = {
   connectTimeout: 'No "ready" within 15 s',
@@ -38,12 +57,7 @@ const afterWords: Record<string, string> = {
   refreshGrace: 'No fresh token within 10 s',
 };
 
-function stateName(snapshot: RealtimeConnectionSnapshot): string {
-  const value = snapshot.value;
-  if (typeof value === 'string') return value;
-  const live = (value as { live: string | { open: string } }).live;
-  return typeof live === 'string' ? `live.${live}` : `live.open.${live.open}`;
-}
+const stateName = (snapshot: RealtimeConnectionSnapshot): string => realtimeStateName(snapshot);
 
 export const realtimeConnectionPathModel = {
   chart: 'realtime',
@@ -69,7 +83,7 @@ export const realtimeConnectionPathModel = {
         ]
       : snapshot.matches({ live: 'open' })
         ? [
-            { type: 'EVENT', event: taskCreated },
+            { type: 'EVENT', event: customerCreated },
             { type: 'PONG' },
             { type: 'CLOSED', code: ABNORMAL_CLOSURE },
           ]
@@ -117,7 +131,7 @@ export const realtimeConnectionPathModel = {
       case 'READY':
         return 'The server says "ready"';
       case 'EVENT':
-        return 'The server sends task.created: the tasks and the dashboard are stale';
+        return `${REALTIME_NEW_CUSTOMER.name} writes on WhatsApp for the first time: the server sends customer.created`;
       case 'PONG':
         return 'The server answers the ping';
       case 'CLOSED':
@@ -132,3 +146,82 @@ export const realtimeConnectionPathModel = {
     return event.type !== 'PONG' || snapshot.matches({ live: { open: 'awaitingPong' } });
   },
 };
+
+/** What the person (or the session, the server, time) does at a step of a realtime path. */
+export type RealtimeAction =
+  /** The customers list opened signed in, the realtime client not started yet. */
+  | { do: 'open' }
+  /** The session hands the client its token: the client starts (again, after a sign-out). */
+  | { do: 'signIn' }
+  | { do: 'signOut' }
+  /** The server's next frame of this kind reaches the page. */
+  | { do: 'deliver'; frame: 'ready' | 'event' | 'pong' }
+  /** The socket closes with `code` (1006: the link drops without a close frame). */
+  | { do: 'close'; code: number }
+  | { do: 'wait'; ms: number };
+
+export interface RealtimeScreen {
+  /** The chart's state, as `realtimeStateName` says it. */
+  state: string;
+  /** Sockets the client has dialled so far. */
+  dials: number;
+  /** Whether the new customer shows on the customers list (null: the list is not on screen, before
+   * the session answers or after a sign-out). */
+  newCustomerListed: boolean | null;
+}
+
+const delays: Record<string, (before: RealtimeConnectionSnapshot) => number> = {
+  connectTimeout: () => REALTIME_CONNECT_TIMEOUT_MS,
+  pingInterval: () => REALTIME_PING_INTERVAL_MS,
+  pongTimeout: () => REALTIME_PONG_TIMEOUT_MS,
+  refreshGrace: () => REALTIME_REFRESH_GRACE_MS,
+  // The app's jitter is random: wait the longest it can make this wait.
+  retryDelay: (before) => backoffDelay(before.context.failures, () => 1),
+};
+
+function actionFor(event: AnyEventObject, before: RealtimeConnectionSnapshot): RealtimeAction {
+  const e = event as RealtimeConnectionEvent;
+  switch (e.type) {
+    case 'TOKEN':
+      return e.token === null ? { do: 'signOut' } : { do: 'signIn' };
+    case 'READY':
+      return { do: 'deliver', frame: 'ready' };
+    case 'EVENT':
+      return { do: 'deliver', frame: 'event' };
+    case 'PONG':
+      return { do: 'deliver', frame: 'pong' };
+    case 'CLOSED':
+      return { do: 'close', code: e.code };
+  }
+  const delay = delays[event.type.split('.')[2] ?? ''];
+  if (!delay) throw new Error(`No realtime action for ${event.type}`);
+  return { do: 'wait', ms: delay(before) };
+}
+
+/**
+ * Step `index` of a realtime path in the app: what to do, then what must be true. Every step that
+ * lands in `live.connecting` dialled a new socket. The new customer shows once the server's event
+ * came; the list is there from the session's first answer until the owner signs out.
+ */
+export function planRealtimeStep(
+  path: ChartPath<RealtimeConnectionSnapshot, RealtimeConnectionInput>,
+  index: number,
+): { actions: RealtimeAction[]; screen: RealtimeScreen } {
+  const steps = path.steps.slice(0, index + 1);
+  const step = steps[index]!;
+  const actions: RealtimeAction[] =
+    index === 0 ? [{ do: 'open' }] : [actionFor(step.event, path.steps[index - 1]!.state)];
+  // The list is on screen from the session's first answer until the owner signs out.
+  const signedIn = steps.some((s) => s.event.type === 'TOKEN');
+  const signedOut = steps.some(
+    (s) => s.event.type === 'TOKEN' && (s.event as { token?: unknown }).token === null,
+  );
+  return {
+    actions,
+    screen: {
+      state: stateName(step.state),
+      dials: steps.filter((s) => stateName(s.state) === 'live.connecting').length,
+      newCustomerListed: !signedIn || signedOut ? null : steps.some((s) => s.event.type === 'EVENT'),
+    },
+  };
+}

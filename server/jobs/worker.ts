@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/types';
 import type { BackoffOptions } from './backoff';
 import { JOBS_CHANNEL } from './channel';
@@ -8,6 +7,7 @@ import { claim } from './claim';
 import type { Job } from './job';
 import { PermanentJobError } from './permanent-error';
 import { complete, fail } from './settle';
+import { takingTurns } from './taking-turns';
 
 export interface JobLogger {
   debug?(obj: object, msg?: string): void;
@@ -65,24 +65,6 @@ export class JobTimeoutError extends Error {
 }
 
 const silent: JobLogger = { info() {}, warn() {}, error() {} };
-
-/**
- * The database as jobs use it: every statement or transaction outside a transaction waits one turn
- * of the event loop first. On PGlite a job's queries otherwise run back to back without the event
- * loop ever reading a request (the database runs in this thread, its answers are microtasks), so a
- * backlog of jobs would hold every request until it is done; with a turn between them, a request's
- * queries queue between a job's. (Inside a transaction nothing waits: it holds the connection.)
- */
-function takingTurns(db: Db): Db {
-  return {
-    kind: db.kind,
-    query: (sql, params) => nextTurn().then(() => db.query(sql, params)),
-    transaction: (fn) => nextTurn().then(() => db.transaction(fn)),
-    listen: (channel, onPayload) => db.listen(channel, onPayload),
-    notify: (channel, payload) => db.notify(channel, payload),
-    close: () => db.close(),
-  };
-}
 
 /**
  * Runs jobs from the `jobs` table. Safe with any number of workers, in one process or many: claims

@@ -73,6 +73,19 @@ export async function publishEvent(
   await via.query('SELECT pg_notify($1, $2)', [channel, eventPayload(companyId, event)]);
 }
 
+/** Several events through `via` in one statement, in order (a batch's notices, sent at its commit). */
+export async function publishEvents(
+  via: Queryable,
+  events: { companyId: string; event: RealtimeEvent }[],
+  channel: string = REALTIME_CHANNEL,
+): Promise<void> {
+  if (events.length === 0) return;
+  await via.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS e(payload)', [
+    channel,
+    events.map(({ companyId, event }) => eventPayload(companyId, event)),
+  ]);
+}
+
 /** Starts listening right away, so a subscriber added once this resolves misses nothing. */
 export async function createEventBus(db: Db, options: EventBusOptions = {}): Promise<EventBus> {
   const channel = options.channel ?? REALTIME_CHANNEL;

@@ -85,6 +85,29 @@ async function authRows() {
   return { revokedLongAgo, revokedYesterday, open };
 }
 
+/**
+ * WhatsApp webhook payloads: processed and given up on, each past and within its retention, and one
+ * never processed however old (it still waits for its processing).
+ */
+async function webhookPayloads() {
+  const payload = async (received: number, processed: number | null, failed: number | null) =>
+    (
+      await db.query<{ id: string }>(
+        `INSERT INTO whatsapp_webhook_payloads (body, received_at, processed_at, failed_at)
+         VALUES ('{}', now() - make_interval(days => $1),
+                 now() - make_interval(days => $2::int), now() - make_interval(days => $3::int))
+         RETURNING id`,
+        [received, processed, failed],
+      )
+    ).rows[0]!.id;
+  await payload(RETENTION.processedWebhooksDays + 2, RETENTION.processedWebhooksDays + 1, null);
+  await payload(RETENTION.failedWebhooksDays + 2, null, RETENTION.failedWebhooksDays + 1);
+  return {
+    recentProcessed: await payload(2, 1, null),
+    unprocessed: await payload(400, null, null),
+  };
+}
+
 /** Two stored Idempotency-Key answers: one just past its retention, one an hour old. */
 async function idempotencyKeyRows() {
   const userId = (
@@ -114,6 +137,7 @@ describe('pruning old rows', () => {
     const oldQueued = await jobFinished('test.prune', 'queued', 400);
     const oldError = await clientError(RETENTION.clientErrorsDays + 1);
     const recentError = await clientError(1);
+    const payloads = await webhookPayloads();
     const oldMessage = await outboxMessage(RETENTION.devOutboxDays + 1);
     const recentMessage = await outboxMessage(RETENTION.devOutboxDays - 1);
     await db.query(
@@ -129,6 +153,7 @@ describe('pruning old rows', () => {
       failedJobs: 1,
       clientErrors: 1,
       devOutbox: 1,
+      webhookPayloads: 2,
       rateLimits: 1,
       authSessions: 1,
       refreshTokens: 1,
@@ -163,6 +188,12 @@ describe('pruning old rows', () => {
       keys.companyId,
     ]);
     expect(kept.rows.map((r) => r.key)).toEqual(['recent']);
+    const payloadsLeft = await db.query<{ id: string }>(
+      'SELECT id FROM whatsapp_webhook_payloads ORDER BY id',
+    );
+    expect(payloadsLeft.rows.map((r) => r.id)).toEqual(
+      [payloads.recentProcessed, payloads.unprocessed].sort(),
+    );
 
     // Idempotent: nothing more to delete.
     expect(await prune(db)).toEqual({
@@ -170,6 +201,7 @@ describe('pruning old rows', () => {
       failedJobs: 0,
       clientErrors: 0,
       devOutbox: 0,
+      webhookPayloads: 0,
       rateLimits: 0,
       authSessions: 0,
       refreshTokens: 0,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationMessage } from '../../contracts/conversation';
 import { INVALID_CURSOR_TEXT, type PageInfo } from '../../contracts/pagination';
-import type { Worker } from '../../server/jobs/worker';
+import type { WebhookProcessor } from '../../server/modules/whatsapp-webhooks/webhook-processor';
 import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber, type Subscriber } from '../support/signed-in-api';
 import {
@@ -16,11 +16,11 @@ import {
   type TestConnection,
   textMessage,
   wamid,
-  webhookWorker,
+  webhookProcessor,
 } from '../support/whatsapp-webhooks';
 
 let server: TestServer;
-let worker: Worker;
+let processor: WebhookProcessor;
 let secret: string;
 let owner: Subscriber;
 let connection: TestConnection;
@@ -30,12 +30,12 @@ const CUSTOMER = '5511990000001';
 beforeAll(async () => {
   server = await startTestServer();
   secret = await appSecret(server.db);
-  worker = await webhookWorker(server.db);
+  processor = webhookProcessor(server.db);
   owner = await newSubscriber(server);
   connection = await connectWhatsapp(server.db, owner.companyId, { mode: 'coexistence' });
 });
 afterAll(async () => {
-  await worker?.stop();
+  await processor?.stop();
   await server?.close();
 });
 

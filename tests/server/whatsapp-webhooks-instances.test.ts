@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type RealtimeServerMessage, realtimeProtocol } from '../../contracts/realtime';
 import type { Db } from '../../server/db/types';
-import type { Worker } from '../../server/jobs/worker';
+import type { WebhookProcessor } from '../../server/modules/whatsapp-webhooks/webhook-processor';
 import { openTestDb, type TestDb, waitFor } from '../support/db';
 import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber } from '../support/signed-in-api';
@@ -14,7 +14,7 @@ import {
   envelope,
   metaJson,
   textMessage,
-  webhookWorker,
+  webhookProcessor,
 } from '../support/whatsapp-webhooks';
 
 /*
@@ -25,17 +25,17 @@ let testDb: TestDb;
 let other: Db;
 let first: TestServer;
 let second: TestServer;
-const workers: Worker[] = [];
+const processors: WebhookProcessor[] = [];
 
 beforeAll(async () => {
   testDb = await openTestDb();
   other = await testDb.openAnother();
   first = await startTestServer({ db: testDb.db });
   second = await startTestServer({ db: other });
-  workers.push(await webhookWorker(testDb.db), await webhookWorker(other));
+  processors.push(webhookProcessor(testDb.db), webhookProcessor(other));
 });
 afterAll(async () => {
-  for (const worker of workers) await worker.stop();
+  for (const processor of processors) await processor.stop();
   await first?.close();
   await second?.close();
   await testDb?.close();
@@ -84,13 +84,13 @@ it('processes a webhook received by one instance once, and tells a tab connected
     expect.objectContaining({ payload: { customerId: messages[0]!.customer_id } }),
   ]);
 
-  // Each payload's job ran once, on one of the workers.
-  const { rows: jobs } = await first.db.query<{ attempts: number; status: string }>(
-    `SELECT attempts, status FROM jobs WHERE kind = 'whatsapp.webhook'`,
+  // Each payload was processed once, by one of the processors.
+  const { rows: payloads } = await first.db.query<{ attempts: number; processed: boolean }>(
+    'SELECT attempts, processed_at IS NOT NULL AS processed FROM whatsapp_webhook_payloads',
   );
-  expect(jobs).toEqual([
-    { attempts: 1, status: 'succeeded' },
-    { attempts: 1, status: 'succeeded' },
+  expect(payloads).toEqual([
+    { attempts: 1, processed: true },
+    { attempts: 1, processed: true },
   ]);
   // Notifications arrive in commit order: once a later message's event is in, the duplicate's would
   // have been too. It announced nothing.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Worker } from '../../server/jobs/worker';
-import { processWhatsappWebhookHandler } from '../../server/modules/whatsapp-webhooks/process-webhook-job';
+import { LARGE_PAYLOAD_BYTES } from '../../server/modules/whatsapp-webhooks/webhook-payloads';
+import type { WebhookProcessor } from '../../server/modules/whatsapp-webhooks/webhook-processor';
 import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber } from '../support/signed-in-api';
 import {
@@ -16,20 +16,20 @@ import {
   type TestConnection,
   textMessage,
   wamid,
-  webhookWorker,
+  webhookProcessor,
 } from '../support/whatsapp-webhooks';
 
 let server: TestServer;
-let worker: Worker;
+let processor: WebhookProcessor;
 let secret: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   secret = await appSecret(server.db);
-  worker = await webhookWorker(server.db);
+  processor = webhookProcessor(server.db);
 });
 afterAll(async () => {
-  await worker?.stop();
+  await processor?.stop();
   await server?.close();
 });
 
@@ -188,15 +188,18 @@ describe('POST /webhooks/whatsapp: the signature over the exact bytes', () => {
     expect(notAnEnvelope.status).toBe(200);
     await allProcessed(server.db);
     expect(await payloadCount()).toBe(before + 2);
-    const { rows } = await server.db.query<{ status: string }>(
-      `SELECT j.status FROM jobs j JOIN whatsapp_webhook_payloads p ON j.payload->>'payloadId' = p.id::text
-        ORDER BY p.received_at DESC LIMIT 2`,
+    const { rows } = await server.db.query<{ processed: boolean; last_error: string | null }>(
+      `SELECT processed_at IS NOT NULL AS processed, last_error FROM whatsapp_webhook_payloads
+        ORDER BY received_at DESC LIMIT 2`,
     );
-    expect(rows.map((row) => row.status)).toEqual(['succeeded', 'succeeded']);
+    expect(rows).toEqual([
+      { processed: true, last_error: null },
+      { processed: true, last_error: null },
+    ]);
   });
 });
 
-describe('the processing job', () => {
+describe('processing a payload', () => {
   it('keeps a message whose text holds an escaped NUL (the database cannot store one)', async () => {
     const connection = await connectedCompany();
     await receive(
@@ -206,7 +209,7 @@ describe('the processing job', () => {
     expect((await customersOf(connection.companyId)).map((c) => c.name)).toEqual(['Nu\uFFFDl']);
   });
 
-  it('stores a message delivered twice once, and is idempotent when the job runs again', async () => {
+  it('stores a message delivered twice once, and is idempotent when a payload is processed again', async () => {
     const connection = await connectedCompany();
     const value = envelope(connection, [textMessage({ waId: '5511944445555', name: 'Ana' }, 'Duas vezes')]);
     await receive(value);
@@ -214,16 +217,12 @@ describe('the processing job', () => {
     expect(await messagesOf(connection.companyId)).toHaveLength(1);
     expect(await customersOf(connection.companyId)).toHaveLength(1);
 
-    // A second run of the same job (a worker that died before recording it) changes nothing.
-    const { rows } = await server.db.query<{ id: string }>(
-      'SELECT id FROM whatsapp_webhook_payloads ORDER BY received_at DESC LIMIT 1',
+    // Processed again (a processor that died before recording it) changes nothing.
+    await server.db.query(
+      `UPDATE whatsapp_webhook_payloads SET processed_at = NULL
+        WHERE id = (SELECT id FROM whatsapp_webhook_payloads ORDER BY received_at DESC LIMIT 1)`,
     );
-    await server.db.query('UPDATE whatsapp_webhook_payloads SET processed_at = NULL WHERE id = $1', [
-      rows[0]!.id,
-    ]);
-    const handler = processWhatsappWebhookHandler();
-    const ctx = { db: server.db, signal: new AbortController().signal, workerId: 'test', logger: console };
-    await handler({ id: 'again', payload: { payloadId: rows[0]!.id } } as never, ctx);
+    await allProcessed(server.db);
     expect(await messagesOf(connection.companyId)).toHaveLength(1);
     expect(await customersOf(connection.companyId)).toHaveLength(1);
   });
@@ -504,5 +503,123 @@ describe('the processing job', () => {
       [connection.id],
     );
     expect(rows[0]!.status).toBe('offboarded');
+  });
+});
+
+describe('the processor', () => {
+  it('keeps a message for a number being connected until the connection is stored', async () => {
+    const { companyId } = await newSubscriber(server);
+    // Meta writes as soon as the app is subscribed; the connection is stored after Meta's calls.
+    const future = {
+      id: '',
+      companyId,
+      phoneNumberId: '109999000111222',
+      wabaId: '209999000111222',
+      businessPhone: '5511977776666',
+    };
+    const response = await deliver(
+      server.url,
+      metaJson(envelope(future, [textMessage({ waId: '5511963330000', name: 'Rápida' }, 'Cheguei antes')])),
+      secret,
+    );
+    expect(response.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server.db.query(
+      `INSERT INTO whatsapp_connections (company_id, mode, status, waba_id, phone_number_id, display_phone_number, connected_at)
+       VALUES ($1, 'cloud_api', 'connected', $2, $3, $4, now())`,
+      [companyId, future.wabaId, future.phoneNumberId, future.businessPhone],
+    );
+    await allProcessed(server.db);
+    expect((await messagesOf(companyId)).map((m) => m.body)).toEqual(['Cheguei antes']);
+  });
+
+  it('stores and processes many deliveries at once: each message once, customers not duplicated', async () => {
+    const connection = await connectedCompany();
+    const deliveries = Array.from({ length: 40 }, (_, i) =>
+      metaJson(
+        envelope(connection, [
+          textMessage(
+            { waId: `5511962000${String(i % 10).padStart(3, '0')}`, name: `Pessoa ${i % 10}` },
+            `msg ${i}`,
+          ),
+        ]),
+      ),
+    );
+    // Every fifth delivered twice, all at the same time.
+    const responses = await Promise.all(
+      [...deliveries, ...deliveries.filter((_, i) => i % 5 === 0)].map((body) =>
+        deliver(server.url, body, secret),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
+    await allProcessed(server.db);
+    expect(await messagesOf(connection.companyId)).toHaveLength(40);
+    const customers = await customersOf(connection.companyId);
+    expect(customers).toHaveLength(10);
+    expect(customers.every((c) => c.last_inbound_at !== null && c.source === 'whatsapp')).toBe(true);
+  });
+
+  it('processes a large payload (over 64 KB) item by item: every message of it', async () => {
+    const connection = await connectedCompany();
+    const long = 'ç'.repeat(400);
+    const changes = Array.from({ length: 120 }, (_, i) =>
+      textMessage({ waId: `55119600${String(i).padStart(5, '0')}`, name: `Cliente ${i}` }, `${i} ${long}`),
+    );
+    const body = metaJson(envelope(connection, changes));
+    expect(Buffer.byteLength(body)).toBeGreaterThan(LARGE_PAYLOAD_BYTES);
+    await receive(envelope(connection, changes));
+    expect(await messagesOf(connection.companyId)).toHaveLength(120);
+    expect(await customersOf(connection.companyId)).toHaveLength(120);
+  });
+
+  it('retries a failing payload alone, keeps the rest of its batch, and gives up after its attempts', async () => {
+    const connection = await connectedCompany();
+    // Hold processing so that the deliveries below are taken as one batch.
+    await processor.stop();
+    // A failure the database raises for one message (as an operator's constraint would).
+    await server.db.query(`
+      CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.body = 'veneno' THEN RAISE EXCEPTION 'mensagem recusada'; END IF;
+        RETURN NEW;
+      END $$`);
+    await server.db.query(
+      'CREATE TRIGGER refuse_poison BEFORE INSERT ON conversation_messages FOR EACH ROW EXECUTE FUNCTION refuse_poison()',
+    );
+    try {
+      const bodies = ['um', 'dois', 'veneno', 'três', 'quatro'];
+      for (const [i, text] of bodies.entries()) {
+        const response = await deliver(
+          server.url,
+          metaJson(envelope(connection, [textMessage({ waId: `551196100000${i}` }, text)])),
+          secret,
+        );
+        expect(response.status).toBe(200);
+      }
+      processor = webhookProcessor(server.db);
+      await allProcessed(server.db);
+      expect((await messagesOf(connection.companyId)).map((m) => m.body).sort()).toEqual([
+        'dois',
+        'quatro',
+        'três',
+        'um',
+      ]);
+      const { rows } = await server.db.query<{ attempts: number; failed: boolean; last_error: string }>(
+        `SELECT attempts, failed_at IS NOT NULL AS failed, last_error FROM whatsapp_webhook_payloads
+          WHERE processed_at IS NULL`,
+      );
+      expect(rows).toEqual([
+        { attempts: 3, failed: true, last_error: expect.stringContaining('mensagem recusada') },
+      ]);
+    } finally {
+      await server.db.query('DROP TRIGGER refuse_poison ON conversation_messages');
+      await server.db.query('DROP FUNCTION refuse_poison()');
+    }
+    // Once the cause is fixed, an operator puts it back in line and it goes through.
+    await server.db.query(
+      'UPDATE whatsapp_webhook_payloads SET failed_at = NULL, attempts = 0 WHERE processed_at IS NULL',
+    );
+    await allProcessed(server.db);
+    expect(await messagesOf(connection.companyId)).toHaveLength(5);
   });
 });

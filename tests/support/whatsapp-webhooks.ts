@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/types';
 import { loadWhatsappSimulatorCredentials } from '../../server/integrations/whatsapp/simulator/credentials';
 import { whatsappSignature } from '../../server/integrations/whatsapp/webhook-signature';
-import { startWorker, type Worker } from '../../server/jobs/worker';
+import { openWebhookPayloads } from '../../server/modules/whatsapp-webhooks/webhook-payloads';
 import {
-  processWhatsappWebhookHandler,
-  WHATSAPP_WEBHOOK_JOB,
-} from '../../server/modules/whatsapp-webhooks/process-webhook-job';
+  startWebhookProcessor,
+  type WebhookProcessor,
+} from '../../server/modules/whatsapp-webhooks/webhook-processor';
 import { waitFor } from './db';
 
 /** A company's live WhatsApp connection, as connecting leaves it. */
@@ -174,27 +174,24 @@ export async function deliver(
   });
 }
 
-/** The webhook job's worker, as server/main.ts runs it. */
-export function webhookWorker(db: Db): Promise<Worker> {
-  return startWorker({
+/** How long the test processor looks again at a payload for a number not (yet) connected. */
+export const UNKNOWN_NUMBER_GRACE_MS = 1_500;
+
+/** The webhook processor, as server/main.ts runs it (polling often: tests wait on it). */
+export function webhookProcessor(db: Db): WebhookProcessor {
+  return startWebhookProcessor({
     db,
-    handlers: { [WHATSAPP_WEBHOOK_JOB]: processWhatsappWebhookHandler() },
     pollMs: 20,
     backoff: { baseMs: 1, capMs: 5 },
+    maxAttempts: 3,
+    unknownNumberGraceMs: UNKNOWN_NUMBER_GRACE_MS,
+    unknownNumberRetryMs: 50,
   });
 }
 
-/** Waits until every stored payload is processed (and its job settled). */
+/** Waits until every stored payload is processed. */
 export async function allProcessed(db: Db): Promise<void> {
-  await waitFor(
-    async () => {
-      const { rows } = await db.query<{ open: number }>(
-        `SELECT (SELECT count(*) FROM whatsapp_webhook_payloads WHERE processed_at IS NULL)::int
-              + (SELECT count(*) FROM jobs WHERE kind = $1 AND status IN ('queued', 'running'))::int AS open`,
-        [WHATSAPP_WEBHOOK_JOB],
-      );
-      return rows[0]!.open === 0;
-    },
-    { what: 'every webhook payload processed' },
-  );
+  await waitFor(async () => (await openWebhookPayloads(db)) === 0, {
+    what: 'every webhook payload processed',
+  });
 }

@@ -12,6 +12,10 @@ export const RETENTION = {
   failedJobsDays: 30,
   clientErrorsDays: 30,
   devOutboxDays: 7,
+  /** WhatsApp webhook payloads once processed (their content lives on in the conversation). */
+  processedWebhooksDays: 7,
+  /** Payloads given up on, kept for an operator to put back in line. */
+  failedWebhooksDays: 30,
 } as const;
 
 export interface PruneResult extends PruneAuthResult {
@@ -20,6 +24,8 @@ export interface PruneResult extends PruneAuthResult {
   clientErrors: number;
   /** Messages the dev outbox kept (e-mails and SMS not sent for real). */
   devOutbox: number;
+  /** WhatsApp webhook payloads processed or given up on long enough ago; unprocessed ones stay. */
+  webhookPayloads: number;
   /** Rate-limit counters whose window is over (they already count as absent). */
   rateLimits: number;
   /** Idempotency-Key answers older than a day (IDEMPOTENCY_KEY_RETENTION_HOURS). */
@@ -43,11 +49,17 @@ export async function prune(db: Queryable): Promise<PruneResult> {
     'DELETE FROM dev_outbox WHERE created_at < now() - make_interval(days => $1)',
     [RETENTION.devOutboxDays],
   );
+  const payloads = await db.query(
+    `DELETE FROM whatsapp_webhook_payloads
+      WHERE processed_at < now() - make_interval(days => $1) OR failed_at < now() - make_interval(days => $2)`,
+    [RETENTION.processedWebhooksDays, RETENTION.failedWebhooksDays],
+  );
   return {
     succeededJobs: succeeded.rowCount,
     failedJobs: failed.rowCount,
     clientErrors: errors.rowCount,
     devOutbox: outbox.rowCount,
+    webhookPayloads: payloads.rowCount,
     rateLimits: await pruneRateLimits(db),
     idempotencyKeys: await pruneIdempotencyKeys(db),
     ...(await pruneAuth(db)),

@@ -12,13 +12,18 @@ import {
   messageExists,
   touchCustomer,
 } from './conversation-store';
-import { messageContent, sentAt } from './message-content';
+import { type MessageContent, messageContent, sentAt } from './message-content';
 import type { WebhookConnection } from './webhook-connection';
 import { isBlocked, upsertWhatsappCustomer, type WhatsappPerson } from './whatsapp-customer';
 
 export type MessageOutcome = 'stored' | 'duplicate' | 'blocked' | 'no-sender';
 
 const PREVIEW_MAX = 80;
+
+/** What a tab shows of a new message before it refetches: the text's first characters. */
+export function messagePreview(content: MessageContent): string | undefined {
+  return content.body ? [...content.body].slice(0, PREVIEW_MAX).join('') : undefined;
+}
 
 export interface IncomingMessage {
   connection: WebhookConnection;
@@ -71,7 +76,7 @@ export async function storeMessage(
     // Echoes and the business's history never open or extend the 24-hour window.
     await touchCustomer(tx, companyId, customer.id, at, direction === 'inbound');
     if (input.announce) {
-      const preview = content.body ? [...content.body].slice(0, PREVIEW_MAX).join('') : undefined;
+      const preview = messagePreview(content);
       await publishEvent(
         tx,
         companyId,

@@ -17,6 +17,8 @@ import {
 import type { JobLogger } from '../../jobs/worker';
 import { publishEvent } from '../../realtime/event-bus';
 import { applyStatus, storeMessage } from './conversation-messages';
+import type { InboundMessage } from './inbound-batch';
+import { messageContent, sentAt } from './message-content';
 import {
   connectionByPhoneNumberId,
   connectionsByWaba,
@@ -35,6 +37,10 @@ export interface ChangeContext {
   wabaId: string | null;
   /** Tenants already looked up in this payload (a batch names the same number many times). */
   connections: Map<string, Promise<WebhookConnection | null>>;
+  /** When set, what customers sent is gathered here, to be stored with its batch (storeInboundBatch). */
+  inbound?: InboundMessage[];
+  /** Set when a change named a phone number id no live connection has (yet). */
+  unknownTenant?: boolean;
 }
 
 /** The live connection a change's phone number id names, looked up once per payload. */
@@ -55,8 +61,10 @@ export async function processChange(context: ChangeContext, field: string, value
   if (field === 'account_update') return accountUpdate(context, value);
   const connection = await tenantOf(context, value);
   if (!connection) {
-    // Another app's number, a disconnected one, or one never connected: not ours to store.
-    context.logger.info({ field }, 'whatsapp webhook: change for an unknown phone number id ignored');
+    // Another app's number, a disconnected one, one never connected, or one being connected right
+    // now (Meta writes as soon as the app is subscribed): the caller decides whether to look again.
+    context.unknownTenant = true;
+    context.logger.info({ field }, 'whatsapp webhook: change for an unknown phone number id');
     return;
   }
   if (field === 'messages') return messages(context, connection, value);
@@ -87,6 +95,16 @@ async function messages(
       message.from_user_id ?? contact?.user_id,
       contact?.profile?.name,
     );
+    if (context.inbound) {
+      context.inbound.push({
+        connection,
+        wamid: message.id,
+        person,
+        content: messageContent(message),
+        sentAt: sentAt(message.timestamp, context.receivedAt),
+      });
+      continue;
+    }
     const { outcome } = await storeMessage(context.db, {
       connection,
       message,

@@ -10,7 +10,7 @@ import {
   type WhatsappSettings,
 } from '../../integrations/whatsapp/whatsapp-settings';
 import type { ModuleRoutesOptions } from '../module-routes';
-import { storeWebhookPayload } from './process-webhook-job';
+import { webhookPayloadIntake } from './webhook-payloads';
 
 export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
 
@@ -36,7 +36,8 @@ const single = (value: unknown) => (typeof value === 'string' ? value : undefine
 /**
  * Meta's webhook (../shared/whatsapp-cloud-api.md): GET is the verification handshake; POST is a
  * delivery, signed over its exact bytes, so this plugin (and only it) reads JSON as the raw Buffer.
- * A good delivery is stored with its processing job and answered 200 at once; a bad or missing
+ * A good delivery is stored (its commit shared with the deliveries arriving beside it) and answered
+ * 200 at once; a bad or missing
  * signature is a 401 and leaves no trace.
  */
 export const whatsappWebhookRoutes: FastifyPluginAsync<WhatsappWebhookRoutesOptions> = async (
@@ -48,6 +49,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<WhatsappWebhookRoutesOpti
     if (!settings) throw new HttpError(503, 'SERVICE_UNAVAILABLE', WHATSAPP_UNAVAILABLE_TEXT);
     return settings.webhookSecrets();
   };
+  const intake = webhookPayloadIntake(db);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/json',
@@ -81,7 +83,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<WhatsappWebhookRoutesOpti
     }
     // Text columns cannot hold NUL; JSON never has a raw one, so only a malformed body loses it.
     const body = raw.toString('utf8').replaceAll('\u0000', '\uFFFD');
-    const payloadId = await storeWebhookPayload(db, body);
+    const payloadId = await intake.store(body);
     request.log.info({ payloadId, bytes: raw.length }, 'whatsapp webhook stored');
     return reply.code(200).send({ success: true, data: { received: true } });
   });

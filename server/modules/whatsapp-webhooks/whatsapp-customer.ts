@@ -44,7 +44,8 @@ export async function isBlocked(tx: Queryable, companyId: string, person: Whatsa
   return rows.length > 0;
 }
 
-function customerName(person: WhatsappPerson): string {
+/** The name a new customer gets: the profile's, else the formatted number. */
+export function customerName(person: WhatsappPerson): string {
   const name = person.name ?? (person.phone ? formatCustomerPhone(person.phone) : FALLBACK_NAME);
   return [...name].slice(0, CUSTOMER_NAME_MAX).join('');
 }

@@ -1,12 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createActor } from 'xstate';
-import { realtimeConnectionMachine } from '../../../machines/realtime/realtime-connection.machine';
+import {
+  realtimeConnectionMachine,
+  realtimeStateName,
+} from '../../../machines/realtime/realtime-connection.machine';
 import { invalidateEverythingLive, invalidateForEvent, staleAfterEvent } from './realtime-invalidation';
 import { realtimeSocketActor, realtimeUrl, type SocketFactory, type SocketLike } from './realtime-socket';
 
 // The DOM types its handlers with the full MessageEvent/CloseEvent; the chart reads only data and code.
 const browserSocket: SocketFactory = (address, protocols) =>
   new WebSocket(address, protocols) as unknown as SocketLike;
+
+declare global {
+  interface FechaiHandles {
+    /** The realtime chart's state in one word (`realtimeStateName`), for the chart's replays. */
+    realtime?: { state(): string };
+  }
+}
 
 /** What the realtime client reads of the session, and asks of it. */
 export interface RealtimeSession {
@@ -58,6 +68,13 @@ export function startRealtime({
     { input: { random } },
   );
   actor.start();
+  // Testers replay the realtime chart's paths in the running app (`npm run paths -- realtime <n>
+  // --browser`) reading its state here; it grants nothing but a look at this tab's socket state.
+  if (typeof window !== 'undefined')
+    window.__fechai = {
+      ...window.__fechai,
+      realtime: { state: () => realtimeStateName(actor.getSnapshot()) },
+    };
   actor.send({ type: 'TOKEN', token: session.token() });
   const unsubscribe = session.subscribe(() => actor.send({ type: 'TOKEN', token: session.token() }));
   return () => {

@@ -476,11 +476,6 @@ export const routesWithoutContract: Record<string, RouteWithoutContract> = {
         {},
       ),
   },
-  'GET /dev/whatsapp/signup/assets/:name': {
-    why: 'the signup popup’s static files',
-    cases: () =>
-      pathCases('GET /dev/whatsapp/signup/assets/:name', '/dev/whatsapp/signup/assets/:name', 'name', 'page'),
-  },
   'GET /dev/whatsapp/media/:id': {
     why: 'the local Cloud API’s media download (Bearer token)',
     cases: () => pathCases('GET /dev/whatsapp/media/:id', '/dev/whatsapp/media/:id', 'id', 'page'),
@@ -685,7 +680,7 @@ export const routesWithoutContract: Record<string, RouteWithoutContract> = {
       ),
   },
   'GET /dev/whatsapp/assets/:name': {
-    why: 'the WhatsApp simulator page’s static files',
+    why: 'the WhatsApp simulator pages’ static files (play page and signup popup)',
     cases: () => pathCases('GET /dev/whatsapp/assets/:name', '/dev/whatsapp/assets/:name', 'name', 'page'),
   },
   'GET /dev/whatsapp/preview/:mediaId': {

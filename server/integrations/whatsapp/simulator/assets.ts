@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { LOOK_FILES } from '../../../auth/hosted/assets';
-import { CSS, registerStaticAssets } from '../../../http/static-assets';
+import { CSS, JS, registerStaticAssets } from '../../../http/static-assets';
 
 /**
- * The play page's files: the hosted login's look, the simulators' shared rules (the Stripe
- * simulator's stylesheet: badge, lists, actions) and a few of its own (the chat).
+ * The simulator pages' files (the play page and the Embedded Signup popup): the hosted login's look,
+ * the simulators' shared rules (the Stripe simulator's stylesheet: badge, lists, actions), the
+ * chat's own rules and the popup's one script.
  */
 const FILES = {
   ...LOOK_FILES,
@@ -13,12 +14,13 @@ const FILES = {
     source: new URL('../../billing/stripe-simulator/assets/simulator.css', import.meta.url),
   },
   'play.css': { type: CSS, source: new URL('./assets/play.css', import.meta.url) },
+  'signup.js': { type: JS, source: new URL('./assets/signup.js', import.meta.url) },
 } as const;
 
-export type PlayAssetName = keyof typeof FILES;
-export type PlayAssets = Record<PlayAssetName, string>;
+export type SimulatorAssetName = keyof typeof FILES;
+export type SimulatorAssets = Record<SimulatorAssetName, string>;
 
 /** Served under /dev/whatsapp/assets/, each URL carrying a digest of its content. */
-export function registerPlayAssets(app: FastifyInstance): Promise<PlayAssets> {
+export function registerSimulatorAssets(app: FastifyInstance): Promise<SimulatorAssets> {
   return registerStaticAssets(app, '/dev/whatsapp/assets', FILES);
 }

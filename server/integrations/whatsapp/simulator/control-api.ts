@@ -23,9 +23,11 @@ import {
   insertNumber,
   insertToken,
   listNumbers,
+  type ShownNumber,
   type SimMessage,
   type SimNumber,
   setUnreachable,
+  shownNumber,
 } from './store';
 import { latestDeliveries } from './webhook-emitter';
 
@@ -256,8 +258,8 @@ export async function act<T>(run: () => Promise<T>): Promise<T> {
 export async function createSimNumber(
   ctx: MessagingContext,
   input: { displayPhoneNumber?: string; verifiedName?: string; coexistence?: boolean; subscribed?: boolean },
-): Promise<SimNumber & { token: string }> {
-  const number: SimNumber = {
+): Promise<ShownNumber & { token: string }> {
+  const number: ShownNumber = {
     phoneNumberId: newNumericId(),
     wabaId: newNumericId(),
     businessId: newNumericId(),
@@ -281,7 +283,9 @@ export const controlApiRoutes: FastifyPluginAsync<{ ctx: MessagingContext }> = a
 
   route(app, c.createNumber, { handler: ({ body }) => createSimNumber(ctx, body) });
 
-  route(app, c.listNumbers, { handler: async () => ({ numbers: await listNumbers(ctx.db) }) });
+  route(app, c.listNumbers, {
+    handler: async () => ({ numbers: (await listNumbers(ctx.db)).map(shownNumber) }),
+  });
 
   route(app, c.customerMessage, {
     handler: ({ body }) =>

@@ -263,14 +263,20 @@ export async function historySync(
     chunksPerPhase?: number;
     outOfOrder?: boolean;
     declined?: boolean;
+    /** The messages' ids by position ("3:customer"); fresh ones by default. */
+    wamidFor?: (key: string) => string;
+    /** Sent no sooner than this (Meta shares the phone's history a while after smb_app_data). */
+    delayMs?: number;
   },
 ): Promise<{ chunks: number; wamids: string[] }> {
   requireCoexistence(number);
   requireSubscribed(number);
+  const delay = { delayMs: input.delayMs ?? 0 };
   if (input.declined) {
-    await ctx.emitter.emit(envelope([entryOf(number, [historyDeclinedChange(number)])]));
+    await ctx.emitter.emit(envelope([entryOf(number, [historyDeclinedChange(number)])]), 1, delay);
     return { chunks: 1, wamids: [] };
   }
+  const wamidFor = input.wamidFor ?? newWamid;
   const customer = customerDigits(input.customer);
   const business = number.displayPhoneNumber.replace(/[^0-9]/g, '');
   const perPhase = input.chunksPerPhase ?? 1;
@@ -282,24 +288,35 @@ export async function historySync(
     for (let part = 0; part < perPhase; part++) {
       const index = phase * perPhase + part;
       const at = new Date(now - PHASE_DAYS[phase]! * DAY_MS - part * 60_000);
-      const fromCustomer = { id: newWamid(), text: `Histórico ${index + 1}: olá, tudo bem?` };
-      const fromOwner = { id: newWamid(), text: `Histórico ${index + 1}: tudo ótimo, obrigado!` };
-      for (const [message, direction] of [
-        [fromCustomer, 'to_business'],
-        [fromOwner, 'echo'],
-      ] as const) {
+      // The customer asks, the owner answers from the phone: both read long ago.
+      const pair = [
+        {
+          id: wamidFor(`${index}:customer`),
+          direction: 'to_business',
+          from: customer,
+          text: `Histórico ${index + 1}: olá, tudo bem?`,
+        },
+        {
+          id: wamidFor(`${index}:owner`),
+          direction: 'echo',
+          from: business,
+          to: customer,
+          text: `Histórico ${index + 1}: tudo ótimo, obrigado!`,
+        },
+      ] as const;
+      for (const message of pair) {
         await insertMessage(ctx.db, {
           wamid: message.id,
           phoneNumberId: number.phoneNumberId,
           customer,
-          direction,
+          direction: message.direction,
           type: 'text',
           content: {
             type: 'text',
             text: { body: message.text },
-            ...(direction === 'to_business' && { _profile: { name: input.name ?? customer } }),
+            ...(message.direction === 'to_business' && { _profile: { name: input.name ?? customer } }),
           },
-          status: direction === 'echo' ? 'read' : null,
+          status: message.direction === 'echo' ? 'read' : null,
           createdAt: at,
         });
         wamids.push(message.id);
@@ -311,32 +328,26 @@ export async function historySync(
         threads: [
           {
             id: customer,
-            messages: [
-              {
-                from: customer,
-                id: fromCustomer.id,
-                timestamp: unixSeconds(at),
-                type: 'text',
-                text: { body: fromCustomer.text },
-                history_context: { status: 'READ' },
-              },
-              {
-                from: business,
-                to: customer,
-                id: fromOwner.id,
-                timestamp: unixSeconds(at),
-                type: 'text',
-                text: { body: fromOwner.text },
-                history_context: { status: 'READ' },
-              },
-            ],
+            messages: pair.map((message) => ({
+              from: message.from,
+              ...('to' in message && { to: message.to }),
+              id: message.id,
+              timestamp: unixSeconds(at),
+              type: 'text',
+              text: { body: message.text },
+              history_context: { status: 'READ' },
+            })),
           },
         ],
       });
     }
   }
   const ordered = input.outOfOrder ? [...chunks].reverse() : chunks;
-  await ctx.emitter.emit(ordered.map((chunk) => envelope([entryOf(number, [historyChange(number, chunk)])])));
+  await ctx.emitter.emit(
+    ordered.map((chunk) => envelope([entryOf(number, [historyChange(number, chunk)])])),
+    1,
+    delay,
+  );
   return { chunks: chunks.length, wamids };
 }
 
@@ -345,6 +356,7 @@ export async function contactSync(
   ctx: MessagingContext,
   number: SimNumber,
   contacts: { name: string; phone: string; action?: 'add' | 'remove' }[],
+  { delayMs = 0 } = {},
 ): Promise<void> {
   requireCoexistence(number);
   requireSubscribed(number);
@@ -357,7 +369,7 @@ export async function contactSync(
     action: contact.action ?? 'add',
     at,
   }));
-  await ctx.emitter.emit(envelope([entryOf(number, [contactSyncChange(number, sync)])]));
+  await ctx.emitter.emit(envelope([entryOf(number, [contactSyncChange(number, sync)])]), 1, { delayMs });
 }
 
 /** The number left the Cloud API (ACCOUNT_OFFBOARDED). */

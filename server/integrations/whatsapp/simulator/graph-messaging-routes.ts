@@ -1,29 +1,11 @@
-import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { type MessagingContext, sendFromBusiness } from './business-send';
-import {
-  GraphRefusal,
-  invalidParameter,
-  invalidToken,
-  sendGraphRefusal,
-  unknownObject,
-} from './graph-errors';
-import { findNumber, tokenAccount } from './store';
+import { callerWaba } from './graph-caller';
+import { GraphRefusal, invalidParameter, sendGraphRefusal, unknownObject } from './graph-errors';
+import { findNumber } from './store';
 
 export interface GraphMessagingOptions {
   ctx: MessagingContext;
-}
-
-function bearer(request: FastifyRequest): string {
-  const header = request.headers.authorization ?? '';
-  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-}
-
-/** The account (WABA) of the request's live business token; 190 otherwise. */
-async function callerAccount(ctx: MessagingContext, request: FastifyRequest): Promise<string> {
-  const token = bearer(request);
-  const waba = token ? await tokenAccount(ctx.db, token) : null;
-  if (!waba) throw invalidToken();
-  return waba;
 }
 
 /**
@@ -46,7 +28,7 @@ export const graphMessagingRoutes: FastifyPluginAsync<GraphMessagingOptions> = a
   app.post<{ Params: { version: string; phoneNumberId: string } }>(
     '/dev/whatsapp/graph/:version/:phoneNumberId/messages',
     async (request, reply) => {
-      const waba = await callerAccount(ctx, request);
+      const waba = await callerWaba(ctx.db, request);
       const number = await findNumber(ctx.db, request.params.phoneNumberId);
       if (!number || number.wabaId !== waba) throw unknownObject(request.params.phoneNumberId);
       const { answer, followUp } = await sendFromBusiness(ctx, number, request.body);

@@ -4,7 +4,7 @@ import { DEFAULT_LIMITS, type MessagingContext, type SendLimits } from './busine
 import { controlApiRoutes } from './control-api';
 import type { WhatsappSimulatorCredentials } from './credentials';
 import { graphMessagingRoutes } from './graph-messaging-routes';
-import { playPageRoutes } from './play-page-routes';
+import { type PlayPageOptions, playPageRoutes } from './play-page-routes';
 import { createWebhookEmitter } from './webhook-emitter';
 
 export interface WhatsappMessagingOptions {
@@ -22,8 +22,8 @@ export interface WhatsappMessagingOptions {
 
 /**
  * What every part of the simulator that sends webhooks shares: the database, the emitter (stopped
- * when `app` closes), the clock and the limits. The signup half can pass it to historySync /
- * contactSync (customer-actions.ts) to answer smb_app_data as Meta does.
+ * when `app` closes), the clock and the limits. The signup half sends what Meta shares after
+ * smb_app_data through it (onboarding-sync.ts).
  */
 export function createMessagingContext(
   app: FastifyInstance,
@@ -51,11 +51,8 @@ export function createMessagingContext(
  * signed webhook emitter (retried until the app answers 200, faults on demand), the
  * play-the-customer page and its JSON control API. Registered only with dev pages on.
  */
-export const whatsappMessagingRoutes: FastifyPluginAsync<{
-  ctx: MessagingContext;
-  webhookUrl: () => string;
-}> = async (app, { ctx, webhookUrl }) => {
-  await app.register(graphMessagingRoutes, { ctx });
-  await app.register(controlApiRoutes, { ctx });
-  await app.register(playPageRoutes, { ctx, webhookUrl });
+export const whatsappMessagingRoutes: FastifyPluginAsync<PlayPageOptions> = async (app, options) => {
+  await app.register(graphMessagingRoutes, { ctx: options.ctx });
+  await app.register(controlApiRoutes, { ctx: options.ctx });
+  await app.register(playPageRoutes, options);
 };

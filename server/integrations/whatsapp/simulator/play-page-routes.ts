@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { customerPhoneKey } from '../../../../contracts/brazil/customer-phone';
-import { registerPlayAssets } from './assets';
+import type { SimulatorAssets } from './assets';
 import type { MessagingContext } from './business-send';
 import { createSimNumber } from './control-api';
 import {
@@ -30,6 +30,7 @@ import { latestDeliveries } from './webhook-emitter';
 export interface PlayPageOptions {
   ctx: MessagingContext;
   webhookUrl: () => string;
+  assets: SimulatorAssets;
 }
 
 /** Only our own files; forms post back here. */
@@ -49,9 +50,10 @@ const idOf = (value: string | undefined) => (/^[0-9]{1,20}$/.test(value ?? '') ?
  * GET /dev/whatsapp, the play-the-customer page, and the forms it posts (POST /dev/whatsapp/play/*),
  * each a redirect back to the page with what happened. Works without JavaScript.
  */
-export const playPageRoutes: FastifyPluginAsync<PlayPageOptions> = async (app, { ctx, webhookUrl }) => {
-  const assets = await registerPlayAssets(app);
-
+export const playPageRoutes: FastifyPluginAsync<PlayPageOptions> = async (
+  app,
+  { ctx, webhookUrl, assets },
+) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: FORM_LIMIT },
@@ -107,7 +109,7 @@ export const playPageRoutes: FastifyPluginAsync<PlayPageOptions> = async (app, {
   /** The page's own view of a photo in the chat (the app fetches media through the Graph API). */
   app.get<{ Params: { mediaId: string } }>('/dev/whatsapp/preview/:mediaId', async (request, reply) => {
     const media = /^[0-9]{1,20}$/.test(request.params.mediaId)
-      ? await findMedia(ctx.db, request.params.mediaId)
+      ? await findMedia(ctx.db, request.params.mediaId, { withBytes: true })
       : null;
     if (!media) return reply.code(404).type('text/plain; charset=utf-8').send('Não encontrado.');
     return reply.type(media.mimeType).header('x-content-type-options', 'nosniff').send(media.bytes);

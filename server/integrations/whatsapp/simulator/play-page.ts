@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../../auth/hosted/html';
 import { documentPage } from '../../../auth/hosted/pages/layout';
-import type { PlayAssets } from './assets';
+import type { SimulatorAssets } from './assets';
 import type { SimMessage, SimNumber } from './store';
 import type { DeliveryRow } from './webhook-emitter';
 
@@ -25,7 +25,7 @@ const WHO: Record<SimMessage['direction'], string> = {
 };
 
 export interface PlayView {
-  assets: PlayAssets;
+  assets: SimulatorAssets;
   numbers: SimNumber[];
   number: SimNumber | null;
   customer: string;

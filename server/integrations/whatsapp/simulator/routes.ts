@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { registerSimulatorAssets } from './assets';
 import {
   createMessagingContext,
   type WhatsappMessagingOptions,
@@ -14,7 +15,8 @@ export type WhatsappSimulatorOptions = WhatsappMessagingOptions;
  * media, signed webhooks, the play-the-customer page), sharing one webhook emitter.
  */
 export const whatsappSimulatorRoutes: FastifyPluginAsync<WhatsappSimulatorOptions> = async (app, options) => {
-  await app.register(signupRoutes, options);
   const messaging = createMessagingContext(app, options);
-  await app.register(whatsappMessagingRoutes, { ctx: messaging, webhookUrl: options.webhookUrl });
+  const assets = await registerSimulatorAssets(app);
+  await app.register(signupRoutes, { ...options, messaging, assets });
+  await app.register(whatsappMessagingRoutes, { ctx: messaging, webhookUrl: options.webhookUrl, assets });
 };

@@ -1,7 +1,7 @@
 import { html } from '../../../auth/hosted/html';
 import { documentPage } from '../../../auth/hosted/pages/layout';
-import type { SignupAssets } from './signup-assets';
-import type { SimNumber } from './signup-store';
+import type { SimulatorAssets } from './assets';
+import type { SimNumber } from './store';
 
 export type SignupMode = 'cloud_api' | 'coexistence';
 
@@ -14,7 +14,7 @@ const modeText: Record<SignupMode, string> = {
 
 /** The popup: the business and its number (new or made before), what to simulate, and how to end. */
 export function signupPage(input: {
-  assets: SignupAssets;
+  assets: SimulatorAssets;
   mode: SignupMode;
   origin: string;
   numbers: SimNumber[];
@@ -35,7 +35,7 @@ ${
   input.numbers.length > 0 &&
   html`<div class="field"><label for="existing">Ou um número simulado já criado</label><select id="existing" name="existing">
 <option value="">Criar um número novo</option>
-${input.numbers.map((number) => html`<option value="${number.phone_number_id}">${number.display_phone_number} · ${number.verified_name}${number.coexistence ? ' · coexistência' : ''}</option>`)}
+${input.numbers.map((number) => html`<option value="${number.phoneNumberId}">${number.displayPhoneNumber} · ${number.verifiedName}${number.coexistence ? ' · coexistência' : ''}</option>`)}
 </select></div>`
 }
 ${
@@ -63,7 +63,7 @@ ${
 
 /** The last step: hands the messages to the window that opened the popup (signup.js), then closes. */
 export function signupDonePage(input: {
-  assets: SignupAssets;
+  assets: SimulatorAssets;
   origin: string;
   messages: unknown[];
   canceled: boolean;

@@ -2,30 +2,33 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/types';
 import { HttpError } from '../../../http/errors';
+import type { SimulatorAssets } from './assets';
+import type { MessagingContext } from './business-send';
 import type { WhatsappSimulatorCredentials } from './credentials';
+import { callerWaba } from './graph-caller';
 import { GraphRefusal, sendGraphRefusal, unknownObject } from './graph-errors';
-import { findMedia, MEDIA_DOWNLOAD_PATH, mediaObject } from './graph-media';
-import { registerSignupAssets, type SignupAssets } from './signup-assets';
+import { MEDIA_DOWNLOAD_PATH, mediaObject } from './graph-media';
+import { shareAfterSync } from './onboarding-sync';
 import { type SignupMode, signupDonePage, signupPage } from './signup-page';
 import {
   exchangeCode,
-  findNumber,
   finishSignup,
   ownedNumber,
   phoneNumberObject,
   type RegisterFault,
-  recentNumbers,
   registerFaults,
   registerNumber,
   requestSync,
   setSubscribed,
-  tokenWaba,
-  wabaNumbers,
 } from './signup-store';
+import { findMedia, findNumber, listNumbers, wabaNumbers } from './store';
 
 export interface SignupRoutesOptions {
   db: Db;
   credentials: () => Promise<WhatsappSimulatorCredentials>;
+  /** The messaging half, whose emitter sends what Meta shares after smb_app_data. */
+  messaging: MessagingContext;
+  assets: SimulatorAssets;
 }
 
 const GRAPH = '/dev/whatsapp/graph/:version';
@@ -42,11 +45,6 @@ function same(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function bearer(request: FastifyRequest): string {
-  const header = request.headers.authorization ?? '';
-  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -68,9 +66,10 @@ const modeParam = (value: unknown): SignupMode => (value === 'coexistence' ? 'co
  * Graph calls that connect a number (code exchange, subscribed_apps, register, smb_app_data, phone
  * numbers), with Meta's JSON and error objects and a Bearer token checked on each.
  */
-export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app, { db, credentials }) => {
-  const assets: SignupAssets = await registerSignupAssets(app);
-
+export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (
+  app,
+  { db, credentials, messaging, assets },
+) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
@@ -112,7 +111,7 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app,
         assets,
         mode: modeParam(request.query.mode),
         origin: originParam(request.query.origin),
-        numbers: await recentNumbers(db),
+        numbers: await listNumbers(db, 50),
       }),
     ),
   );
@@ -164,7 +163,7 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app,
           assets,
           mode,
           origin,
-          numbers: await recentNumbers(db),
+          numbers: await listNumbers(db, 50),
           error: error ?? 'Escolha como concluir.',
           values: { businessName, phone },
         }),
@@ -181,8 +180,8 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app,
         ? 'FINISH_WHATSAPP_BUSINESS_APP_ONBOARDING'
         : 'FINISH';
     const data = onlyWaba
-      ? { waba_id: number.waba_id, business_id: number.business_id }
-      : { phone_number_id: number.phone_number_id, waba_id: number.waba_id, business_id: number.business_id };
+      ? { waba_id: number.wabaId, business_id: number.businessId }
+      : { phone_number_id: number.phoneNumberId, waba_id: number.wabaId, business_id: number.businessId };
     return page(
       signupDonePage({
         assets,
@@ -219,12 +218,12 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app,
     });
 
     const waba = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-      const tokenWabaId = await tokenWaba(db, bearer(request));
+      const tokenWabaId = await callerWaba(db, request);
       if (tokenWabaId !== request.params.id) throw unknownObject(request.params.id);
       return tokenWabaId;
     };
     const number = async (request: FastifyRequest<{ Params: { id: string } }>) =>
-      ownedNumber(db, await tokenWaba(db, bearer(request)), request.params.id);
+      ownedNumber(db, await callerWaba(db, request), request.params.id);
 
     graph.post<{ Params: { id: string } }>(`${GRAPH}/:id/subscribed_apps`, async (request) => {
       await setSubscribed(db, await waba(request), true);
@@ -247,17 +246,24 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app,
     );
     graph.post<{ Params: { id: string }; Body: { sync_type?: unknown } | null }>(
       `${GRAPH}/:id/smb_app_data`,
-      async (request) => {
-        await requestSync(db, await number(request), request.body?.sync_type);
+      async (request, reply) => {
+        const found = await number(request);
+        const syncType = await requestSync(db, found, request.body?.sync_type);
+        // Queued once the answer is out, as Meta shares the data after the call, never inside it.
+        reply.raw.once('close', () => {
+          shareAfterSync(messaging, found.phoneNumberId, syncType).catch((err) =>
+            request.log.error({ err }, 'whatsapp simulator: shared data not queued'),
+          );
+        });
         return { success: true };
       },
     );
     // GET /{id}: a phone number, or a media object (its download URL is on this server).
     graph.get<{ Params: { id: string } }>(`${GRAPH}/:id`, async (request) => {
-      const tokenWabaId = await tokenWaba(db, bearer(request));
+      const tokenWabaId = await callerWaba(db, request);
       const media = await findMedia(db, request.params.id);
       if (media) {
-        if (media.waba_id !== tokenWabaId) throw unknownObject(request.params.id);
+        if (media.wabaId !== tokenWabaId) throw unknownObject(request.params.id);
         return mediaObject(media, `${request.protocol}://${request.host}${MEDIA_DOWNLOAD_PATH}`);
       }
       return phoneNumberObject(await ownedNumber(db, tokenWabaId, request.params.id));
@@ -266,10 +272,10 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (app,
 
   // The media file behind a media object's URL, with the token of the number's account.
   app.get<{ Params: { id: string } }>(`${MEDIA_DOWNLOAD_PATH}/:id`, async (request, reply) => {
-    const tokenWabaId = await tokenWaba(db, bearer(request));
-    const media = await findMedia(db, request.params.id, true);
-    if (!media || media.waba_id !== tokenWabaId)
+    const tokenWabaId = await callerWaba(db, request);
+    const media = await findMedia(db, request.params.id, { withBytes: true });
+    if (!media?.bytes || media.wabaId !== tokenWabaId)
       throw new GraphRefusal(404, 100, 'Media not found', 'GraphMethodException');
-    return reply.type(media.mime_type).header('cache-control', 'no-store').send(media.bytes);
+    return reply.type(media.mimeType).header('cache-control', 'no-store').send(media.bytes);
   });
 };

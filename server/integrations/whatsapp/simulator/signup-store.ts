@@ -1,21 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Queryable } from '../../../db/types';
-import { GraphRefusal, invalidToken, unknownObject } from './graph-errors';
-
-/** A simulated WhatsApp Business number (dev_whatsapp_numbers). */
-export interface SimNumber {
-  phone_number_id: string;
-  waba_id: string;
-  business_id: string;
-  display_phone_number: string;
-  verified_name: string;
-  coexistence: boolean;
-  register_pin: string | null;
-  register_fault: 'pending_review' | null;
-  subscribed_at: Date | null;
-  registered_at: Date | null;
-  [column: string]: unknown;
-}
+import { GraphRefusal, unknownObject } from './graph-errors';
+import type { SyncType } from './onboarding-sync';
+import { findNumber, NUMBER_COLUMNS, type NumberRow, type SimNumber, toNumber } from './store';
 
 /** What the tester can make go wrong when the app registers the number. */
 export const registerFaults = ['none', 'pin_mismatch', 'too_many_attempts', 'pending_review'] as const;
@@ -39,24 +26,6 @@ export function displayNumber(digits: string): string {
   return br ? `+55 ${br[1]} ${br[2]}-${br[3]}` : `+${digits}`;
 }
 
-const COLUMNS = `phone_number_id, waba_id, business_id, display_phone_number, verified_name, coexistence,
-  register_pin, register_fault, subscribed_at, registered_at`;
-
-export async function recentNumbers(q: Queryable): Promise<SimNumber[]> {
-  const { rows } = await q.query<SimNumber>(
-    `SELECT ${COLUMNS} FROM dev_whatsapp_numbers ORDER BY created_at DESC, phone_number_id LIMIT 50`,
-  );
-  return rows;
-}
-
-export async function findNumber(q: Queryable, phoneNumberId: string): Promise<SimNumber | null> {
-  const { rows } = await q.query<SimNumber>(
-    `SELECT ${COLUMNS} FROM dev_whatsapp_numbers WHERE phone_number_id = $1`,
-    [phoneNumberId],
-  );
-  return rows[0] ?? null;
-}
-
 /** Embedded Signup finished: a new account and number (or one made before), and a fresh code for it. */
 export async function finishSignup(
   q: Queryable,
@@ -70,9 +39,9 @@ export async function finishSignup(
 ): Promise<{ number: SimNumber; code: string }> {
   let number = input.existing ? await findNumber(q, input.existing) : null;
   if (!number) {
-    const { rows } = await q.query<SimNumber>(
+    const { rows } = await q.query<NumberRow>(
       `INSERT INTO dev_whatsapp_numbers (phone_number_id, waba_id, business_id, display_phone_number, verified_name, coexistence)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${NUMBER_COLUMNS}`,
       [
         numericId(),
         numericId(),
@@ -82,7 +51,7 @@ export async function finishSignup(
         input.coexistence,
       ],
     );
-    number = rows[0]!;
+    number = toNumber(rows[0]!);
   }
   if (input.fault !== 'none') {
     await q.query(
@@ -91,11 +60,11 @@ export async function finishSignup(
          register_attempts = CASE WHEN $2 = 'too_many_attempts' THEN array_fill(now(), ARRAY[$4::int]) ELSE register_attempts END,
          register_fault = CASE WHEN $2 = 'pending_review' THEN 'pending_review' ELSE register_fault END
        WHERE phone_number_id = $1`,
-      [number.phone_number_id, input.fault, FOREIGN_PIN, REGISTER_LIMIT],
+      [number.phoneNumberId, input.fault, FOREIGN_PIN, REGISTER_LIMIT],
     );
   }
   const code = `AQ${randomBytes(36).toString('base64url')}`;
-  await q.query('INSERT INTO dev_whatsapp_codes (code, waba_id) VALUES ($1, $2)', [code, number.waba_id]);
+  await q.query('INSERT INTO dev_whatsapp_codes (code, waba_id) VALUES ($1, $2)', [code, number.wabaId]);
   return { number, code };
 }
 
@@ -124,21 +93,10 @@ export async function exchangeCode(q: Queryable, code: string): Promise<string> 
   return token;
 }
 
-/** The WABA a Bearer token acts for; 401 (190) when it is unknown or revoked. */
-export async function tokenWaba(q: Queryable, token: string): Promise<string> {
-  if (!token) throw invalidToken();
-  const { rows } = await q.query<{ waba_id: string }>(
-    'SELECT waba_id FROM dev_whatsapp_tokens WHERE token = $1 AND revoked_at IS NULL',
-    [token],
-  );
-  if (!rows[0]) throw invalidToken();
-  return rows[0].waba_id;
-}
-
 /** The number, when the token's WABA owns it. */
 export async function ownedNumber(q: Queryable, wabaId: string, phoneNumberId: string): Promise<SimNumber> {
   const number = await findNumber(q, phoneNumberId);
-  if (!number || number.waba_id !== wabaId) throw unknownObject(phoneNumberId);
+  if (!number || number.wabaId !== wabaId) throw unknownObject(phoneNumberId);
   return number;
 }
 
@@ -161,7 +119,7 @@ export async function registerNumber(q: Queryable, number: SimNumber, pin: strin
               ARRAY(SELECT a FROM unnest(register_attempts) a WHERE a > now() - interval '72 hours'), now())
       WHERE phone_number_id = $1
       RETURNING cardinality(register_attempts) AS recent`,
-    [number.phone_number_id],
+    [number.phoneNumberId],
   );
   if ((rows[0]?.recent ?? 0) > REGISTER_LIMIT) {
     throw new GraphRefusal(400, 133016, 'Account register deregister rate limit exceeded', 'OAuthException');
@@ -173,21 +131,21 @@ export async function registerNumber(q: Queryable, number: SimNumber, pin: strin
       '(#100) This phone number is used with the WhatsApp Business app and cannot be registered.',
     );
   }
-  if (number.register_fault === 'pending_review') {
+  if (number.registerFault === 'pending_review') {
     throw new GraphRefusal(400, 133010, 'Account not registered: the phone number is pending review.');
   }
-  if (number.register_pin !== null && number.register_pin !== pin) {
+  if (number.registerPin !== null && number.registerPin !== pin) {
     throw new GraphRefusal(400, 133005, 'Two step verification PIN Mismatch');
   }
   await q.query(
     `UPDATE dev_whatsapp_numbers SET register_pin = $2, registered_at = coalesce(registered_at, now())
       WHERE phone_number_id = $1`,
-    [number.phone_number_id, pin],
+    [number.phoneNumberId, pin],
   );
 }
 
 /** POST /{pnid}/smb_app_data: only numbers shared with the Business app; records the request. */
-export async function requestSync(q: Queryable, number: SimNumber, syncType: unknown): Promise<void> {
+export async function requestSync(q: Queryable, number: SimNumber, syncType: unknown): Promise<SyncType> {
   if (!number.coexistence) {
     throw new GraphRefusal(
       400,
@@ -205,27 +163,20 @@ export async function requestSync(q: Queryable, number: SimNumber, syncType: unk
     throw new GraphRefusal(400, 100, '(#100) Param sync_type must be one of {smb_app_state_sync, history}.');
   }
   await q.query(`UPDATE dev_whatsapp_numbers SET ${column} = now() WHERE phone_number_id = $1`, [
-    number.phone_number_id,
+    number.phoneNumberId,
   ]);
+  return syncType as SyncType;
 }
 
 /** A phone number as GET /{pnid} and /{waba}/phone_numbers show it. */
 export function phoneNumberObject(number: SimNumber) {
   return {
-    id: number.phone_number_id,
-    display_phone_number: number.display_phone_number,
-    verified_name: number.verified_name,
+    id: number.phoneNumberId,
+    display_phone_number: number.displayPhoneNumber,
+    verified_name: number.verifiedName,
     quality_rating: 'GREEN',
     code_verification_status: 'VERIFIED',
-    platform_type: number.registered_at || number.coexistence ? 'CLOUD_API' : 'NOT_APPLICABLE',
+    platform_type: number.registered || number.coexistence ? 'CLOUD_API' : 'NOT_APPLICABLE',
     throughput: { level: number.coexistence ? 'COEXISTENCE' : 'STANDARD' },
   };
-}
-
-export async function wabaNumbers(q: Queryable, wabaId: string): Promise<SimNumber[]> {
-  const { rows } = await q.query<SimNumber>(
-    `SELECT ${COLUMNS} FROM dev_whatsapp_numbers WHERE waba_id = $1 ORDER BY created_at, phone_number_id`,
-    [wabaId],
-  );
-  return rows;
 }

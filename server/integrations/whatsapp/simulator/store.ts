@@ -1,7 +1,9 @@
 import type { Queryable } from '../../../db/types';
+import { invalidToken } from './graph-errors';
 
 /** The simulator's state in the dev_whatsapp_* tables (015_whatsapp_simulator.sql, 018_*). */
 
+/** A simulated WhatsApp Business number and its account (dev_whatsapp_numbers). */
 export interface SimNumber {
   phoneNumberId: string;
   wabaId: string;
@@ -10,9 +12,15 @@ export interface SimNumber {
   verifiedName: string;
   coexistence: boolean;
   subscribed: boolean;
+  /** POST /register went through (or the number was made already registered). */
+  registered: boolean;
+  /** The two-step verification PIN Meta holds for the number, if any. */
+  registerPin: string | null;
+  /** A refusal the tester chose for /register. */
+  registerFault: 'pending_review' | null;
 }
 
-type NumberRow = {
+export type NumberRow = {
   phone_number_id: string;
   waba_id: string;
   business_id: string;
@@ -20,12 +28,15 @@ type NumberRow = {
   verified_name: string;
   coexistence: boolean;
   subscribed_at: Date | null;
+  registered_at: Date | null;
+  register_pin: string | null;
+  register_fault: 'pending_review' | null;
 };
 
-const NUMBER_COLUMNS =
-  'phone_number_id, waba_id, business_id, display_phone_number, verified_name, coexistence, subscribed_at';
+export const NUMBER_COLUMNS = `phone_number_id, waba_id, business_id, display_phone_number, verified_name, coexistence,
+  subscribed_at, registered_at, register_pin, register_fault`;
 
-const toNumber = (row: NumberRow): SimNumber => ({
+export const toNumber = (row: NumberRow): SimNumber => ({
   phoneNumberId: row.phone_number_id,
   wabaId: row.waba_id,
   businessId: row.business_id,
@@ -33,6 +44,9 @@ const toNumber = (row: NumberRow): SimNumber => ({
   verifiedName: row.verified_name,
   coexistence: row.coexistence,
   subscribed: row.subscribed_at !== null,
+  registered: row.registered_at !== null,
+  registerPin: row.register_pin,
+  registerFault: row.register_fault,
 });
 
 export async function findNumber(q: Queryable, phoneNumberId: string): Promise<SimNumber | null> {
@@ -43,14 +57,32 @@ export async function findNumber(q: Queryable, phoneNumberId: string): Promise<S
   return rows[0] ? toNumber(rows[0]) : null;
 }
 
-export async function listNumbers(q: Queryable): Promise<SimNumber[]> {
+/** The numbers made last, newest first. */
+export async function listNumbers(q: Queryable, limit = 100): Promise<SimNumber[]> {
   const { rows } = await q.query<NumberRow>(
-    `SELECT ${NUMBER_COLUMNS} FROM dev_whatsapp_numbers ORDER BY created_at DESC, phone_number_id LIMIT 100`,
+    `SELECT ${NUMBER_COLUMNS} FROM dev_whatsapp_numbers ORDER BY created_at DESC, phone_number_id LIMIT $1`,
+    [limit],
   );
   return rows.map(toNumber);
 }
 
-export async function insertNumber(q: Queryable, number: SimNumber): Promise<void> {
+/** An account's numbers, oldest first. */
+export async function wabaNumbers(q: Queryable, wabaId: string): Promise<SimNumber[]> {
+  const { rows } = await q.query<NumberRow>(
+    `SELECT ${NUMBER_COLUMNS} FROM dev_whatsapp_numbers WHERE waba_id = $1 ORDER BY created_at, phone_number_id`,
+    [wabaId],
+  );
+  return rows.map(toNumber);
+}
+
+/** What the control API shows of a number (its /register state is the signup half's). */
+export type ShownNumber = Omit<SimNumber, 'registered' | 'registerPin' | 'registerFault'>;
+
+export const shownNumber = ({ registered, registerPin, registerFault, ...shown }: SimNumber): ShownNumber =>
+  shown;
+
+/** A number as a test or benchmark wants it: registered unless shared with the Business app. */
+export async function insertNumber(q: Queryable, number: ShownNumber): Promise<void> {
   await q.query(
     `INSERT INTO dev_whatsapp_numbers
        (phone_number_id, waba_id, business_id, display_phone_number, verified_name, coexistence,
@@ -72,22 +104,15 @@ export async function insertToken(q: Queryable, token: string, wabaId: string): 
   await q.query('INSERT INTO dev_whatsapp_tokens (token, waba_id) VALUES ($1, $2)', [token, wabaId]);
 }
 
-/** Whether `token` is a live business token for that account. */
-export async function tokenGrants(q: Queryable, token: string, wabaId: string): Promise<boolean> {
-  const { rows } = await q.query(
-    'SELECT 1 FROM dev_whatsapp_tokens WHERE token = $1 AND waba_id = $2 AND revoked_at IS NULL',
-    [token, wabaId],
-  );
-  return rows.length > 0;
-}
-
-/** The WABA a live token belongs to, or null. */
-export async function tokenAccount(q: Queryable, token: string): Promise<string | null> {
+/** The WABA a live business token acts for; 401 (190) when it is missing, unknown or revoked. */
+export async function tokenWaba(q: Queryable, token: string): Promise<string> {
+  if (!token) throw invalidToken();
   const { rows } = await q.query<{ waba_id: string }>(
     'SELECT waba_id FROM dev_whatsapp_tokens WHERE token = $1 AND revoked_at IS NULL',
     [token],
   );
-  return rows[0]?.waba_id ?? null;
+  if (!rows[0]) throw invalidToken();
+  return rows[0].waba_id;
 }
 
 export type Direction = 'to_business' | 'to_customer' | 'echo';
@@ -130,6 +155,7 @@ const toMessage = (row: MessageRow): SimMessage => ({
   createdAt: new Date(row.created_at),
 });
 
+/** Records a message; one already recorded (the same history shared again) stays as it was. */
 export async function insertMessage(
   q: Queryable,
   message: Omit<SimMessage, 'errorCode'> & { errorCode?: number | null },
@@ -137,7 +163,8 @@ export async function insertMessage(
   await q.query(
     `INSERT INTO dev_whatsapp_messages
        (wamid, phone_number_id, customer, direction, type, content, status, error_code, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)`,
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)
+     ON CONFLICT (wamid) DO NOTHING`,
     [
       message.wamid,
       message.phoneNumberId,
@@ -258,16 +285,23 @@ export async function recentCustomers(
   return rows.sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime()).slice(0, 30);
 }
 
+/** A media object (a customer's photo) and the account of the number it belongs to. */
 export interface SimMedia {
   mediaId: string;
   phoneNumberId: string;
+  wabaId: string;
   mimeType: string;
   sha256: string;
   fileName: string | null;
-  bytes: Buffer;
+  size: number;
+  /** Only when asked for. */
+  bytes?: Buffer;
 }
 
-export async function insertMedia(q: Queryable, media: SimMedia): Promise<void> {
+export async function insertMedia(
+  q: Queryable,
+  media: Omit<SimMedia, 'wabaId' | 'size' | 'bytes'> & { bytes: Buffer },
+): Promise<void> {
   await q.query(
     `INSERT INTO dev_whatsapp_media (media_id, phone_number_id, mime_type, sha256, file_name, bytes)
      VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -275,24 +309,38 @@ export async function insertMedia(q: Queryable, media: SimMedia): Promise<void> 
   );
 }
 
-export async function findMedia(q: Queryable, mediaId: string): Promise<SimMedia | null> {
+export async function findMedia(
+  q: Queryable,
+  mediaId: string,
+  { withBytes = false } = {},
+): Promise<SimMedia | null> {
   const { rows } = await q.query<{
     media_id: string;
     phone_number_id: string;
+    waba_id: string;
     mime_type: string;
     sha256: string;
     file_name: string | null;
-    bytes: Uint8Array;
-  }>('SELECT * FROM dev_whatsapp_media WHERE media_id = $1', [mediaId]);
+    size: number;
+    bytes?: Uint8Array;
+  }>(
+    `SELECT m.media_id, m.phone_number_id, n.waba_id, m.mime_type, m.sha256, m.file_name,
+            octet_length(m.bytes) AS size ${withBytes ? ', m.bytes' : ''}
+       FROM dev_whatsapp_media m JOIN dev_whatsapp_numbers n ON n.phone_number_id = m.phone_number_id
+      WHERE m.media_id = $1`,
+    [mediaId],
+  );
   const row = rows[0];
   if (!row) return null;
   return {
     mediaId: row.media_id,
     phoneNumberId: row.phone_number_id,
+    wabaId: row.waba_id,
     mimeType: row.mime_type,
     sha256: row.sha256,
     fileName: row.file_name,
-    bytes: Buffer.from(row.bytes),
+    size: Number(row.size),
+    ...(row.bytes && { bytes: Buffer.from(row.bytes) }),
   };
 }
 

@@ -24,9 +24,14 @@ export interface WebhookEmitterOptions {
 export interface WebhookEmitter {
   /**
    * Serialises the envelope once (as Meta does, see metaJson) and queues that exact body `copies`
-   * times; each copy is signed and sent on its own. Bodies queued in one call go out in order.
+   * times; each copy is signed and sent on its own. Bodies queued in one call go out in order,
+   * none before `delayMs` has passed.
    */
-  emit(envelopes: WebhookEnvelope | WebhookEnvelope[], copies?: number): Promise<void>;
+  emit(
+    envelopes: WebhookEnvelope | WebhookEnvelope[],
+    copies?: number,
+    options?: { delayMs?: number },
+  ): Promise<void>;
   /** Looks for due deliveries now. */
   kick(): void;
   /** Stops the timer and waits for the delivery in flight. */
@@ -170,23 +175,27 @@ export function createWebhookEmitter(options: WebhookEmitterOptions): WebhookEmi
     });
   }
 
-  async function insert(q: Queryable, bodies: string[]) {
+  async function insert(q: Queryable, bodies: string[], delayMs: number) {
     // One row at a time: each takes the next seq, so bodies queued together go out in this order.
     for (const body of bodies)
-      await q.query('INSERT INTO dev_whatsapp_deliveries (body) VALUES ($1)', [body]);
+      await q.query(
+        `INSERT INTO dev_whatsapp_deliveries (body, next_attempt_at)
+         VALUES ($1, now() + $2 * interval '1 millisecond')`,
+        [body, delayMs],
+      );
   }
 
   // Bodies left from before a restart.
   schedule(0);
 
   return {
-    async emit(envelopes, copies = 1) {
+    async emit(envelopes, copies = 1, { delayMs = 0 } = {}) {
       const list = Array.isArray(envelopes) ? envelopes : [envelopes];
       const bodies = list.flatMap((one) => {
         const body = metaJson(one);
         return Array.from({ length: copies }, () => body);
       });
-      await db.transaction((tx) => insert(tx, bodies));
+      await db.transaction((tx) => insert(tx, bodies, delayMs));
       kick();
     },
     kick,
