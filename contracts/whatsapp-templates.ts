@@ -54,7 +54,7 @@ export const getFollowUpTemplateContract = {
 export const setFollowUpTemplateContract = {
   method: 'PUT',
   url: '/api/whatsapp-connections/follow-up-template',
-  body: z.strictObject({ name: templateName, language: templateLanguage }),
+  body: z.strictObject({ template: z.strictObject({ name: templateName, language: templateLanguage }) }),
   response: z.object({ followUpTemplate: approvedTemplateSchema }),
 } as const;
 

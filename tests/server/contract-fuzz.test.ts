@@ -161,6 +161,8 @@ beforeAll(async () => {
       mimeType: 'image/png',
       dataBase64: 'iVBORw0KGgo=',
       wamid: 'wamid.fuzz',
+      // A WhatsApp message template (name and locale as Meta spells them).
+      template: { name: 'lembrete_retorno', language: 'pt_BR' },
     },
   };
 

@@ -208,8 +208,10 @@ describe('the follow-up template', () => {
     expect((await api.get<FollowUp>(FOLLOW_UP)).body.data).toEqual({ followUpTemplate: null });
 
     const chosen = await api.put<{ followUpTemplate: ApprovedTemplate }>(FOLLOW_UP, {
-      name: 'lembrete_retorno',
-      language: 'pt_BR',
+      template: {
+        name: 'lembrete_retorno',
+        language: 'pt_BR',
+      },
     });
     expect(chosen.status).toBe(200);
     expect(chosen.body.data.followUpTemplate).toEqual(SEEDED_APPROVED[2]);
@@ -259,14 +261,14 @@ describe('the follow-up template', () => {
     ],
   ])('refuses %s (%s) with a 422 that says why, keeping the previous choice', async (name, language, why) => {
     const { api } = await connected();
-    await api.put(FOLLOW_UP, { name: 'lembrete_retorno', language: 'pt_BR' });
-    const answer = await api.put(FOLLOW_UP, { name, language });
+    await api.put(FOLLOW_UP, { template: { name: 'lembrete_retorno', language: 'pt_BR' } });
+    const answer = await api.put(FOLLOW_UP, { template: { name, language } });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({
       success: false,
       code: 'WHATSAPP_TEMPLATE_UNUSABLE',
       error: why,
-      issues: [{ path: 'name', message: why }],
+      issues: [{ path: 'template.name', message: why }],
     });
     expect((await api.get<FollowUp>(FOLLOW_UP)).body.data).toEqual({
       followUpTemplate: { name: 'lembrete_retorno', language: 'pt_BR' },
@@ -276,10 +278,11 @@ describe('the follow-up template', () => {
   it('refuses a malformed choice with a 400 before asking Meta', async () => {
     const { api } = await connected();
     for (const body of [
-      { name: 'Lembrete Retorno', language: 'pt_BR' },
-      { name: 'lembrete_retorno', language: 'português' },
-      { name: 'lembrete_retorno' },
-      { name: 'lembrete_retorno', language: 'pt_BR', category: 'UTILITY' },
+      { template: { name: 'Lembrete Retorno', language: 'pt_BR' } },
+      { template: { name: 'lembrete_retorno', language: 'português' } },
+      { template: { name: 'lembrete_retorno' } },
+      { template: { name: 'lembrete_retorno', language: 'pt_BR', category: 'UTILITY' } },
+      { name: 'lembrete_retorno', language: 'pt_BR' },
     ]) {
       const answer = await api.put(FOLLOW_UP, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
@@ -300,15 +303,17 @@ describe('the follow-up template', () => {
         components: [{ type: 'BODY', text: 'Só nossa: {{1}} Até mais!' }],
       },
     ]);
-    await owner.api.put(FOLLOW_UP, { name: 'so_da_primeira', language: 'pt_BR' });
+    await owner.api.put(FOLLOW_UP, { template: { name: 'so_da_primeira', language: 'pt_BR' } });
 
     // The other company sees its own account's templates and cannot choose this one's.
     const theirs = (await other.api.get<Templates>(TEMPLATES)).body.data.templates;
     expect(theirs).toEqual(SEEDED_APPROVED);
     expect((await other.api.get<FollowUp>(FOLLOW_UP)).body.data).toEqual({ followUpTemplate: null });
-    const refused = await other.api.put(FOLLOW_UP, { name: 'so_da_primeira', language: 'pt_BR' });
+    const refused = await other.api.put(FOLLOW_UP, {
+      template: { name: 'so_da_primeira', language: 'pt_BR' },
+    });
     expect(refused.status).toBe(422);
-    await other.api.put(FOLLOW_UP, { name: 'lembrete_retorno', language: 'pt_BR' });
+    await other.api.put(FOLLOW_UP, { template: { name: 'lembrete_retorno', language: 'pt_BR' } });
     await other.api.delete(FOLLOW_UP);
 
     // A company without a connection reaches nothing.
@@ -316,7 +321,7 @@ describe('the follow-up template', () => {
     for (const answer of [
       await stranger.api.get(TEMPLATES),
       await stranger.api.get(FOLLOW_UP),
-      await stranger.api.put(FOLLOW_UP, { name: 'so_da_primeira', language: 'pt_BR' }),
+      await stranger.api.put(FOLLOW_UP, { template: { name: 'so_da_primeira', language: 'pt_BR' } }),
       await stranger.api.delete(FOLLOW_UP),
     ]) {
       expect(answer.status).toBe(409);
@@ -332,7 +337,7 @@ describe('the follow-up template', () => {
     for (const answer of [
       await api.get(TEMPLATES),
       await api.get(FOLLOW_UP),
-      await api.put(FOLLOW_UP, { name: 'lembrete_retorno', language: 'pt_BR' }),
+      await api.put(FOLLOW_UP, { template: { name: 'lembrete_retorno', language: 'pt_BR' } }),
       await api.delete(FOLLOW_UP),
     ]) {
       expect(answer.status).toBe(409);
@@ -346,7 +351,7 @@ describe('the follow-up template', () => {
 
   it('is forgotten when the connection is disconnected', async () => {
     const { api, phoneNumberId, companyId } = await connected();
-    await api.put(FOLLOW_UP, { name: 'lembrete_retorno', language: 'pt_BR' });
+    await api.put(FOLLOW_UP, { template: { name: 'lembrete_retorno', language: 'pt_BR' } });
     expect((await api.delete(CONNECTIONS)).status).toBe(200);
     expect((await api.get(FOLLOW_UP)).status).toBe(409);
     const { rows } = await server.db.query(
@@ -364,7 +369,7 @@ describe('the follow-up template', () => {
 
   it('is forgotten when a connection to reconnect is replaced', async () => {
     const { api, phoneNumberId, wabaId } = await connected();
-    await api.put(FOLLOW_UP, { name: 'lembrete_retorno', language: 'pt_BR' });
+    await api.put(FOLLOW_UP, { template: { name: 'lembrete_retorno', language: 'pt_BR' } });
     await server.db.query('UPDATE dev_whatsapp_tokens SET revoked_at = now() WHERE waba_id = $1', [wabaId]);
     expect((await api.get(TEMPLATES)).status).toBe(409);
     // Still the needs-reconnect connection's choice until it is replaced.

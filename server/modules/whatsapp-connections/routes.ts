@@ -135,7 +135,11 @@ export const whatsappConnectionRoutes: FastifyPluginAsync<WhatsappConnectionRout
     preHandler: app.auth.requireSubscriber,
     config: { rateLimit: perCompany(30) },
     handler: async ({ request, body }) => ({
-      followUpTemplate: await chooseFollowUpTemplate(context(request), companyOf(request).companyId, body),
+      followUpTemplate: await chooseFollowUpTemplate(
+        context(request),
+        companyOf(request).companyId,
+        body.template,
+      ),
     }),
   });
 

@@ -155,7 +155,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 function unusable(message: string): HttpError {
-  return new HttpError(422, 'WHATSAPP_TEMPLATE_UNUSABLE', message, [{ path: 'name', message }]);
+  return new HttpError(422, 'WHATSAPP_TEMPLATE_UNUSABLE', message, [{ path: 'template.name', message }]);
 }
 
 /** Why a template of the account cannot be the follow-up template, or null when it can. */
