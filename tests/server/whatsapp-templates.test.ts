@@ -187,6 +187,26 @@ describe('GET /api/whatsapp-connections/templates', () => {
     expect(templates.map((template) => template.name)).not.toContain('extra_119');
   });
 
+  it("answers 502 with what to check when Meta refuses to list the account's templates", async () => {
+    const { api, companyId } = await connected();
+    // The account the token may not see: Meta's "does not exist or missing permissions" (100).
+    await server.db.query(
+      `UPDATE whatsapp_connections SET waba_id = '100000000000999' WHERE company_id = $1 AND status = 'connected'`,
+      [companyId],
+    );
+    const answer = await api.get(TEMPLATES);
+    expect(answer.status).toBe(502);
+    expect(answer.body).toMatchObject({
+      success: false,
+      code: 'WHATSAPP_GRAPH_REFUSED',
+      error:
+        'A Meta não deixou o Fechaí ler os modelos de mensagem desta conta do WhatsApp Business. Confira as permissões concedidas no Gerenciador do WhatsApp da Meta e tente de novo.',
+    });
+    expect((await api.get<WhatsappConnectionState>(`${CONNECTIONS}/status`)).body.data.status).toBe(
+      'connected',
+    );
+  });
+
   it('a refused token marks the connection for reconnecting', async () => {
     const { api, wabaId } = await connected();
     await server.db.query('UPDATE dev_whatsapp_tokens SET revoked_at = now() WHERE waba_id = $1', [wabaId]);

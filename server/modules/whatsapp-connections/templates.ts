@@ -131,19 +131,19 @@ export async function approvedTemplates(
   return templates.filter(isApproved).map(templateSummary).sort(byNameThenLanguage);
 }
 
-/** The follow-up template of the company's live connection, if one was chosen. */
+/** The follow-up template of the company's live connection, if one was chosen; 409 without one. */
 export async function followUpTemplate(
   ctx: ConnectionContext,
   companyId: string,
 ): Promise<FollowUpTemplate | null> {
-  const live = await liveConnection(ctx, companyId);
   const { rows } = await ctx.db.query<{ name: string | null; language: string | null }>(
     `SELECT follow_up_template_name AS name, follow_up_template_language AS language
-       FROM whatsapp_connections WHERE id = $1 AND company_id = $2`,
-    [live.id, companyId],
+       FROM whatsapp_connections WHERE company_id = $1 AND status <> 'disconnected'`,
+    [companyId],
   );
   const row = rows[0];
-  return row?.name && row.language ? { name: row.name, language: row.language } : null;
+  if (!row) throw notConnected();
+  return row.name && row.language ? { name: row.name, language: row.language } : null;
 }
 
 const STATUS_TEXT: Record<string, string> = {
