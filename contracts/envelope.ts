@@ -27,6 +27,12 @@ export const errorCodes = [
   'WHATSAPP_ALREADY_CONNECTED',
   /** 409: that WhatsApp number is connected to another company. */
   'WHATSAPP_NUMBER_IN_USE',
+  /** 409: the company has no working WhatsApp connection (never connected, or it must reconnect). */
+  'WHATSAPP_NOT_CONNECTED',
+  /** 422: that message template cannot be the follow-up template (unknown, not approved, parameters). */
+  'WHATSAPP_TEMPLATE_UNUSABLE',
+  /** 502: Meta refused a call the company's connection made (permissions, account). */
+  'WHATSAPP_GRAPH_REFUSED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -108,7 +108,11 @@ beforeAll(async () => {
   );
 
   // A number of the local WhatsApp Cloud API, with its business token, for its API and control routes.
-  const whatsapp = await control<{ phoneNumberId: string; token: string }>(server.url, 'numbers', {});
+  const whatsapp = await control<{ phoneNumberId: string; wabaId: string; token: string }>(
+    server.url,
+    'numbers',
+    {},
+  );
   const ids: Record<string, string> = {
     entryId: blocked.id,
     id: customer.id,
@@ -157,6 +161,8 @@ beforeAll(async () => {
       mimeType: 'image/png',
       dataBase64: 'iVBORw0KGgo=',
       wamid: 'wamid.fuzz',
+      // A WhatsApp message template (name and locale as Meta spells them).
+      template: { name: 'lembrete_retorno', language: 'pt_BR' },
     },
   };
 

@@ -86,6 +86,28 @@ export interface MediaInfo {
 
 export type SmbSyncType = 'smb_app_state_sync' | 'history';
 
+/** One of a template's parts, as Meta lists it (HEADER, BODY, FOOTER, BUTTONS). */
+export interface TemplateComponent {
+  type: string;
+  /** HEADER: TEXT, IMAGE, VIDEO, DOCUMENT or LOCATION. */
+  format?: string;
+  text?: string;
+  buttons?: { type: string; text?: string; url?: string }[];
+}
+
+/** A message template of a WABA (GET /{waba_id}/message_templates). */
+export interface MessageTemplate {
+  id: string;
+  name: string;
+  /** Meta's locale code: pt_BR, en_US… */
+  language: string;
+  /** APPROVED, PENDING, REJECTED, PAUSED, DISABLED… */
+  status: string;
+  /** UTILITY, MARKETING or AUTHENTICATION. */
+  category: string;
+  components: TemplateComponent[];
+}
+
 export interface GraphClient {
   /** Embedded Signup's code → the business token (the code lives 30 s and works once). */
   exchangeCode(input: {
@@ -102,6 +124,8 @@ export interface GraphClient {
   requestSmbSync(token: string, phoneNumberId: string, syncType: SmbSyncType): Promise<void>;
   listPhoneNumbers(token: string, wabaId: string): Promise<PhoneNumber[]>;
   getPhoneNumber(token: string, phoneNumberId: string): Promise<PhoneNumber>;
+  /** Every message template of the WABA, whatever its status: all pages read. */
+  listMessageTemplates(token: string, wabaId: string): Promise<MessageTemplate[]>;
   getMedia(token: string, mediaId: string): Promise<MediaInfo>;
   /** The media file at the URL getMedia gave; the caller reads (or streams) the body. */
   downloadMedia(token: string, url: string): Promise<Response>;
@@ -117,6 +141,36 @@ export interface GraphClientOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+/** Templates asked for per page, and how many pages at most (Meta caps a WABA's templates well below). */
+const TEMPLATE_PAGE_SIZE = 100;
+const TEMPLATE_MAX_PAGES = 100;
+
+interface TemplatesPage {
+  data?: unknown;
+  paging?: { cursors?: { after?: unknown }; next?: unknown };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A template object as Meta lists it, or null for one this client cannot use. */
+function templateOf(value: unknown): MessageTemplate | null {
+  if (!isObject(value)) return null;
+  const { id, name, language, status, category, components } = value;
+  if (typeof name !== 'string' || typeof language !== 'string' || typeof status !== 'string') return null;
+  return {
+    id: typeof id === 'string' ? id : '',
+    name,
+    language,
+    status,
+    category: typeof category === 'string' ? category : '',
+    components: Array.isArray(components)
+      ? components.filter(
+          (part): part is TemplateComponent => isObject(part) && typeof part.type === 'string',
+        )
+      : [],
+  };
+}
 
 interface MetaErrorBody {
   error?: {
@@ -243,6 +297,36 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
         token,
         query: { fields: 'id,display_phone_number,verified_name' },
       }),
+    async listMessageTemplates(token, wabaId) {
+      const templates: MessageTemplate[] = [];
+      const seen = new Set<string>();
+      let after: string | null = null;
+      // Meta pages with cursors: `paging.next` is there while there is more, `cursors.after` says where.
+      for (let page = 0; page < TEMPLATE_MAX_PAGES; page += 1) {
+        const body: TemplatesPage = await call<TemplatesPage>('GET', `${id(wabaId)}/message_templates`, {
+          token,
+          query: {
+            fields: 'name,language,status,category,components',
+            limit: String(TEMPLATE_PAGE_SIZE),
+            ...(after && { after }),
+          },
+        });
+        if (Array.isArray(body.data)) {
+          for (const item of body.data) {
+            const template = templateOf(item);
+            if (template) templates.push(template);
+          }
+        }
+        const next = body.paging?.next;
+        const cursor = body.paging?.cursors?.after;
+        if (typeof next !== 'string' || typeof cursor !== 'string' || !cursor || seen.has(cursor)) {
+          return templates;
+        }
+        seen.add(cursor);
+        after = cursor;
+      }
+      throw new GraphError(200, 0, 'unknown', 'Graph API kept answering more template pages');
+    },
     getMedia: (token, mediaId) => call<MediaInfo>('GET', id(mediaId), { token }),
     async downloadMedia(token, url) {
       const response = await send(url, { headers: { authorization: `Bearer ${token}` } });

@@ -304,13 +304,15 @@ async function previousPin(
 }
 
 /**
- * A connection being replaced or disconnected: kept as history, its token forgotten. The register
- * PIN stays (sealed): Meta keeps it on the number, and reconnecting it needs the same one.
+ * A connection being replaced or disconnected: kept as history, its token and follow-up template
+ * forgotten (the next connection's account has templates of its own). The register PIN stays
+ * (sealed): Meta keeps it on the number, and reconnecting it needs the same one.
  */
 export async function retire(tx: Queryable, connectionId: string): Promise<void> {
   await tx.query(
     `UPDATE whatsapp_connections
         SET status = 'disconnected', access_token_encrypted = NULL,
+            follow_up_template_name = NULL, follow_up_template_language = NULL,
             disconnected_at = now(), updated_at = now()
       WHERE id = $1`,
     [connectionId],

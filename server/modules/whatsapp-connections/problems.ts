@@ -71,3 +71,10 @@ export function lookupProblem(error: GraphError): WhatsappConnectionProblem {
     'Não foi possível ler os números desta conta do WhatsApp Business. Confira as permissões concedidas e conecte de novo.',
   );
 }
+
+export function templatesProblem(error: GraphError): WhatsappConnectionProblem {
+  return problem(
+    error,
+    'A Meta não deixou o Fechaí ler os modelos de mensagem desta conta do WhatsApp Business. Confira as permissões concedidas no Gerenciador do WhatsApp da Meta e tente de novo.',
+  );
+}

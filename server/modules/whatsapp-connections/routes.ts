@@ -7,6 +7,12 @@ import {
   getEmbeddedSignupConfigContract,
   sendDisconnectFeedbackContract,
 } from '../../../contracts/whatsapp-connection';
+import {
+  clearFollowUpTemplateContract,
+  getFollowUpTemplateContract,
+  listWhatsappTemplatesContract,
+  setFollowUpTemplateContract,
+} from '../../../contracts/whatsapp-templates';
 import { companyOf } from '../../auth/api/caller';
 import { HttpError } from '../../http/errors';
 import { publicUrls } from '../../http/public-urls';
@@ -23,6 +29,12 @@ import type { ConnectionContext } from './connection-context';
 import { tokenSeal } from './connection-context';
 import { disconnectWhatsapp, recordDisconnectFeedback } from './disconnect';
 import { sendConversationMedia } from './media-proxy';
+import {
+  approvedTemplates,
+  chooseFollowUpTemplate,
+  clearFollowUpTemplate,
+  followUpTemplate,
+} from './templates';
 
 export interface WhatsappConnectionRoutesOptions extends ModuleRoutesOptions {
   bus: EventBus;
@@ -39,8 +51,8 @@ const perCompany = (max: number): RateLimitOptions => ({
 });
 
 /**
- * Connecting a WhatsApp Business number (Embedded Signup), disconnecting it and why, and the files
- * of media messages. With no Meta app configured and dev pages on, the local Cloud API is mounted
+ * Connecting a WhatsApp Business number (Embedded Signup), disconnecting it and why, its message
+ * templates and the follow-up template, and the files of media messages. With no Meta app configured and dev pages on, the local Cloud API is mounted
  * under /dev/whatsapp and everything here talks to it over HTTP, as it would to Meta.
  */
 export const whatsappConnectionRoutes: FastifyPluginAsync<WhatsappConnectionRoutesOptions> = async (
@@ -101,6 +113,41 @@ export const whatsappConnectionRoutes: FastifyPluginAsync<WhatsappConnectionRout
     async handler({ request, body }) {
       await recordDisconnectFeedback({ db }, companyOf(request).companyId, body);
       return { received: true as const };
+    },
+  });
+
+  route(app, listWhatsappTemplatesContract, {
+    preHandler: app.auth.requireSubscriber,
+    config: { rateLimit: perCompany(30) },
+    handler: async ({ request }) => ({
+      templates: await approvedTemplates(context(request), companyOf(request).companyId),
+    }),
+  });
+
+  route(app, getFollowUpTemplateContract, {
+    preHandler: app.auth.requireSubscriber,
+    handler: async ({ request }) => ({
+      followUpTemplate: await followUpTemplate(context(request), companyOf(request).companyId),
+    }),
+  });
+
+  route(app, setFollowUpTemplateContract, {
+    preHandler: app.auth.requireSubscriber,
+    config: { rateLimit: perCompany(30) },
+    handler: async ({ request, body }) => ({
+      followUpTemplate: await chooseFollowUpTemplate(
+        context(request),
+        companyOf(request).companyId,
+        body.template,
+      ),
+    }),
+  });
+
+  route(app, clearFollowUpTemplateContract, {
+    preHandler: app.auth.requireSubscriber,
+    handler: async ({ request }) => {
+      await clearFollowUpTemplate(context(request), companyOf(request).companyId);
+      return { followUpTemplate: null };
     },
   });
 

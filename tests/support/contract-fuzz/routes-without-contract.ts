@@ -17,7 +17,7 @@ export interface PageCaseContext {
   /** The embedded Stripe simulator's API key and webhook secret, and an open checkout session. */
   stripe: { secretKey: string; webhookSecret: string; checkoutSessionId: string };
   /** A number of the embedded WhatsApp simulator and its business token. */
-  whatsapp: { phoneNumberId: string; token: string };
+  whatsapp: { phoneNumberId: string; wabaId: string; token: string };
 }
 
 export interface RouteWithoutContract {
@@ -526,6 +526,24 @@ export const routesWithoutContract: Record<string, RouteWithoutContract> = {
         'id',
         'page',
       ),
+  },
+  'GET /dev/whatsapp/graph/:version/:wabaId/message_templates': {
+    why: 'the local Cloud API (Meta’s Graph API and its error objects)',
+    cases: (context) => [
+      ...queryCases(
+        'GET /dev/whatsapp/graph/:version/:wabaId/message_templates',
+        `/dev/whatsapp/graph/v23.0/${context.whatsapp.wabaId}/message_templates`,
+        { fields: 'name,status', limit: '2', after: 'WyJhIiwiYiJd' },
+        'graph',
+        { authorization: `Bearer ${context.whatsapp.token}` },
+      ),
+      ...pathCases(
+        'GET /dev/whatsapp/graph/:version/:wabaId/message_templates',
+        '/dev/whatsapp/graph/v23.0/:wabaId/message_templates',
+        'wabaId',
+        'graph',
+      ),
+    ],
   },
   'POST /dev/whatsapp/graph/:version/:id/register': {
     why: 'the local Cloud API (Meta’s Graph API and its error objects)',

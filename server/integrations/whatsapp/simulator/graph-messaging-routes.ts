@@ -3,6 +3,7 @@ import { type MessagingContext, sendFromBusiness } from './business-send';
 import { callerWaba } from './graph-caller';
 import { GraphRefusal, invalidParameter, sendGraphRefusal, unknownObject } from './graph-errors';
 import { findNumber } from './store';
+import { templatesPage } from './templates';
 
 export interface GraphMessagingOptions {
   ctx: MessagingContext;
@@ -10,8 +11,9 @@ export interface GraphMessagingOptions {
 
 /**
  * The messaging half of the simulated Graph API: POST /{version}/{phone_number_id}/messages with
- * Meta's rules (GET /{id} and the media download are the signup half's). Errors answer in Meta's
- * shape ({error:{message, type, code, error_data, fbtrace_id}}).
+ * Meta's rules, and GET /{version}/{waba_id}/message_templates (GET /{id} and the media download
+ * are the signup half's). Errors answer in Meta's shape ({error:{message, type, code, error_data,
+ * fbtrace_id}}).
  */
 export const graphMessagingRoutes: FastifyPluginAsync<GraphMessagingOptions> = async (app, { ctx }) => {
   app.setErrorHandler((thrown: FastifyError | GraphRefusal, request, reply) => {
@@ -37,6 +39,16 @@ export const graphMessagingRoutes: FastifyPluginAsync<GraphMessagingOptions> = a
         followUp().catch((err) => request.log.error({ err }, 'whatsapp simulator: statuses not sent'));
       });
       return answer;
+    },
+  );
+
+  app.get<{ Params: { version: string; wabaId: string }; Querystring: Record<string, unknown> }>(
+    '/dev/whatsapp/graph/:version/:wabaId/message_templates',
+    async (request) => {
+      const waba = await callerWaba(ctx.db, request);
+      if (waba !== request.params.wabaId) throw unknownObject(request.params.wabaId);
+      const self = new URL(request.url, `${request.protocol}://${request.host}`);
+      return templatesPage(ctx.db, waba, request.query, self);
     },
   );
 };
