@@ -30,9 +30,8 @@ export function adviceFor(problem: WhatsappConnectionProblem | null, kind: 'erro
   return known ?? (kind === 'notReady' ? DEFAULT_NOT_READY_ADVICE : DEFAULT_ERROR_ADVICE);
 }
 
-export const UNKNOWN_PROBLEM_TEXT = 'Não foi possível concluir a conexão com o WhatsApp.';
-export const NOT_READY_TEXT =
-  'Seu número foi conectado, mas o WhatsApp ainda não liberou o envio de mensagens.';
+const UNKNOWN_PROBLEM_TEXT = 'Não foi possível concluir a conexão com o WhatsApp.';
+const NOT_READY_TEXT = 'Seu número foi conectado, mas o WhatsApp ainda não liberou o envio de mensagens.';
 
 /** Why, in words: the problem's own text, else a general one for the page. */
 export function reasonFor(problem: WhatsappConnectionProblem | null, kind: 'error' | 'notReady'): string {

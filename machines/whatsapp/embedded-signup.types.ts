@@ -19,7 +19,7 @@ export interface EmbeddedSignupInput {
  * Why the popup gave no code: the owner closed it (`cancelled`, at Meta's `current_step`), the
  * browser blocked it (`blocked`), or it could not start (`unavailable`: the SDK or the config did not load).
  */
-export type EmbeddedSignupFailure = 'cancelled' | 'blocked' | 'unavailable';
+type EmbeddedSignupFailure = 'cancelled' | 'blocked' | 'unavailable';
 
 export class EmbeddedSignupError extends Error {
   override readonly name = 'EmbeddedSignupError';

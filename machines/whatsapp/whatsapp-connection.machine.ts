@@ -1,4 +1,12 @@
-import { type ActorRefFrom, assign, enqueueActions, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assign,
+  emit,
+  enqueueActions,
+  fromPromise,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
 import type { DisconnectReason } from '../../contracts/whatsapp-connection';
 import type {
   WhatsappConnectionMode,
@@ -31,20 +39,22 @@ export interface DisconnectFeedbackInput {
 }
 
 /** The states the address can lead to once the status is known (see `landing`). */
-type Landing =
-  | 'notConnected'
-  | 'choosing'
-  | 'introducing'
-  | 'headsUp'
-  | 'settingUp'
-  | 'succeeded'
-  | 'connected'
-  | 'notReady'
-  | 'failed'
-  | 'confirmingDisconnect'
-  | 'feedback'
-  | 'lost'
-  | 'howToReconnect';
+const landings = [
+  'notConnected',
+  'choosing',
+  'introducing',
+  'headsUp',
+  'settingUp',
+  'succeeded',
+  'connected',
+  'notReady',
+  'failed',
+  'confirmingDisconnect',
+  'feedback',
+  'lost',
+  'howToReconnect',
+] as const;
+type Landing = (typeof landings)[number];
 
 export interface WhatsappConnectionContext {
   /** The page the address is on (or asks for, until the chart shows it). */
@@ -142,22 +152,6 @@ export function landing(
 
 const introPage = (mode: WhatsappConnectionMode): ConnectionPage =>
   mode === 'coexistence' ? 'connectBusiness' : 'connectWhatsapp';
-
-const landings: Landing[] = [
-  'notConnected',
-  'choosing',
-  'introducing',
-  'headsUp',
-  'settingUp',
-  'succeeded',
-  'connected',
-  'notReady',
-  'failed',
-  'confirmingDisconnect',
-  'feedback',
-  'lost',
-  'howToReconnect',
-];
 
 /**
  * One eventless transition per landing, taken when `when` holds: from `loading` once the status is
@@ -499,10 +493,7 @@ export const whatsappConnectionMachine = setup({
         }),
         onDone: {
           target: '#whatsappConnection.ready.notConnected',
-          actions: [
-            assign({ reason: null, comment: '', failure: null }),
-            enqueueActions(({ enqueue }) => enqueue.emit({ type: 'feedbackSent' })),
-          ],
+          actions: [assign({ reason: null, comment: '', failure: null }), emit({ type: 'feedbackSent' })],
         },
         onError: {
           target: '#whatsappConnection.ready.feedback',

@@ -15,7 +15,7 @@ export function ConnectionChoice({ connection }: { connection: WhatsappConnectio
   return (
     <>
       <p className="card__text">Como você quer conectar o WhatsApp da sua empresa?</p>
-      <ul className="list list--plain whatsapp-connection__options">
+      <ul className="whatsapp-connection__options">
         {(['coexistence', 'cloud_api'] as const).map((mode) => (
           <li key={mode}>
             <button

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
 import { adviceFor, reasonFor } from '../../../machines/whatsapp/connection-advice';
 import type { WhatsappConnectionActor } from '../../../machines/whatsapp/whatsapp-connection.machine';
+import { RetryButton } from '../../ui/retry-button/RetryButton';
 
 /** "WhatsApp Conectado", or "Erro na Conexão" (not ready, error) with why, what to do, and a retry. */
 export function ConnectionOutcome({
@@ -52,13 +53,7 @@ export function ConnectionOutcome({
       <h3 className="whatsapp-connection__subheading">O que fazer</h3>
       <p className="card__text">{adviceFor(problem, outcome)}</p>
       <div className="form__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => connection.send({ type: 'RETRY' })}
-        >
-          Tentar novamente
-        </button>
+        <RetryButton onRetry={() => connection.send({ type: 'RETRY' })} />
       </div>
     </section>
   );

@@ -83,7 +83,7 @@ function loadSdk(config: EmbeddedSignupConfig): Promise<FacebookSdk> {
 }
 
 /** Gets the popup ready (config; Facebook's SDK for `meta`), so the click opens it at once. */
-export async function prepareEmbeddedSignup(): Promise<void> {
+async function prepareEmbeddedSignup(): Promise<void> {
   const config = await loadConfig();
   const sdk = config.provider === 'meta' ? await loadSdk(config) : null;
   ready = { config, sdk };
