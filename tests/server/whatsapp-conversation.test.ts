@@ -1,48 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationMessage } from '../../contracts/conversation';
 import { INVALID_CURSOR_TEXT, type PageInfo } from '../../contracts/pagination';
-import type { WebhookProcessor } from '../../server/modules/whatsapp-webhooks/webhook-processor';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import { newSubscriber, type Subscriber } from '../support/signed-in-api';
 import {
-  allProcessed,
-  appSecret,
   connectWhatsapp,
-  deliver,
   echoMessage,
   envelope,
-  metaJson,
   seconds,
+  startWebhookTestServer,
   type TestConnection,
   textMessage,
+  type WebhookTestServer,
   wamid,
-  webhookProcessor,
 } from '../support/whatsapp-webhooks';
 
 let server: TestServer;
-let processor: WebhookProcessor;
-let secret: string;
+let hooks: WebhookTestServer;
 let owner: Subscriber;
 let connection: TestConnection;
 
 const CUSTOMER = '5511990000001';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  secret = await appSecret(server.db);
-  processor = webhookProcessor(server.db);
+  hooks = await startWebhookTestServer();
+  ({ server } = hooks);
   owner = await newSubscriber(server);
   connection = await connectWhatsapp(server.db, owner.companyId, { mode: 'coexistence' });
 });
-afterAll(async () => {
-  await processor?.stop();
-  await server?.close();
-});
+afterAll(() => hooks?.close());
 
-async function receive(value: unknown): Promise<void> {
-  expect((await deliver(server.url, metaJson(value), secret)).status).toBe(200);
-  await allProcessed(server.db);
-}
+const receive = (value: unknown) => hooks.receive(value);
 
 type Page = { items: ConversationMessage[]; pageInfo: PageInfo };
 

@@ -1,37 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LARGE_PAYLOAD_BYTES } from '../../server/modules/whatsapp-webhooks/webhook-payloads';
-import type { WebhookProcessor } from '../../server/modules/whatsapp-webhooks/webhook-processor';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import { newSubscriber } from '../support/signed-in-api';
 import {
   allProcessed,
-  appSecret,
   connectWhatsapp,
   deliver,
   echoMessage,
   envelope,
   metaJson,
   seconds,
+  startWebhookTestServer,
   statusChange,
   type TestConnection,
   textMessage,
+  type WebhookTestServer,
   wamid,
-  webhookProcessor,
 } from '../support/whatsapp-webhooks';
 
 let server: TestServer;
-let processor: WebhookProcessor;
+let hooks: WebhookTestServer;
 let secret: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  secret = await appSecret(server.db);
-  processor = webhookProcessor(server.db);
+  hooks = await startWebhookTestServer();
+  ({ server, secret } = hooks);
 });
-afterAll(async () => {
-  await processor?.stop();
-  await server?.close();
-});
+afterAll(() => hooks?.close());
 
 /** A subscriber's company with a live connection. */
 async function connectedCompany(mode: 'cloud_api' | 'coexistence' = 'cloud_api'): Promise<TestConnection> {
@@ -39,12 +34,7 @@ async function connectedCompany(mode: 'cloud_api' | 'coexistence' = 'cloud_api')
   return connectWhatsapp(server.db, companyId, { mode });
 }
 
-/** Signs and delivers `value` as Meta writes it, expects the 200, and waits until it is processed. */
-async function receive(value: unknown): Promise<void> {
-  const response = await deliver(server.url, metaJson(value), secret);
-  expect(response.status).toBe(200);
-  await allProcessed(server.db);
-}
+const receive = (value: unknown) => hooks.receive(value);
 
 async function payloadCount(): Promise<number> {
   const { rows } = await server.db.query<{ n: number }>(
@@ -575,7 +565,7 @@ describe('the processor', () => {
   it('retries a failing payload alone, keeps the rest of its batch, and gives up after its attempts', async () => {
     const connection = await connectedCompany();
     // Hold processing so that the deliveries below are taken as one batch.
-    await processor.stop();
+    await hooks.pause();
     // A failure the database raises for one message (as an operator's constraint would).
     await server.db.query(`
       CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -596,7 +586,7 @@ describe('the processor', () => {
         );
         expect(response.status).toBe(200);
       }
-      processor = webhookProcessor(server.db);
+      hooks.resume();
       await allProcessed(server.db);
       expect((await messagesOf(connection.companyId)).map((m) => m.body).sort()).toEqual([
         'dois',

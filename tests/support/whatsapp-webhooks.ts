@@ -8,6 +8,7 @@ import {
   type WebhookProcessor,
 } from '../../server/modules/whatsapp-webhooks/webhook-processor';
 import { waitFor } from './db';
+import { startTestServer, type TestServer } from './server';
 
 /** A company's live WhatsApp connection, as connecting leaves it. */
 export interface TestConnection {
@@ -194,4 +195,40 @@ export async function allProcessed(db: Db): Promise<void> {
   await waitFor(async () => (await openWebhookPayloads(db)) === 0, {
     what: 'every webhook payload processed',
   });
+}
+
+export interface WebhookTestServer {
+  server: TestServer;
+  /** The app secret deliveries are signed with (the local Cloud API's). */
+  secret: string;
+  /** Signs and delivers `value` as Meta writes it, expects the 200, and waits until it is processed. */
+  receive(value: unknown): Promise<void>;
+  /** Stops processing (deliveries pile up, to be taken as one batch) until `resume`. */
+  pause(): Promise<void>;
+  resume(): void;
+  close(): Promise<void>;
+}
+
+/** A test server receiving webhooks as `npm start` does, its webhook processor running. */
+export async function startWebhookTestServer(): Promise<WebhookTestServer> {
+  const server = await startTestServer();
+  const secret = await appSecret(server.db);
+  let processor = webhookProcessor(server.db);
+  return {
+    server,
+    secret,
+    async receive(value) {
+      const response = await deliver(server.url, metaJson(value), secret);
+      if (response.status !== 200) throw new Error(`the webhook answered ${response.status}, not 200`);
+      await allProcessed(server.db);
+    },
+    pause: () => processor.stop(),
+    resume() {
+      processor = webhookProcessor(server.db);
+    },
+    async close() {
+      await processor.stop();
+      await server.close();
+    },
+  };
 }
