@@ -48,7 +48,8 @@ export async function fail(
   return rows[0] ? toJob(rows[0]) : null;
 }
 
-function errorText(error: unknown): string {
+/** An error as kept in a row: its name and message, capped. */
+export function errorText(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.length > MAX_ERROR_CHARS ? `${text.slice(0, MAX_ERROR_CHARS)}…` : text;
 }

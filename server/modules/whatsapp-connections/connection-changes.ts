@@ -1,10 +1,18 @@
 import { realtimeEvent } from '../../../contracts/realtime';
 import type { WhatsappConnectionStatus } from '../../../contracts/whatsapp-status';
 import type { Queryable } from '../../db/types';
-import type { EventBus } from '../../realtime/event-bus';
+import { type EventBus, publishEvent } from '../../realtime/event-bus';
 
 /** What changes to a connection need from the event bus. */
 export type RealtimePublisher = Pick<EventBus, 'publish'>;
+
+/** For work beside the app (the webhook processor): publishes through the transaction alone. */
+export const publishThroughTransaction: RealtimePublisher = {
+  publish(companyId, event, via) {
+    if (!via) throw new Error('publishThroughTransaction needs the transaction to publish through');
+    return publishEvent(via, companyId, event);
+  },
+};
 
 /** Tells the company's open tabs, when (and only if) `tx` commits. */
 export function publishConnectionChanged(

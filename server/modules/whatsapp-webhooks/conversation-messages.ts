@@ -46,7 +46,7 @@ export interface IncomingMessage {
 export async function storeMessage(
   db: Db,
   input: IncomingMessage,
-): Promise<{ outcome: MessageOutcome; id?: string }> {
+): Promise<{ outcome: MessageOutcome; id?: string; customerId?: string }> {
   const { connection, message, person, direction } = input;
   const companyId = connection.companyId;
   const at = sentAt(message.timestamp, input.receivedAt);
@@ -87,7 +87,7 @@ export async function storeMessage(
         }),
       );
     }
-    return { outcome: 'stored' as const, id };
+    return { outcome: 'stored' as const, id, customerId: customer.id };
   });
 }
 

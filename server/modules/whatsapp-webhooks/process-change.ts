@@ -16,15 +16,18 @@ import {
 } from '../../integrations/whatsapp/webhook-objects';
 import type { JobLogger } from '../../jobs/worker';
 import { publishEvent } from '../../realtime/event-bus';
+import {
+  markConnectionOffboarded,
+  publishThroughTransaction,
+  updateHistoryProgress,
+} from '../whatsapp-connections/connection-changes';
 import { applyStatus, storeMessage } from './conversation-messages';
 import type { InboundMessage } from './inbound-batch';
 import { messageContent, sentAt } from './message-content';
 import {
   connectionByPhoneNumberId,
   connectionsByWaba,
-  markConnectionOffboarded,
   recordHistoryDeclined,
-  recordHistoryProgress,
   type WebhookConnection,
 } from './webhook-connection';
 import { isBlocked, upsertWhatsappCustomer, whatsappPerson } from './whatsapp-customer';
@@ -167,7 +170,7 @@ async function history(
     if (declined(chunk.errors)) await recordHistoryDeclined(context.db, connection.id);
     for (const thread of chunk.threads ?? []) {
       const customer = whatsappPerson(thread.id, null, null);
-      let last: { id: string; customerId?: string } | undefined;
+      let last: { id: string; customerId: string } | undefined;
       for (const message of parsedItems(webhookMessageSchema, thread.messages)) {
         const fromDigits = message.from?.replace(/[^0-9]/g, '') ?? '';
         const outbound = connection.businessPhone !== null && fromDigits === connection.businessPhone;
@@ -181,25 +184,22 @@ async function history(
           receivedAt: context.receivedAt,
           announce: false,
         });
-        if (stored.id) last = { id: stored.id };
+        if (stored.id && stored.customerId) last = { id: stored.id, customerId: stored.customerId };
       }
       // One notice per thread: the timeline refetches the whole page anyway.
       if (last) {
-        const { rows } = await context.db.query<{ customer_id: string }>(
-          'SELECT customer_id FROM conversation_messages WHERE company_id = $1 AND id = $2',
-          [connection.companyId, last.id],
-        );
-        const customerId = rows[0]?.customer_id ?? null;
         await publishEvent(
           context.db,
           connection.companyId,
-          realtimeEvent('message.received', { messageId: last.id, customerId }),
+          realtimeEvent('message.received', { messageId: last.id, customerId: last.customerId }),
         );
       }
     }
     const progress = chunk.metadata?.progress;
     if (typeof progress === 'number' && Number.isFinite(progress)) {
-      await recordHistoryProgress(context.db, connection.id, progress);
+      await context.db.transaction((tx) =>
+        updateHistoryProgress(tx, publishThroughTransaction, connection.phoneNumberId, progress),
+      );
     }
   }
 }
@@ -246,6 +246,8 @@ async function accountUpdate(context: ChangeContext, value: Record<string, unkno
       ? await connectionsByWaba(context.db, context.wabaId, phone)
       : [];
   for (const connection of connections) {
-    await context.db.transaction((tx) => markConnectionOffboarded(tx, connection.id));
+    await context.db.transaction((tx) =>
+      markConnectionOffboarded(tx, publishThroughTransaction, connection.phoneNumberId),
+    );
   }
 }

@@ -1,11 +1,11 @@
-import { realtimeEvent } from '../../../contracts/realtime';
 import type { Queryable, Row } from '../../db/types';
-import { publishEvent } from '../../realtime/event-bus';
 
 /** The live connection a webhook belongs to: its company, and the business's own number. */
 export interface WebhookConnection {
   id: string;
   companyId: string;
+  /** Meta's id of the number. */
+  phoneNumberId: string;
   /** Digits of the business's number, to tell its messages from the customer's in history. */
   businessPhone: string | null;
 }
@@ -13,12 +13,14 @@ export interface WebhookConnection {
 interface ConnectionRow extends Row {
   id: string;
   company_id: string;
+  phone_number_id: string;
   display_phone_number: string | null;
 }
 
 const toConnection = (row: ConnectionRow): WebhookConnection => ({
   id: row.id,
   companyId: row.company_id,
+  phoneNumberId: row.phone_number_id,
   businessPhone: row.display_phone_number?.replace(/[^0-9]/g, '') || null,
 });
 
@@ -28,7 +30,7 @@ export async function connectionByPhoneNumberId(
   phoneNumberId: string,
 ): Promise<WebhookConnection | null> {
   const { rows } = await db.query<ConnectionRow>(
-    `SELECT id, company_id, display_phone_number FROM whatsapp_connections
+    `SELECT id, company_id, phone_number_id, display_phone_number FROM whatsapp_connections
       WHERE phone_number_id = $1 AND status <> 'disconnected'`,
     [phoneNumberId],
   );
@@ -42,49 +44,13 @@ export async function connectionsByWaba(
   phone: string | null,
 ): Promise<WebhookConnection[]> {
   const { rows } = await db.query<ConnectionRow>(
-    `SELECT id, company_id, display_phone_number FROM whatsapp_connections
+    `SELECT id, company_id, phone_number_id, display_phone_number FROM whatsapp_connections
       WHERE waba_id = $1 AND status <> 'disconnected'`,
     [wabaId],
   );
   const connections = rows.map(toConnection);
   const digits = phone?.replace(/[^0-9]/g, '') || null;
   return digits ? connections.filter((c) => c.businessPhone === digits) : connections;
-}
-
-/**
- * Meta's ACCOUNT_OFFBOARDED: the number left the Cloud API (phone changed, app reinstalled). The
- * connection becomes 'offboarded' (the pages then explain how to reconnect) and every open tab is told.
- */
-export async function markConnectionOffboarded(db: Queryable, connectionId: string): Promise<void> {
-  const { rows } = await db.query<{ company_id: string }>(
-    `UPDATE whatsapp_connections SET status = 'offboarded', updated_at = now()
-      WHERE id = $1 AND status NOT IN ('disconnected', 'offboarded')
-      RETURNING company_id`,
-    [connectionId],
-  );
-  const companyId = rows[0]?.company_id;
-  if (companyId) {
-    await publishEvent(
-      db,
-      companyId,
-      realtimeEvent('whatsapp.connection.changed', { connectionId, status: 'offboarded' }),
-    );
-  }
-}
-
-/** History chunks arrive in any order: the progress only moves forward. */
-export async function recordHistoryProgress(
-  db: Queryable,
-  connectionId: string,
-  progress: number,
-): Promise<void> {
-  const bounded = Math.max(0, Math.min(100, Math.round(progress)));
-  await db.query(
-    `UPDATE whatsapp_connections
-        SET history_progress = GREATEST(coalesce(history_progress, 0), $2), updated_at = now()
-      WHERE id = $1`,
-    [connectionId, bounded],
-  );
 }
 
 /** The owner declined to share history (error 2593109). */

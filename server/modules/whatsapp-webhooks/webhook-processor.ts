@@ -1,5 +1,6 @@
 import type { Db, Queryable, Row } from '../../db/types';
 import { type BackoffOptions, retryDelayMs } from '../../jobs/backoff';
+import { errorText } from '../../jobs/settle';
 import { takingTurns } from '../../jobs/taking-turns';
 import type { JobLogger } from '../../jobs/worker';
 import { storeInboundBatch } from './inbound-batch';
@@ -39,6 +40,8 @@ interface ClaimedPayload extends Row {
   id: string;
   body: string;
   received_at: Date;
+  /** Attempts before this one. */
+  attempts: number;
 }
 
 const silent: JobLogger = { info() {}, warn() {}, error() {} };
@@ -121,31 +124,26 @@ export function startWebhookProcessor(options: WebhookProcessorOptions): Webhook
     );
   }
 
-  async function markProcessed(q: Queryable, ids: string[]) {
+  /** `counted`: the attempt was already counted when the payload was leased. */
+  async function markProcessed(q: Queryable, ids: string[], counted = false) {
     if (ids.length === 0) return;
     await q.query(
       `UPDATE whatsapp_webhook_payloads
-          SET processed_at = now(), attempts = attempts + 1, locked_until = NULL, last_error = NULL
+          SET processed_at = now(), attempts = attempts + $2::int, locked_until = NULL, last_error = NULL
         WHERE id = ANY($1::uuid[]) AND processed_at IS NULL`,
-      [ids],
+      [ids, counted ? 0 : 1],
     );
   }
 
-  async function recordFailure(id: string, error: unknown, attemptCounted: boolean) {
-    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    const { rows } = await db.query<{ attempts: number }>(
-      `UPDATE whatsapp_webhook_payloads SET attempts = attempts + $2::int, last_error = $3 WHERE id = $1
-       RETURNING attempts`,
-      [id, attemptCounted ? 0 : 1, text.slice(0, 2_000)],
-    );
-    const attempts = rows[0]?.attempts ?? maxAttempts;
+  /** `attempts`: how many there have been, this failed one included. */
+  async function recordFailure(id: string, attempts: number, error: unknown) {
     const givenUp = attempts >= maxAttempts;
     await db.query(
       `UPDATE whatsapp_webhook_payloads
-          SET locked_until = now() + $2::int * interval '1 millisecond',
-              failed_at = CASE WHEN $3 THEN now() ELSE NULL END
+          SET attempts = $2, last_error = $3, locked_until = now() + $4::int * interval '1 millisecond',
+              failed_at = CASE WHEN $5 THEN now() ELSE NULL END
         WHERE id = $1 AND processed_at IS NULL`,
-      [id, retryDelayMs(attempts, backoff), givenUp],
+      [id, attempts, errorText(error), retryDelayMs(attempts, backoff), givenUp],
     );
     logger.error({ err: error, payloadId: id, attempts, givenUp }, 'whatsapp webhook: payload failed');
   }
@@ -156,7 +154,7 @@ export function startWebhookProcessor(options: WebhookProcessorOptions): Webhook
     try {
       await db.transaction(async (tx) => {
         const { rows } = await tx.query<ClaimedPayload>(
-          `SELECT id, body, received_at FROM whatsapp_webhook_payloads
+          `SELECT id, body, received_at, attempts FROM whatsapp_webhook_payloads
             WHERE ${due} AND bytes <= ${LARGE_PAYLOAD_BYTES}
             ORDER BY received_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [batchSize],
@@ -194,15 +192,17 @@ export function startWebhookProcessor(options: WebhookProcessorOptions): Webhook
 
   /** One payload of a failed batch, alone. */
   async function single(id: string) {
+    let attempts: number | undefined;
     try {
       await db.transaction(async (tx) => {
         const { rows } = await tx.query<ClaimedPayload>(
-          `SELECT id, body, received_at FROM whatsapp_webhook_payloads
+          `SELECT id, body, received_at, attempts FROM whatsapp_webhook_payloads
             WHERE id = $1 AND ${due} FOR UPDATE SKIP LOCKED`,
           [id],
         );
         const row = rows[0];
         if (!row) return;
+        attempts = row.attempts;
         const result = await processWebhookBody(
           withinTransaction(tx, db.kind),
           row.body,
@@ -213,7 +213,9 @@ export function startWebhookProcessor(options: WebhookProcessorOptions): Webhook
         else await markProcessed(tx, [id]);
       });
     } catch (error) {
-      await recordFailure(id, error, false);
+      // Failed before its row was read (the database itself): the next round tries again.
+      if (attempts === undefined) throw error;
+      await recordFailure(id, attempts + 1, error);
     }
   }
 
@@ -225,7 +227,7 @@ export function startWebhookProcessor(options: WebhookProcessorOptions): Webhook
         WHERE id = (SELECT id FROM whatsapp_webhook_payloads
                      WHERE ${due} AND bytes > ${LARGE_PAYLOAD_BYTES}
                      ORDER BY received_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, body, received_at`,
+        RETURNING id, body, received_at, attempts`,
       [leaseMs],
     );
     const row = rows[0];
@@ -236,13 +238,9 @@ export function startWebhookProcessor(options: WebhookProcessorOptions): Webhook
         await lookAgainLater(db, [row.id], 1);
         return true;
       }
-      await db.query(
-        `UPDATE whatsapp_webhook_payloads SET processed_at = now(), locked_until = NULL, last_error = NULL
-          WHERE id = $1 AND processed_at IS NULL`,
-        [row.id],
-      );
+      await markProcessed(db, [row.id], true);
     } catch (error) {
-      await recordFailure(row.id, error, true);
+      await recordFailure(row.id, row.attempts, error);
     }
     return true;
   }
