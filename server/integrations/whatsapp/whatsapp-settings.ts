@@ -17,10 +17,10 @@ const META_MESSAGE_ORIGIN = 'https://www.facebook.com';
 /** What the simulator's signup page answers for config_id (it has one popup for both modes). */
 const SIMULATOR_CONFIG_IDS = { cloudApi: '100000000000001', coexistence: '100000000000002' } as const;
 
-/** The secrets a webhook from Meta (or the simulator) is checked with. */
 /** Neither Meta's app nor the local Cloud API is on (production without WHATSAPP_APP_ID). */
 export const WHATSAPP_UNAVAILABLE_TEXT = 'O WhatsApp não está disponível neste servidor.';
 
+/** The secrets a webhook from Meta (or the simulator) is checked with. */
 export interface WhatsappWebhookSecrets {
   /** Signs each POST: X-Hub-Signature-256 = HMAC-SHA256(appSecret, raw body). */
   appSecret: string;

@@ -113,7 +113,7 @@ export async function sendFromBusiness(
     );
   }
   const digits = to.replace(/[^0-9]/g, '');
-  const waId = canonicalWaId(digits, []);
+  const waId = canonicalWaId(digits);
   const key = customerPhoneKey(waId ?? digits);
   const known = await knownCustomer(ctx.db, number.phoneNumberId, key);
   const { pairBurst, pairIntervalSeconds } = ctx.limits;

@@ -362,10 +362,3 @@ export async function setUnreachable(q: Queryable, customerKey: string, unreacha
     await q.query('DELETE FROM dev_whatsapp_unreachable WHERE phone_key = $1', [customerKey]);
   }
 }
-
-export async function listUnreachable(q: Queryable): Promise<string[]> {
-  const { rows } = await q.query<{ phone_key: string }>(
-    'SELECT phone_key FROM dev_whatsapp_unreachable ORDER BY created_at DESC LIMIT 100',
-  );
-  return rows.map((row) => row.phone_key);
-}

@@ -178,7 +178,8 @@ export async function templatesPage(
   const limit = readLimit(query.limit);
   const fields = readFields(query.fields);
   const after = typeof query.after === 'string' && query.after !== '' ? readCursor(query.after) : null;
-  await insertTemplates(q, wabaId, SEEDED_TEMPLATES);
+  // Seeded with the first page (once per account: the insert skips what is there).
+  if (after === null) await insertTemplates(q, wabaId, SEEDED_TEMPLATES);
   const { rows } = await q.query<TemplateRow>(
     `SELECT template_id, name, language, status, category, components, rejected_reason
        FROM dev_whatsapp_templates

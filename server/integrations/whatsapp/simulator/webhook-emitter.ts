@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../../db/types';
 import { retryDelayMs } from '../../../jobs/backoff';
+import { WHATSAPP_SIGNATURE_HEADER, whatsappSignature } from '../webhook-signature';
 import type { WebhookEnvelope } from './envelopes';
 import { metaJson } from './meta-json';
 
@@ -53,11 +53,6 @@ const CLAIM_BATCH = 20;
 /** Meta retries for up to 7 days; so does the simulator, then it gives up on the body. */
 const GIVE_UP = "interval '7 days'";
 
-/** X-Hub-Signature-256 of the exact bytes sent. */
-export function hubSignature(body: string, secret: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
-}
-
 /**
  * The simulator's webhook sender: bodies wait in dev_whatsapp_deliveries until the app answers 200,
  * retried with exponential backoff. Any instance may send any due body: a claim takes it with
@@ -95,7 +90,7 @@ export function createWebhookEmitter(options: WebhookEmitterOptions): WebhookEmi
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          'x-hub-signature-256': hubSignature(body, secret),
+          [WHATSAPP_SIGNATURE_HEADER]: whatsappSignature(body, secret),
           'user-agent': 'facebookexternalua',
         },
         body,
