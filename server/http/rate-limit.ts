@@ -1,4 +1,5 @@
-import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { RateLimitOptions, RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/types';
 import { HttpError } from './errors';
 import { databaseRateLimitStore, type RateLimitStoreLogger } from './rate-limit-store';
@@ -27,3 +28,14 @@ export function rateLimitOptions(db: Queryable, log: RateLimitStoreLogger): Rate
     },
   };
 }
+
+/**
+ * A route's limit counted per company, after authentication (preHandler): colleagues behind one
+ * address do not share a budget.
+ */
+export const perCompanyRateLimit = (max: number, timeWindow = '1 minute'): RateLimitOptions => ({
+  max,
+  timeWindow,
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) => request.caller?.companyId ?? request.ip,
+});

@@ -1,4 +1,3 @@
-import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { conversationMediaUrl } from '../../../contracts/conversation';
 import {
@@ -16,6 +15,7 @@ import {
 import { companyOf } from '../../auth/api/caller';
 import { HttpError } from '../../http/errors';
 import { publicUrls } from '../../http/public-urls';
+import { perCompanyRateLimit } from '../../http/rate-limit';
 import { route } from '../../http/route';
 import { whatsappSimulatorRoutes } from '../../integrations/whatsapp/simulator/routes';
 import {
@@ -43,12 +43,6 @@ export interface WhatsappConnectionRoutesOptions extends ModuleRoutesOptions {
 }
 
 /** Calls to Meta for a company: counted per company, after authentication. */
-const perCompany = (max: number): RateLimitOptions => ({
-  max,
-  timeWindow: '1 minute',
-  hook: 'preHandler',
-  keyGenerator: (request: FastifyRequest) => request.caller?.companyId ?? request.ip,
-});
 
 /**
  * Connecting a WhatsApp Business number (Embedded Signup), disconnecting it and why, its message
@@ -97,19 +91,19 @@ export const whatsappConnectionRoutes: FastifyPluginAsync<WhatsappConnectionRout
 
   route(app, connectWhatsappContract, {
     preHandler: app.auth.requireSubscriber,
-    config: { rateLimit: perCompany(10) },
+    config: { rateLimit: perCompanyRateLimit(10) },
     handler: ({ request, body }) => connectWhatsapp(context(request), companyOf(request).companyId, body),
   });
 
   route(app, disconnectWhatsappContract, {
     preHandler: app.auth.requireSubscriber,
-    config: { rateLimit: perCompany(10) },
+    config: { rateLimit: perCompanyRateLimit(10) },
     handler: ({ request }) => disconnectWhatsapp(context(request), companyOf(request).companyId),
   });
 
   route(app, sendDisconnectFeedbackContract, {
     preHandler: app.auth.requireSubscriber,
-    config: { rateLimit: perCompany(10) },
+    config: { rateLimit: perCompanyRateLimit(10) },
     async handler({ request, body }) {
       await recordDisconnectFeedback({ db }, companyOf(request).companyId, body);
       return { received: true as const };
@@ -118,7 +112,7 @@ export const whatsappConnectionRoutes: FastifyPluginAsync<WhatsappConnectionRout
 
   route(app, listWhatsappTemplatesContract, {
     preHandler: app.auth.requireSubscriber,
-    config: { rateLimit: perCompany(30) },
+    config: { rateLimit: perCompanyRateLimit(30) },
     handler: async ({ request }) => ({
       templates: await approvedTemplates(context(request), companyOf(request).companyId),
     }),
@@ -133,7 +127,7 @@ export const whatsappConnectionRoutes: FastifyPluginAsync<WhatsappConnectionRout
 
   route(app, setFollowUpTemplateContract, {
     preHandler: app.auth.requireSubscriber,
-    config: { rateLimit: perCompany(30) },
+    config: { rateLimit: perCompanyRateLimit(30) },
     handler: async ({ request, body }) => ({
       followUpTemplate: await chooseFollowUpTemplate(
         context(request),
@@ -153,7 +147,7 @@ export const whatsappConnectionRoutes: FastifyPluginAsync<WhatsappConnectionRout
 
   app.get<{ Params: { messageId: string } }>(
     conversationMediaUrl,
-    { preValidation: app.auth.requireSubscriberByCookie, config: { rateLimit: perCompany(120) } },
+    { preValidation: app.auth.requireSubscriberByCookie, config: { rateLimit: perCompanyRateLimit(120) } },
     (request, reply) =>
       sendConversationMedia(context(request), companyOf(request).companyId, request.params.messageId, reply),
   );
