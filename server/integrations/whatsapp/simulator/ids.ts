@@ -5,8 +5,8 @@ export function newWamid(): string {
   return `wamid.${randomBytes(30).toString('base64')}`;
 }
 
-/** A numeric id (media, phone number, account) of the 15 or 16 digits Meta uses; never starts with 0. */
+/** A numeric id (media, phone number, account) of the 15 digits Meta uses; never starts with 0. */
 export function newNumericId(): string {
-  const digits = [...randomBytes(16)].map((byte) => byte % 10).join('');
+  const digits = [...randomBytes(14)].map((byte) => byte % 10).join('');
   return `${1 + (randomBytes(1)[0]! % 9)}${digits}`;
 }

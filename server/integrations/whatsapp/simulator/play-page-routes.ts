@@ -14,6 +14,7 @@ import {
   uploadMedia,
 } from './customer-actions';
 import { decodeMultipart, decodeUrlEncoded, type FormFields, type MultipartFile } from './form-bodies';
+import { setPageHeaders } from './page-headers';
 import { playPage } from './play-page';
 import {
   conversation,
@@ -34,8 +35,6 @@ export interface PlayPageOptions {
 }
 
 /** Only our own files; forms post back here. */
-const PAGE_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 const FORM_LIMIT = 64 * 1024;
 /** WhatsApp's limit for images. */
 const PHOTO_LIMIT = 5 * 1024 * 1024;
@@ -69,8 +68,7 @@ export const playPageRoutes: FastifyPluginAsync<PlayPageOptions> = async (
   );
 
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('cache-control', 'no-store');
-    reply.header('content-security-policy', PAGE_POLICY);
+    setPageHeaders(reply);
     done();
   });
 

@@ -9,6 +9,7 @@ import { callerWaba } from './graph-caller';
 import { GraphRefusal, sendGraphRefusal, unknownObject } from './graph-errors';
 import { MEDIA_DOWNLOAD_PATH, mediaObject } from './graph-media';
 import { shareAfterSync } from './onboarding-sync';
+import { setPageHeaders } from './page-headers';
 import { type SignupMode, signupDonePage, signupPage } from './signup-page';
 import {
   exchangeCode,
@@ -37,9 +38,6 @@ const FORM_BODY_LIMIT = 16 * 1024;
 
 const isGraph = (request: FastifyRequest) =>
   request.url.startsWith('/dev/whatsapp/graph/') || request.url.startsWith(`${MEDIA_DOWNLOAD_PATH}/`);
-
-const PAGE_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 function same(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -78,8 +76,7 @@ export const signupRoutes: FastifyPluginAsync<SignupRoutesOptions> = async (
 
   app.addHook('onRequest', (request, reply, done) => {
     if (!isGraph(request)) {
-      reply.header('cache-control', 'no-store');
-      reply.header('content-security-policy', PAGE_POLICY);
+      setPageHeaders(reply);
     }
     done();
   });

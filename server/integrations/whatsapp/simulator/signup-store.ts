@@ -1,6 +1,7 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../../db/types';
 import { GraphRefusal, unknownObject } from './graph-errors';
+import { newNumericId } from './ids';
 import type { SyncType } from './onboarding-sync';
 import { findNumber, NUMBER_COLUMNS, type NumberRow, type SimNumber, toNumber } from './store';
 
@@ -17,8 +18,6 @@ const REGISTER_LIMIT = 10;
  * digits, so whatever PIN the app sends is a mismatch.
  */
 const FOREIGN_PIN = 'set-elsewhere';
-
-const numericId = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100_000, 999_999));
 
 /** Digits as Meta shows a number: +55 11 98888-7777 for Brazilian mobiles, +<digits> otherwise. */
 export function displayNumber(digits: string): string {
@@ -43,9 +42,9 @@ export async function finishSignup(
       `INSERT INTO dev_whatsapp_numbers (phone_number_id, waba_id, business_id, display_phone_number, verified_name, coexistence)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${NUMBER_COLUMNS}`,
       [
-        numericId(),
-        numericId(),
-        numericId(),
+        newNumericId(),
+        newNumericId(),
+        newNumericId(),
         displayNumber(input.phone),
         input.businessName,
         input.coexistence,
