@@ -306,15 +306,18 @@ async function previousPin(
 /**
  * A connection being replaced or disconnected: kept as history, its token and follow-up template
  * forgotten (the next connection's account has templates of its own). The register PIN stays
- * (sealed): Meta keeps it on the number, and reconnecting it needs the same one.
+ * (sealed): Meta keeps it on the number, and reconnecting it needs the same one. False when it was
+ * already retired (a connect or disconnect at the same moment got there first).
  */
-export async function retire(tx: Queryable, connectionId: string): Promise<void> {
-  await tx.query(
+export async function retire(tx: Queryable, connectionId: string): Promise<boolean> {
+  const { rows } = await tx.query(
     `UPDATE whatsapp_connections
         SET status = 'disconnected', access_token_encrypted = NULL,
             follow_up_template_name = NULL, follow_up_template_language = NULL,
             disconnected_at = now(), updated_at = now()
-      WHERE id = $1`,
+      WHERE id = $1 AND status <> 'disconnected'
+      RETURNING id`,
     [connectionId],
   );
+  return rows.length > 0;
 }

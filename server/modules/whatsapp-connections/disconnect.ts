@@ -2,7 +2,7 @@ import type { DisconnectReason } from '../../../contracts/whatsapp-connection';
 import { disconnectedWhatsapp, type WhatsappConnectionState } from '../../../contracts/whatsapp-status';
 import { HttpError } from '../../http/errors';
 import { GraphError } from '../../integrations/whatsapp/graph-client';
-import { liveConnectionRow } from '../whatsapp-status/company-connection';
+import { companyWhatsappConnection, liveConnectionRow } from '../whatsapp-status/company-connection';
 import { retire } from './connect';
 import { publishConnectionChanged } from './connection-changes';
 import type { ConnectionContext } from './connection-context';
@@ -45,11 +45,13 @@ export async function disconnectWhatsapp(
     }
   }
 
-  await ctx.db.transaction(async (tx) => {
-    await retire(tx, live.id);
+  const retired = await ctx.db.transaction(async (tx) => {
+    if (!(await retire(tx, live.id))) return false;
     await publishConnectionChanged(ctx.bus, tx, companyId, live.id, 'disconnected');
+    return true;
   });
-  return disconnectedWhatsapp;
+  // Another request replaced or disconnected it meanwhile: what the company has now.
+  return retired ? disconnectedWhatsapp : companyWhatsappConnection(ctx.db, companyId);
 }
 
 /** Why the owner disconnected, tied to the connection they last disconnected (when there is one). */
