@@ -69,14 +69,14 @@ async function checkNumberFree(q: Queryable, companyId: string, phoneNumberId: s
   if (rows.length > 0) throw new HttpError(409, 'WHATSAPP_NUMBER_IN_USE', NUMBER_IN_USE_TEXT);
 }
 
-/** Meta did not answer (time-out, network, 5xx): nothing is stored, the owner tries again. */
+/** Meta did not answer or asked to slow down (time-out, network, 5xx, rate limits): nothing is stored, the owner tries again. */
 function unavailable(err: unknown): never {
   throw new HttpError(503, 'SERVICE_UNAVAILABLE', GRAPH_UNAVAILABLE_TEXT, undefined, { cause: err });
 }
 
 function asGraphError(err: unknown): GraphError {
   if (!(err instanceof GraphError)) throw err;
-  if (err.kind === 'transient') unavailable(err);
+  if (err.retryable) unavailable(err);
   return err;
 }
 

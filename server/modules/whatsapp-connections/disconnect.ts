@@ -35,7 +35,7 @@ export async function disconnectWhatsapp(
       } catch (err) {
         // Meta out of reach: keep the connection, so the owner can try again. Any other refusal
         // (a revoked token, a WABA already gone) leaves nothing this token could revoke.
-        if (err instanceof GraphError && err.kind === 'transient') {
+        if (err instanceof GraphError && err.retryable) {
           throw new HttpError(503, 'SERVICE_UNAVAILABLE', DISCONNECT_UNAVAILABLE_TEXT, undefined, {
             cause: err,
           });

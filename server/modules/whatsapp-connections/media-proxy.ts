@@ -69,7 +69,7 @@ export async function sendConversationMedia(
     mimeType =
       media.mime_type || message.mime_type || file.headers.get('content-type') || 'application/octet-stream';
   } catch (err) {
-    if (err instanceof GraphError && err.kind !== 'transient' && err.kind !== 'token') {
+    if (err instanceof GraphError && !err.retryable && err.kind !== 'token') {
       throw new HttpError(404, 'NOT_FOUND', MEDIA_NOT_FOUND_TEXT, undefined, { cause: err });
     }
     throw new HttpError(503, 'SERVICE_UNAVAILABLE', MEDIA_UNAVAILABLE_TEXT, undefined, { cause: err });

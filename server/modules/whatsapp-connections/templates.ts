@@ -105,7 +105,7 @@ async function readTemplates(
     return await ctx.settings.graph.listMessageTemplates(token, live.waba_id);
   } catch (err) {
     if (!(err instanceof GraphError)) throw err;
-    if (err.kind === 'transient') {
+    if (err.retryable) {
       throw new HttpError(503, 'SERVICE_UNAVAILABLE', TEMPLATES_UNAVAILABLE_TEXT, undefined, { cause: err });
     }
     if (err.kind === 'token') {
