@@ -5,7 +5,9 @@ import {
   type WhatsappConnectionMode,
   type WhatsappConnectionState,
 } from '../../contracts/whatsapp-status';
+import { completeSignup, connectBody } from '../../tests/support/whatsapp-signup';
 import type { ApiCall } from './owner-api';
+import { pollUntil } from './poll';
 
 /**
  * A company's WhatsApp connection put in a given state on the running server for real: connected
@@ -14,7 +16,6 @@ import type { ApiCall } from './owner-api';
  * simulator's `ACCOUNT_OFFBOARDED` webhook, or disconnected with DELETE. playwright-core only.
  */
 
-const SIGNUP_PAGE = '/dev/whatsapp/signup';
 /** How long the webhook job may take to mark a connection offboarded. */
 const WEBHOOK_TIMEOUT_MS = 15_000;
 
@@ -56,28 +57,6 @@ export function connectionBudgets(): ConnectionBudgets {
   return { connect: new CallBudget(), disconnect: new CallBudget(), feedback: new CallBudget() };
 }
 
-const ENTITIES: Record<string, string> = {
-  '&quot;': '"',
-  '&#39;': "'",
-  '&lt;': '<',
-  '&gt;': '>',
-  '&amp;': '&',
-};
-
-interface SignupMessage {
-  type: string;
-  event?: string;
-  data?: { phone_number_id?: string; waba_id?: string; business_id?: string };
-  authResponse?: { code?: string } | null;
-}
-
-/** What the simulator's popup hands its opener at the end, read from its last page. */
-function popupMessages(html: string): SignupMessage[] {
-  const attribute = /data-messages="([^"]*)"/.exec(html)?.[1];
-  if (attribute === undefined) throw new Error('the signup page did not finish (no data-messages)');
-  return JSON.parse(attribute.replace(/&quot;|&#39;|&lt;|&gt;|&amp;/g, (entity) => ENTITIES[entity]!));
-}
-
 export interface SimulatedConnection {
   phoneNumberId: string;
   wabaId: string;
@@ -111,31 +90,20 @@ export class RealWhatsappConnections {
     mode: WhatsappConnectionMode,
     existing: string | null = null,
   ): Promise<SimulatedConnection> {
-    const response = await this.page.request.post(new URL(SIGNUP_PAGE, this.baseURL).toString(), {
-      form: {
-        mode,
-        origin: '',
-        businessName: status.displayName ?? 'Doces da Ana',
-        phone: status.phoneNumber ?? '5511987654321',
-        existing: existing ?? '',
-        action: 'finish',
-      },
-    });
-    if (!response.ok()) throw new Error(`the signup page answered ${response.status()}`);
-    const messages = popupMessages(await response.text());
-    const session = messages.find((m) => m.type === 'WA_EMBEDDED_SIGNUP')!;
-    const code = messages.find((m) => m.type === 'FB_LOGIN_RESULT')?.authResponse?.code;
-    const { phone_number_id: phoneNumberId, waba_id: wabaId, business_id: businessId } = session.data ?? {};
-    if (!code || !phoneNumberId || !wabaId) throw new Error('the signup page gave no code or ids');
-    await this.budgets.connect.take();
-    const connected = await this.api<WhatsappConnectionState>('POST', connectWhatsappContract.url, {
-      code,
+    const signup = await completeSignup(this.baseURL, {
       mode,
-      finish: session.event,
-      wabaId,
-      phoneNumberId,
-      businessId: businessId ?? null,
+      businessName: status.displayName ?? 'Doces da Ana',
+      phone: status.phoneNumber ?? '5511987654321',
+      existing: existing ?? '',
     });
+    const { phone_number_id: phoneNumberId, waba_id: wabaId } = signup.data;
+    if (!signup.code || !phoneNumberId || !wabaId) throw new Error('the signup page gave no code or ids');
+    await this.budgets.connect.take();
+    const connected = await this.api<WhatsappConnectionState>(
+      'POST',
+      connectWhatsappContract.url,
+      connectBody(signup, mode),
+    );
     if (connected.status !== 'connected') throw new Error(`connecting answered ${connected.status}`);
     return { phoneNumberId, wabaId };
   }
@@ -149,11 +117,12 @@ export class RealWhatsappConnections {
       },
     );
     if (!response.ok()) throw new Error(`the simulator's offboard answered ${response.status()}`);
-    const deadline = Date.now() + WEBHOOK_TIMEOUT_MS;
-    while ((await this.status()).status !== 'offboarded') {
-      if (Date.now() > deadline) throw new Error('the ACCOUNT_OFFBOARDED webhook was not processed');
-      await pause(250);
-    }
+    await pollUntil(
+      'the ACCOUNT_OFFBOARDED webhook processed',
+      () => this.status(),
+      (state) => state.status === 'offboarded',
+      WEBHOOK_TIMEOUT_MS,
+    );
   }
 
   /**
