@@ -2,6 +2,7 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 import WebSocket from 'ws';
 import { realtimeCloseCodes, realtimeCloseReasons } from '../../../contracts/realtime-protocol';
 import { checkSessionContract } from '../../../contracts/session';
+import { LOGIN_PENDING_MIN_MS } from '../../../machines/login/login.machine';
 import { loginUrl } from '../../../machines/login/login.paths';
 import {
   REALTIME_KNOWN_CUSTOMER,
@@ -18,14 +19,13 @@ import { completeSignup, connectBody } from '../../../tests/support/whatsapp-sig
 import { chartAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
 import { apiOf } from '../owner-api';
+import { pollUntil } from '../poll';
 import { sessionCookies } from '../sign-in';
 import { clockedSurface, pauseClockAt } from './clocked-surface';
 import { HeldCalls } from './held-calls';
 import { holdHostedLogout } from './hosted-logout';
 import { navigateInApp } from './in-app-navigation';
 
-/** The login's "Autenticando..." lasts at least this long before the app moves on. */
-const LOGIN_MINIMUM_MS = 500;
 /** How long a step waits for the real server's frame or close (real time). */
 const SERVER_TIMEOUT_MS = 15_000;
 /** What a browser reports for a link dropped without a close frame. */
@@ -139,7 +139,18 @@ function layerFor(page: Page, context: ReplayContext, run: () => Run): RealtimeL
       // Back from the hosted login with the pair it hands over, as /login receives it.
       await page.goto(new URL(loginUrl(signedOutWith), context.baseURL).toString());
       signedOutWith = null;
-      await ui.advance(LOGIN_MINIMUM_MS);
+      // "Autenticando..." lasts a minimum on the page's paused clock, timed from when the login's
+      // chart starts (once its chunk has loaded, possibly after the load event): move the clock on
+      // until the app has left /login.
+      await pollUntil(
+        'the app to leave /login',
+        async () => {
+          await ui.advance(LOGIN_PENDING_MIN_MS);
+          return new URL(page.url()).pathname;
+        },
+        (path) => path !== '/login',
+        SERVER_TIMEOUT_MS,
+      );
     },
     async signOut() {
       const { accessToken, refreshToken, userId } = await sessionCookies(page);
