@@ -79,13 +79,16 @@ describe('migrations', () => {
   });
 
   it('index company_id on every product table', async () => {
+    // Plain catalog columns only: functions such as pg_get_indexdef open relations, and other test
+    // files drop their schemas meanwhile ("could not open relation with OID").
     const { rows } = await db.query<{ table_name: string; indexed: boolean }>(
-      `SELECT c.table_name,
-              EXISTS (SELECT 1 FROM pg_indexes i
-                      WHERE i.schemaname = current_schema() AND i.tablename = c.table_name
-                        AND i.indexdef LIKE '%(company_id%') AS indexed
-       FROM information_schema.columns c
-       WHERE c.table_schema = current_schema() AND c.column_name = 'company_id'`,
+      `SELECT c.relname AS table_name,
+              EXISTS (SELECT 1 FROM pg_index x
+                      WHERE x.indrelid = c.oid AND x.indkey[0] = a.attnum) AS indexed
+       FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'company_id' AND NOT a.attisdropped
+       WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')`,
     );
     expect(rows.length).toBeGreaterThanOrEqual(8);
     expect(rows.filter((r) => !r.indexed).map((r) => r.table_name)).toEqual([]);
