@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { followUpStatuses } from './tasks';
 import { whatsappConnectionStatuses } from './whatsapp-status';
 
 /**
@@ -41,6 +42,18 @@ export const messageStatusChangedEventSchema = z.object({
   at,
 });
 
+/** A follow-up's status moved (sending, sent, delivered, read, failed, expired, paused…). */
+export const followUpChangedEventSchema = z.object({
+  type: z.literal('followup.changed'),
+  payload: z.object({
+    followUpMessageId: id,
+    taskId: z.nullable(id),
+    customerId: id,
+    status: z.enum(followUpStatuses),
+  }),
+  at,
+});
+
 export const taskCreatedEventSchema = z.object({
   type: z.literal('task.created'),
   payload: z.object({ taskId: id }),
@@ -67,6 +80,7 @@ export const realtimeEventSchemas = [
   whatsappConnectionChangedEventSchema,
   messageReceivedEventSchema,
   messageStatusChangedEventSchema,
+  followUpChangedEventSchema,
   taskCreatedEventSchema,
   customerCreatedEventSchema,
   dealUpdatedEventSchema,

@@ -131,8 +131,45 @@ export const getTaskContract = {
   response: taskDetailSchema,
 } as const;
 
-export const followUpStatuses = ['scheduled', 'waiting_connection', 'sent', 'failed', 'cancelled'] as const;
+export const followUpStatuses = [
+  'scheduled',
+  'waiting_connection',
+  'paused',
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'expired',
+  'cancelled',
+] as const;
 export type FollowUpStatus = (typeof followUpStatuses)[number];
+
+/**
+ * What the owner can do about a follow-up held back or gone wrong (the task and the customer's
+ * timeline offer it): connect / reconnect WhatsApp, choose the follow-up template, send it now,
+ * reschedule it (edit the task's time), resume the customer's follow-ups, check the customer's number.
+ */
+export const followUpActions = [
+  'connect',
+  'reconnect',
+  'choose_template',
+  'send_now',
+  'reschedule',
+  'resume',
+  'check_number',
+] as const;
+export type FollowUpAction = (typeof followUpActions)[number];
+
+export const followUpProblemSchema = z.object({
+  /** Meta's error code (131047, 131026, 190…) or ours (NO_TEMPLATE, EXPIRED, PAUSED, UNCERTAIN…). */
+  code: z.string(),
+  /** Why, in pt-BR, as the owner reads it. */
+  text: z.string(),
+  /** What to do about it, best first. */
+  actions: z.array(z.enum(followUpActions)),
+});
+export type FollowUpProblem = z.infer<typeof followUpProblemSchema>;
 
 export const followUpMessageSchema = z.object({
   id: z.string(),
@@ -142,13 +179,24 @@ export const followUpMessageSchema = z.object({
   /** ISO 8601: the task's due time. */
   scheduledFor: z.string(),
   /**
-   * scheduled: waiting for its time; waiting_connection: its time came and no WhatsApp connection
-   * could send it (it goes out once one exists); sent; failed (lastError says why); cancelled.
+   * scheduled: waiting for its time; waiting_connection: its time came and no working WhatsApp
+   * connection could send it (it goes out once one exists, unless it expires first); paused: the
+   * owner answered this customer by hand from the phone, so automatic follow-ups wait until resumed;
+   * sending: handed to WhatsApp, no answer yet; sent, delivered, read: as WhatsApp reports it;
+   * failed (problem says why); expired: it waited longer than the cut-off and was not sent;
+   * cancelled (its task was completed or no longer refers to it).
    */
   status: z.enum(followUpStatuses),
   /** True while it cannot go out because the company has no WhatsApp connection: "aguardando conexão". */
   awaitingConnection: z.boolean(),
+  /** How it went out: free text inside the 24-hour window, or the follow-up template outside it. */
+  sentAs: z.nullable(z.enum(['text', 'template'])),
   sentAt: z.nullable(z.string()),
+  /** The conversation message it became (the customer's timeline shows its status). */
+  conversationMessageId: z.nullable(z.string()),
+  /** Why it is held back or failed, and what to do; null when all is well. */
+  problem: z.nullable(followUpProblemSchema),
+  /** problem.text, kept for older clients. */
   lastError: z.nullable(z.string()),
 });
 export type FollowUpMessage = z.infer<typeof followUpMessageSchema>;

@@ -68,7 +68,10 @@ export function formFollowUp(overrides: Partial<FollowUpMessage> = {}): FollowUp
     scheduledFor: DUE.toISOString(),
     status: 'scheduled',
     awaitingConnection: false,
+    sentAs: null,
     sentAt: null,
+    conversationMessageId: null,
+    problem: null,
     lastError: null,
     ...overrides,
   };

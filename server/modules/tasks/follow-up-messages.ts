@@ -44,7 +44,10 @@ export async function loadFollowUp(
     scheduledFor: isoTimestamp(row.scheduled_for),
     status: row.status,
     awaitingConnection: !connected && isUnsent(row.status),
+    sentAs: null,
     sentAt: isoTimestampOrNull(row.sent_at),
+    conversationMessageId: null,
+    problem: row.last_error === null ? null : { code: 'FAILED', text: row.last_error, actions: [] },
     lastError: row.last_error,
   };
 }

@@ -17,6 +17,8 @@ export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventO
   'whatsapp.connection.changed': () => [whatsappStatus],
   'message.received': (event) => conversationOf(event.payload.customerId),
   'message.status.changed': (event) => conversationOf(event.payload.customerId),
+  // The task and its follow-up card, and the customer's timeline and follow-ups.
+  'followup.changed': (event) => [cacheRoots.tasks, ...conversationOf(event.payload.customerId)],
   'customer.created': () => [customerKeys.lists, cacheRoots.dashboard],
   'task.created': () => [cacheRoots.tasks, cacheRoots.dashboard],
   'deal.updated': () => [cacheRoots.sales, cacheRoots.dashboard],
