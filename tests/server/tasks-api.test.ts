@@ -96,7 +96,10 @@ describe('creating a task', () => {
       scheduledFor: dueAt,
       status: 'scheduled',
       awaitingConnection: true,
+      sentAs: null,
       sentAt: null,
+      conversationMessageId: null,
+      problem: null,
       lastError: null,
     });
     const jobs = await followUpJobs(server.db, task.referenceEntityId!);
