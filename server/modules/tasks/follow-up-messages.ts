@@ -4,6 +4,7 @@ import { isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/times
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
 import { canSendOnWhatsapp, companyWhatsappConnection } from '../whatsapp-status/company-connection';
+import { followUpProblem } from '../whatsapp-sending/follow-up-problems';
 import { enqueueFollowUpSend } from './follow-up-job';
 
 interface FollowUpRow extends Record<string, unknown> {
@@ -15,6 +16,7 @@ interface FollowUpRow extends Record<string, unknown> {
   status: FollowUpStatus;
   sent_at: Timestamp | null;
   last_error: string | null;
+  problem_code: string | null;
 }
 
 /** Statuses of a message that has not gone out yet and still may. */
@@ -29,7 +31,7 @@ export async function loadFollowUp(
 ): Promise<FollowUpMessage | null> {
   if (!isUuid(messageId)) return null;
   const { rows } = await q.query<FollowUpRow>(
-    `SELECT id, task_id, customer_id, body, scheduled_for, status, sent_at, last_error
+    `SELECT id, task_id, customer_id, body, scheduled_for, status, sent_at, last_error, problem_code
        FROM follow_up_messages WHERE company_id = $1 AND id = $2`,
     [companyId, messageId],
   );
@@ -47,7 +49,7 @@ export async function loadFollowUp(
     sentAs: null,
     sentAt: isoTimestampOrNull(row.sent_at),
     conversationMessageId: null,
-    problem: row.last_error === null ? null : { code: 'FAILED', text: row.last_error, actions: [] },
+    problem: followUpProblem(row.problem_code, row.last_error),
     lastError: row.last_error,
   };
 }
