@@ -7,30 +7,17 @@ import { openDatabase } from './db/open';
 import type { Db } from './db/types';
 import { describeSeed, seedDemo } from './demo/seed-demo';
 import { createMailer } from './integrations/mail/create-mailer';
-import { MAIL_SEND_JOB } from './integrations/mail/enqueue-email';
-import type { Mailer } from './integrations/mail/mailer';
-import { sendEmailHandler } from './integrations/mail/send-email-job';
 import { createSmsSender } from './integrations/sms/create-sms-sender';
-import type { SmsSender } from './integrations/sms/sms-sender';
+import { jobHandlers } from './job-handlers';
 import { type RecurringJob, type Schedule, startSchedule } from './jobs/schedule';
-import { type JobHandler, startWorker, type Worker } from './jobs/worker';
-import { PRUNE_JOB, pruneHandler } from './modules/maintenance/prune';
-import { PHONE_CODE_SMS_JOB, sendPhoneCodeHandler } from './modules/phone-verification/sms-job';
-import { FOLLOW_UP_SEND_JOB, sendFollowUpHandler } from './modules/tasks/follow-up-job';
+import { startWorker, type Worker } from './jobs/worker';
+import { PRUNE_JOB } from './modules/maintenance/prune';
 import { startWebhookProcessor, type WebhookProcessor } from './modules/whatsapp-webhooks/webhook-processor';
 
 /** How long shutdown waits for requests in flight before cutting their connections. */
 const DRAIN_TIMEOUT_MS = 10_000;
 /** A signal this soon after the first is the same Ctrl-C relayed by a supervisor, not a second one. */
 const REPEAT_SIGNAL_MS = 1_000;
-
-/** The job kinds this server runs; each module that enqueues work adds its handler here. */
-const jobHandlers = (mailer: Mailer, sms: SmsSender): Record<string, JobHandler> => ({
-  [PRUNE_JOB]: pruneHandler,
-  [MAIL_SEND_JOB]: sendEmailHandler(mailer),
-  [PHONE_CODE_SMS_JOB]: sendPhoneCodeHandler(sms),
-  [FOLLOW_UP_SEND_JOB]: sendFollowUpHandler(),
-});
 
 /** Work that comes back on its own; one job per period across all instances. */
 const recurringJobs: RecurringJob[] = [{ kind: PRUNE_JOB, everyMs: 60 * 60 * 1000 }];
