@@ -17,7 +17,6 @@
  *   a PostgreSQL server (a schema of its own, dropped at the end).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
@@ -37,6 +36,7 @@ import {
 } from '../server/modules/whatsapp-webhooks/webhook-processor';
 import { completeSignup, connectBody } from '../tests/support/whatsapp-signup';
 import { benchConfig } from './support/bench-config';
+import { writeBenchResult } from './support/bench-results';
 import { createWorkspaceOwner } from './support/workspace-data';
 
 const followUpCount = Number(process.env.BENCH_FOLLOW_UPS ?? 10_000);
@@ -287,28 +287,19 @@ try {
     process.exitCode = 1;
   }
 
-  await mkdir('bench/results', { recursive: true });
-  await writeFile(
-    'bench/results/follow-ups-dispatch.json',
-    JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        database,
-        followUps: followUpCount,
-        ending,
-        bareSendsPerSecond: followUpCount / (bareMs / 1000),
-        limitPerSecond: limit,
-        messagesPerSecond: reached,
-        dispatchSeconds: dispatchMs / 1000,
-        followUpsByStatus: last.byStatus,
-        delivered,
-        sendStats: stats,
-        problems,
-      },
-      null,
-      2,
-    ),
-  );
+  await writeBenchResult('follow-ups-dispatch', {
+    database,
+    followUps: followUpCount,
+    ending,
+    bareSendsPerSecond: followUpCount / (bareMs / 1000),
+    limitPerSecond: limit,
+    messagesPerSecond: reached,
+    dispatchSeconds: dispatchMs / 1000,
+    followUpsByStatus: last.byStatus,
+    delivered,
+    sendStats: stats,
+    problems,
+  });
 } finally {
   await worker?.stop();
   await processor?.stop();

@@ -15,7 +15,6 @@
  *   database), DATABASE_URL for a PostgreSQL server (a schema of its own, dropped at the end).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker as Thread } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +28,7 @@ import {
   webhookProcessorDefaults,
 } from '../server/modules/whatsapp-webhooks/webhook-processor';
 import { benchConfig } from './support/bench-config';
+import { writeBenchResult } from './support/bench-results';
 import { createWorkspaceOwner } from './support/workspace-data';
 
 const messageCount = Number(process.env.BENCH_MESSAGES ?? 5000);
@@ -194,27 +194,18 @@ try {
   console.log(
     `end to end   verified → stored → processed  ${rate(messageCount, endToEndMs)} messages/s  (${(endToEndMs / 1000).toFixed(1)} s)`,
   );
-  await mkdir('bench/results', { recursive: true });
-  await writeFile(
-    'bench/results/whatsapp-webhooks.json',
-    JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        database,
-        messageCount,
-        connections,
-        senders,
-        duplicateEvery,
-        processorConcurrency,
-        batchSize,
-        bareDeliveriesPerSecond: bare.posts / (bare.ms / 1000),
-        webhookDeliveriesPerSecond: posted.posts / (posted.ms / 1000),
-        endToEndMessagesPerSecond: messageCount / (endToEndMs / 1000),
-      },
-      null,
-      2,
-    ),
-  );
+  await writeBenchResult('whatsapp-webhooks', {
+    database,
+    messageCount,
+    connections,
+    senders,
+    duplicateEvery,
+    processorConcurrency,
+    batchSize,
+    bareDeliveriesPerSecond: bare.posts / (bare.ms / 1000),
+    webhookDeliveriesPerSecond: posted.posts / (posted.ms / 1000),
+    endToEndMessagesPerSecond: messageCount / (endToEndMs / 1000),
+  });
 } finally {
   await app?.close();
   if (schema) await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
