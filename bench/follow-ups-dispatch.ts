@@ -151,17 +151,20 @@ async function bareRoute(base: string, count: number): Promise<number> {
   const caller = async () => {
     while (next < count) {
       const i = next++;
-      const response = await fetch(`${base}${BARE_PATH}`, {
-        method: 'POST',
-        headers: { authorization: 'Bearer bench', 'content-type': 'application/json' },
-        body: JSON.stringify({
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          to: `55119${String(i + 1).padStart(8, '0')}`,
-          type: 'text',
-          text: { body: `Olá! Seu pedido nº ${i + 1} está pronto. Podemos entregar hoje à tarde?` },
-        }),
-      });
+      const send = () =>
+        fetch(`${base}${BARE_PATH}`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer bench', 'content-type': 'application/json' },
+          body: JSON.stringify({
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            to: `55119${String(i + 1).padStart(8, '0')}`,
+            type: 'text',
+            text: { body: `Olá! Seu pedido nº ${i + 1} está pronto. Podemos entregar hoje à tarde?` },
+          }),
+        });
+      // A kept-alive socket the server closed meanwhile resets: the bare route is safe to call again.
+      const response = await send().catch(send);
       await response.arrayBuffer();
     }
   };
