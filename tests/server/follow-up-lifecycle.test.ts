@@ -225,6 +225,48 @@ describe('the expiry cut-off', () => {
   });
 });
 
+describe('editing the task', () => {
+  const edit = (owner: Subscriber, taskId: string, customerId: string, dueAt: string, text: string) =>
+    owner.api.put<TaskAnswer>(
+      `/api/tasks/${taskId}`,
+      taskBody({ title: 'Confirmar pedido', dueAt, customerId, followUpMessage: text }),
+    );
+
+  it('a held-back follow-up keeps its state at the same time; one on its way is never queued again', async () => {
+    const owner = await newSubscriber(server);
+    const customer = await addCustomer(server.db, owner.companyId);
+    const dueAt = hoursFromNow(-(EXPIRY_HOURS + 2));
+    const expired = await followUpAt(owner, customer.id, dueAt);
+    await worker();
+    await sendJobRan(expired.id);
+    expect((await followUp(owner, expired.id)).status).toBe('expired');
+
+    // New text, same time: still expired (nothing would send it), edited in place.
+    const sameTime = await edit(owner, expired.taskId, customer.id, dueAt, 'Novo texto');
+    expect(sameTime.body.data.task.referenceEntityId).toBe(expired.id);
+    expect(await followUp(owner, expired.id)).toMatchObject({
+      status: 'expired',
+      message: 'Novo texto',
+      problem: { code: 'EXPIRED' },
+    });
+    expect(await followUpJobs(server.db, expired.id)).toHaveLength(1);
+
+    // On its way: an edit makes a new follow-up and leaves that one alone, with no job of its own.
+    const sending = await followUpAt(owner, customer.id, hoursFromNow(2));
+    await server.db.query(`UPDATE follow_up_messages SET status = 'sending' WHERE id = $1`, [sending.id]);
+    const jobsBefore = await followUpJobs(server.db, sending.id);
+    const moved = await edit(owner, sending.taskId, customer.id, hoursFromNow(5), 'Oi de novo');
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.task.referenceEntityId).not.toBe(sending.id);
+    expect((await followUpRow(server.db, sending.id))!.status).toBe('sending');
+    expect(await followUpJobs(server.db, sending.id)).toEqual(jobsBefore);
+    expect(await followUp(owner, moved.body.data.task.referenceEntityId!)).toMatchObject({
+      status: 'scheduled',
+      message: 'Oi de novo',
+    });
+  });
+});
+
 describe('a reply from the phone pauses the customer’s follow-ups', () => {
   it('pauses on a live echo, holds the follow-up at its time, and resumes on request', async () => {
     const owner = await newSubscriber(server);
@@ -303,7 +345,7 @@ describe('a reply from the phone pauses the customer’s follow-ups', () => {
     expect(again.body.data.resumed).toBe(0);
   });
 
-  it('history and the customer’s own messages pause nothing; another company cannot resume', async () => {
+  it('the customer’s own message opens the window and pauses nothing; other companies get 404', async () => {
     const owner = await newSubscriber(server);
     const other = await newSubscriber(server);
     const connection = await connectWhatsapp(server.db, owner.companyId, { mode: 'coexistence' });
@@ -424,7 +466,7 @@ describe('Enviar agora', () => {
 });
 
 describe('the follow-up as the API answers it', () => {
-  it('a sent follow-up answers its conversation message’s delivery status, live', async () => {
+  it('a sent follow-up answers its conversation message’s delivery status', async () => {
     const owner = await newSubscriber(server);
     const connection = await connectWhatsapp(server.db, owner.companyId);
     const customer = await addCustomer(server.db, owner.companyId);
