@@ -36,6 +36,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { whatsappBlocklistRoutes } from './modules/whatsapp-blocklist/routes';
 import { whatsappConnectionRoutes } from './modules/whatsapp-connections/routes';
+import { followUpRoutes } from './modules/whatsapp-sending/follow-up-routes';
 import { whatsappStatusRoutes } from './modules/whatsapp-status/routes';
 import { whatsappWebhookRoutes } from './modules/whatsapp-webhooks/routes';
 import { closeRealtimeSockets } from './realtime/connections';
@@ -145,6 +146,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   // The sales workspace: every route behind app.auth.requireSubscriber (a current subscription).
   await app.register(customerRoutes, { db, config });
   await app.register(taskRoutes, { db, config });
+  await app.register(followUpRoutes, { db, config });
   await app.register(salesRoutes, { db, config });
   await app.register(serviceRoutes, { db, config });
   await app.register(companyRoutes, { db, config });
