@@ -8,7 +8,10 @@ import {
   ERASED_FOLLOW_UP_TEXT,
 } from '../../contracts/customer-data';
 import type { Customer } from '../../contracts/customers';
-import { MEDIA_FETCH_FAILED_TEXT } from '../../server/modules/customer-data/media-file';
+import {
+  MEDIA_FETCH_FAILED_TEXT,
+  MEDIA_NO_CONNECTION_TEXT,
+} from '../../server/modules/customer-data/media-file';
 import { createTestAccount, sessionHeadersFor, type TestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
 import { type SignedInApi, signedInApi } from '../support/signed-in-api';
@@ -306,6 +309,20 @@ describe('GET /api/customers/:id/data-export', () => {
     }
     expect(await auditRows(company.account.companyId!)).toEqual([]);
     expect(await auditRows(other.companyId!)).toEqual([]);
+  });
+
+  it('once WhatsApp is disconnected the files are listed with why, and everything else is exported', async () => {
+    const company = await companyWithAna();
+    expect((await company.api.delete('/api/whatsapp-connections')).status).toBe(200);
+    const response = await download(exportUrl(company.customerId), company.account);
+    expect(response.status).toBe(200);
+    const file = customerDataFileSchema.parse(await response.json());
+    expect(file.conversation).toHaveLength(TEXT_MESSAGES + 3);
+    expect(file.conversation.find((m) => m.id === company.imageId)!.media).toEqual({
+      mimeType: 'image/jpeg',
+      fileName: 'bolo.jpg',
+      unavailable: MEDIA_NO_CONNECTION_TEXT,
+    });
   });
 
   it('401 without a session', async () => {

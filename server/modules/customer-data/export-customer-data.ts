@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/types';
 import type { GraphClient } from '../../integrations/whatsapp/graph-client';
 import { companyToday } from '../company/company-today';
 import { customerNotFound } from '../customers/customer-id';
+import { type CustomerRow, customerColumns } from '../customers/customer-row';
 import type { TokenSeal } from '../whatsapp-connections/connection-context';
 import { recordAuditEvent } from './audit-events';
 import { exportedMedia, type MediaSource } from './media-file';
@@ -24,19 +25,10 @@ export type MediaAccess = { graph: GraphClient; tokens: TokenSeal } | null;
 
 type Head = Omit<CustomerDataFile, 'conversation'>;
 
-interface CustomerDataRow extends Record<string, unknown> {
-  id: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  notes: string | null;
-  tags: string[];
-  source: string | null;
+/** The record as the customer API reads it, and what else the company keeps about them. */
+interface CustomerDataRow extends CustomerRow {
   whatsapp_user_id: string | null;
   phone_key: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  last_contact_at: Timestamp | null;
   last_inbound_at: Timestamp | null;
   follow_ups_paused_at: Timestamp | null;
   whatsapp_undeliverable_at: Timestamp | null;
@@ -100,8 +92,8 @@ async function readHead(
 ): Promise<{ head: Head; sealedToken: string | null }> {
   const { companyId } = caller;
   const found = await tx.query<CustomerDataRow>(
-    `SELECT id, name, phone, email, notes, tags, source, whatsapp_user_id, phone_key, created_at, updated_at,
-            last_contact_at, last_inbound_at, follow_ups_paused_at, whatsapp_undeliverable_at, erased_at
+    `SELECT ${customerColumns()}, whatsapp_user_id, phone_key, last_inbound_at, follow_ups_paused_at,
+            whatsapp_undeliverable_at, erased_at
        FROM customers WHERE company_id = $1 AND id = $2`,
     [companyId, customerId],
   );
@@ -231,6 +223,21 @@ async function exportedMessage(row: MessageRow, media: MediaSource | null): Prom
   };
 }
 
+/** The Graph client with the company's opened token; null (files listed as unavailable) without one. */
+async function mediaSource(
+  access: MediaAccess,
+  sealedToken: string | null,
+  companyId: string,
+): Promise<MediaSource | null> {
+  if (!access || !sealedToken) return null;
+  try {
+    return { graph: access.graph, token: await access.tokens.open(sealedToken, companyId) };
+  } catch {
+    // A token that no longer opens (the key changed) costs the files, not the rest of the export.
+    return null;
+  }
+}
+
 /**
  * GET /api/customers/:id/data-export: everything the company holds about one customer as one JSON
  * file. The record, tasks with their follow-ups, deals and blocklist entry are read (and the export
@@ -247,10 +254,7 @@ export async function customerDataExport(
   const { companyId } = caller;
   const { head, sealedToken } = await db.transaction((tx) => readHead(tx, caller, customerId));
   const { today } = await companyToday(db, companyId);
-  const media: MediaSource | null =
-    mediaAccess && sealedToken
-      ? { graph: mediaAccess.graph, token: await mediaAccess.tokens.open(sealedToken, companyId) }
-      : null;
+  const media = await mediaSource(mediaAccess, sealedToken, companyId);
 
   const readPage = (after: MessageRow | null) =>
     db.query<MessageRow>(
