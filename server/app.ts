@@ -24,6 +24,7 @@ import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { companyRoutes } from './modules/company/routes';
 import { conversationRoutes } from './modules/conversation/routes';
+import { customerDataRoutes } from './modules/customer-data/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
@@ -157,6 +158,8 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   // Connecting WhatsApp Business, media files (and the local Cloud API under /dev/whatsapp in dev).
   await app.register(whatsappConnectionRoutes, { db, config, bus, settings: whatsapp });
   await app.register(conversationRoutes, { db, config });
+  // A customer's data (LGPD): export with the conversation's media files, and erase.
+  await app.register(customerDataRoutes, { db, config, settings: whatsapp });
   // Meta's webhook (/webhooks/whatsapp): its own plugin, as it reads bodies as raw bytes.
   await app.register(whatsappWebhookRoutes, {
     db,
