@@ -214,7 +214,7 @@ try {
   const sms = createSmsSender(config, db);
   processor = startWebhookProcessor({ db });
   const started = performance.now();
-  worker = await startWorker({ db, handlers: jobHandlers(mailer, sms) });
+  worker = await startWorker({ db, handlers: jobHandlers(config, mailer, sms) });
   let last = await progress(db, owner.companyId);
   let lastChangeAt = started;
   let ending = 'every follow-up is final';

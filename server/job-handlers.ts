@@ -1,3 +1,4 @@
+import type { Config } from './config';
 import { MAIL_SEND_JOB } from './integrations/mail/enqueue-email';
 import type { Mailer } from './integrations/mail/mailer';
 import { sendEmailHandler } from './integrations/mail/send-email-job';
@@ -11,9 +12,9 @@ import { FOLLOW_UP_SEND_JOB, sendFollowUpHandler } from './modules/tasks/follow-
  * The job kinds this server runs; each module that enqueues work adds its handler here. Its own
  * module so benchmarks run the same handlers as server/main.ts.
  */
-export const jobHandlers = (mailer: Mailer, sms: SmsSender): Record<string, JobHandler> => ({
+export const jobHandlers = (config: Config, mailer: Mailer, sms: SmsSender): Record<string, JobHandler> => ({
   [PRUNE_JOB]: pruneHandler,
   [MAIL_SEND_JOB]: sendEmailHandler(mailer),
   [PHONE_CODE_SMS_JOB]: sendPhoneCodeHandler(sms),
-  [FOLLOW_UP_SEND_JOB]: sendFollowUpHandler(),
+  [FOLLOW_UP_SEND_JOB]: sendFollowUpHandler(undefined, { expiryHours: config.followUpExpiryHours }),
 });

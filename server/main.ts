@@ -62,7 +62,7 @@ async function main() {
     );
   }
   const worker: Worker | undefined = config.jobsEnabled
-    ? await startWorker({ db, handlers: jobHandlers(mailer, sms), logger: app.log })
+    ? await startWorker({ db, handlers: jobHandlers(config, mailer, sms), logger: app.log })
     : undefined;
   const webhookProcessor: WebhookProcessor | undefined = config.jobsEnabled
     ? startWebhookProcessor({ db, logger: app.log })
