@@ -205,6 +205,7 @@ try {
   const seedStarted = performance.now();
   await insertDueFollowUps(db, owner.companyId, phoneNumberId, followUpCount);
   const seedMs = performance.now() - seedStarted;
+  console.log(`${followUpCount} due follow-ups written and queued in ${(seedMs / 1000).toFixed(1)} s`);
 
   await bareRoute(base, Math.min(500, followUpCount));
   const bareMs = await bareRoute(base, followUpCount);
@@ -217,6 +218,7 @@ try {
   worker = await startWorker({ db, handlers: jobHandlers(config, mailer, sms) });
   let last = await progress(db, owner.companyId);
   let lastChangeAt = started;
+  let reportAt = started + 10_000;
   let ending = 'every follow-up is final';
   for (;;) {
     if (last.final >= followUpCount) break;
@@ -231,6 +233,12 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 250));
     const now = await progress(db, owner.companyId);
     if (now.final !== last.final) lastChangeAt = performance.now();
+    if (performance.now() >= reportAt) {
+      reportAt += 10_000;
+      console.log(
+        `  ${((performance.now() - started) / 1000).toFixed(0)} s: ${JSON.stringify(now.byStatus)}`,
+      );
+    }
     last = now;
   }
   const dispatchMs = lastChangeAt - started;
