@@ -2,6 +2,7 @@ import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
+import { joiningCommands } from './db/command-transaction';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { Db } from './db/types';
@@ -12,11 +13,15 @@ import type { Mailer } from './integrations/mail/mailer';
 import { sendEmailHandler } from './integrations/mail/send-email-job';
 import { createSmsSender } from './integrations/sms/create-sms-sender';
 import type { SmsSender } from './integrations/sms/sms-sender';
+import { resolveWhatsappSettings } from './integrations/whatsapp/whatsapp-settings';
 import { type RecurringJob, type Schedule, startSchedule } from './jobs/schedule';
 import { type JobHandler, startWorker, type Worker } from './jobs/worker';
 import { PRUNE_JOB, pruneHandler } from './modules/maintenance/prune';
 import { PHONE_CODE_SMS_JOB, sendPhoneCodeHandler } from './modules/phone-verification/sms-job';
-import { FOLLOW_UP_SEND_JOB, sendFollowUpHandler } from './modules/tasks/follow-up-job';
+import { FOLLOW_UP_SEND_JOB } from './modules/tasks/follow-up-job';
+import { tokenSeal } from './modules/whatsapp-connections/connection-context';
+import { createDispatcher, type Dispatcher } from './modules/whatsapp-sending/dispatcher';
+import { sendFollowUpHandler } from './modules/whatsapp-sending/follow-up-dispatch';
 import { startWebhookProcessor, type WebhookProcessor } from './modules/whatsapp-webhooks/webhook-processor';
 
 /** How long shutdown waits for requests in flight before cutting their connections. */
@@ -25,11 +30,16 @@ const DRAIN_TIMEOUT_MS = 10_000;
 const REPEAT_SIGNAL_MS = 1_000;
 
 /** The job kinds this server runs; each module that enqueues work adds its handler here. */
-const jobHandlers = (mailer: Mailer, sms: SmsSender): Record<string, JobHandler> => ({
+const jobHandlers = (
+  mailer: Mailer,
+  sms: SmsSender,
+  whatsapp: Dispatcher | null,
+): Record<string, JobHandler> => ({
   [PRUNE_JOB]: pruneHandler,
   [MAIL_SEND_JOB]: sendEmailHandler(mailer),
   [PHONE_CODE_SMS_JOB]: sendPhoneCodeHandler(sms),
-  [FOLLOW_UP_SEND_JOB]: sendFollowUpHandler(),
+  // Without WhatsApp on this server (no Meta app, no dev pages) follow-ups stay queued.
+  ...(whatsapp && { [FOLLOW_UP_SEND_JOB]: sendFollowUpHandler(whatsapp) }),
 });
 
 /** Work that comes back on its own; one job per period across all instances. */
@@ -74,8 +84,17 @@ async function main() {
       'SMS_PROVIDER não definido: os códigos por SMS ficam na caixa de saída local e não chegam a ninguém.',
     );
   }
+  // Follow-ups go out through the same Graph API (Meta's or the local Cloud API) the app connects to.
+  const whatsappSettings = resolveWhatsappSettings(config, db, app.server);
+  const whatsapp = whatsappSettings
+    ? createDispatcher({
+        db,
+        graph: whatsappSettings.graph,
+        tokens: tokenSeal(joiningCommands(db), config),
+      })
+    : null;
   const worker: Worker | undefined = config.jobsEnabled
-    ? await startWorker({ db, handlers: jobHandlers(mailer, sms), logger: app.log })
+    ? await startWorker({ db, handlers: jobHandlers(mailer, sms, whatsapp), logger: app.log })
     : undefined;
   const webhookProcessor: WebhookProcessor | undefined = config.jobsEnabled
     ? startWebhookProcessor({ db, logger: app.log })

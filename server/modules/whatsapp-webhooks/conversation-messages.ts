@@ -3,6 +3,8 @@ import { realtimeEvent } from '../../../contracts/realtime';
 import type { Db } from '../../db/types';
 import type { WebhookMessage, WebhookStatus } from '../../integrations/whatsapp/webhook-objects';
 import { publishEvent } from '../../realtime/event-bus';
+import { completeUnansweredSend } from '../whatsapp-sending/callback-completion';
+import { followUpFollowsStatus } from '../whatsapp-sending/follow-up-delivery';
 import {
   advanceStatus,
   applyPendingStatuses,
@@ -94,7 +96,9 @@ export async function storeMessage(
 /**
  * A status of a message the business sent: applied if it moves the message forward (sent < delivered
  * < read; failed ends it), kept for later if the message is not stored yet, ignored otherwise (a
- * duplicate, or one overtaken by a later status).
+ * duplicate, or one overtaken by a later status). A status naming one of our send attempts whose
+ * answer was lost first completes it (the message joins the conversation); the follow-up the message
+ * carries follows its status.
  */
 export async function applyStatus(
   db: Db,
@@ -112,8 +116,10 @@ export async function applyStatus(
   };
   return db.transaction(async (tx) => {
     await lockWamid(tx, companyId, status.id);
+    await completeUnansweredSend(tx, companyId, status);
     const moved = await advanceStatus(tx, companyId, status.id, update);
     if (moved) {
+      await followUpFollowsStatus(tx, companyId, moved.id);
       await publishEvent(
         tx,
         companyId,
