@@ -33,6 +33,10 @@ export const errorCodes = [
   'WHATSAPP_TEMPLATE_UNUSABLE',
   /** 502: Meta refused a call the company's connection made (permissions, account). */
   'WHATSAPP_GRAPH_REFUSED',
+  /** 422: free text to a customer outside the 24-hour window (only a template can go). */
+  'WHATSAPP_WINDOW_CLOSED',
+  /** 422: the customer has no WhatsApp number (none stored, or Meta says it cannot receive). */
+  'CUSTOMER_WITHOUT_WHATSAPP',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

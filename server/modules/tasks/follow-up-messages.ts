@@ -3,8 +3,8 @@ import type { FollowUpMessage, FollowUpStatus } from '../../../contracts/tasks';
 import { isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
-import { canSendOnWhatsapp, companyWhatsappConnection } from '../whatsapp-status/company-connection';
 import { followUpProblem } from '../whatsapp-sending/follow-up-problems';
+import { canSendOnWhatsapp, companyWhatsappConnection } from '../whatsapp-status/company-connection';
 import { enqueueFollowUpSend } from './follow-up-job';
 
 interface FollowUpRow extends Record<string, unknown> {
