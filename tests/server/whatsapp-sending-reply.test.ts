@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationMessage } from '../../contracts/conversation';
 import type { WebhookProcessor } from '../../server/modules/whatsapp-webhooks/webhook-processor';
-import { waitFor } from '../support/db';
 import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber } from '../support/signed-in-api';
 import { addCustomer } from '../support/task-fixtures';
-import { connectSimNumber, customerWrites, simSent } from '../support/whatsapp-sending';
+import { connectSimNumber, customerWhoWrote, simSent } from '../support/whatsapp-sending';
 import { webhookProcessor } from '../support/whatsapp-webhooks';
 
 /**
@@ -30,19 +29,9 @@ type Reply = { message: ConversationMessage };
 async function companyWithCustomer({ wrote }: { wrote: boolean }) {
   const owner = await newSubscriber(server);
   const number = await connectSimNumber(server.db, server.url, owner.companyId);
-  const customer = await addCustomer(server.db, owner.companyId);
-  if (wrote) {
-    await customerWrites(server.url, number.phoneNumberId, customer.phone!);
-    await waitFor(
-      async () =>
-        (
-          await server.db.query('SELECT 1 FROM customers WHERE id = $1 AND last_inbound_at IS NOT NULL', [
-            customer.id,
-          ])
-        ).rows.length > 0,
-      { what: 'the customer’s message' },
-    );
-  }
+  const customer = wrote
+    ? await customerWhoWrote(server.db, server.url, number.phoneNumberId, owner.companyId)
+    : await addCustomer(server.db, owner.companyId);
   return { ...owner, number, customer };
 }
 

@@ -15,6 +15,7 @@ import { createDispatcher, type Dispatcher } from '../../server/modules/whatsapp
 import { sendFollowUpHandler } from '../../server/modules/whatsapp-sending/follow-up-dispatch';
 import type { SendPacing } from '../../server/modules/whatsapp-sending/send-pacing';
 import { waitFor } from './db';
+import { addCustomer } from './task-fixtures';
 import { control, type Json } from './whatsapp-simulator';
 
 /**
@@ -176,4 +177,17 @@ export async function simSent(simUrl: string, phoneNumberId: string, customer: s
 /** The customer writes (opens the 24-hour window on the simulator's side and, by webhook, on ours). */
 export async function customerWrites(simUrl: string, phoneNumberId: string, from: string): Promise<void> {
   await control(simUrl, 'customer-message', { phoneNumberId, from, name: 'Maria Souza', text: 'Oi!' });
+}
+
+/** A customer of the company who just wrote on WhatsApp: the window is open on both sides. */
+export async function customerWhoWrote(db: Db, simUrl: string, phoneNumberId: string, companyId: string) {
+  const customer = await addCustomer(db, companyId);
+  await customerWrites(simUrl, phoneNumberId, customer.phone!);
+  await waitFor(
+    async () =>
+      (await db.query('SELECT 1 FROM customers WHERE id = $1 AND last_inbound_at IS NOT NULL', [customer.id]))
+        .rows.length > 0,
+    { what: 'the customer’s message' },
+  );
+  return customer;
 }
