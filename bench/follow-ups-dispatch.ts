@@ -29,6 +29,7 @@ import { DEFAULT_LIMITS } from '../server/integrations/whatsapp/simulator/busine
 import { jobHandlers } from '../server/job-handlers';
 import { startWorker, type Worker } from '../server/jobs/worker';
 import { enqueueFollowUpSend, FOLLOW_UP_SEND_JOB } from '../server/modules/tasks/follow-up-job';
+import { serverDispatcher } from '../server/modules/whatsapp-sending/server-dispatcher';
 import { openWebhookPayloads } from '../server/modules/whatsapp-webhooks/webhook-payloads';
 import {
   startWebhookProcessor,
@@ -215,7 +216,10 @@ try {
   const sms = createSmsSender(config, db);
   processor = startWebhookProcessor({ db });
   const started = performance.now();
-  worker = await startWorker({ db, handlers: jobHandlers(config, mailer, sms) });
+  worker = await startWorker({
+    db,
+    handlers: jobHandlers(config, mailer, sms, serverDispatcher(config, db, app.server)),
+  });
   let last = await progress(db, owner.companyId);
   let lastChangeAt = started;
   let reportAt = started + 10_000;

@@ -15,12 +15,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { buildApp } from '../server/app';
+import { joiningCommands } from '../server/db/command-transaction';
 import { migrate } from '../server/db/migrate';
 import { openDatabase } from '../server/db/open';
 import type { Db } from '../server/db/types';
+import { createGraphClient } from '../server/integrations/whatsapp/graph-client';
 import { startWorker } from '../server/jobs/worker';
-import { FOLLOW_UP_SEND_JOB, sendFollowUpHandler } from '../server/modules/tasks/follow-up-job';
+import { FOLLOW_UP_SEND_JOB } from '../server/modules/tasks/follow-up-job';
 import { createTask } from '../server/modules/tasks/save-task';
+import { tokenSeal } from '../server/modules/whatsapp-connections/connection-context';
+import { createDispatcher } from '../server/modules/whatsapp-sending/dispatcher';
+import { sendFollowUpHandler } from '../server/modules/whatsapp-sending/follow-up-dispatch';
 import { benchConfig } from './support/bench-config';
 import { type LatencySummary, summarizeLatency } from './support/latency';
 import { sample } from './support/sampler-thread';
@@ -40,7 +45,14 @@ const routes = [
  * calls `drained` then, and answers how long it took (ms).
  */
 async function drain(db: Db, count: number, drained: () => void): Promise<number> {
-  const handler = sendFollowUpHandler();
+  // The bench's companies have no WhatsApp connection: every follow-up waits for one, no Graph call.
+  const handler = sendFollowUpHandler(
+    createDispatcher({
+      db,
+      graph: createGraphClient({ baseUrl: () => 'http://127.0.0.1:9', version: 'v23.0' }),
+      tokens: tokenSeal(joiningCommands(db), benchConfig(port)),
+    }),
+  );
   let handled = 0;
   const started = performance.now();
   let finished!: () => void;

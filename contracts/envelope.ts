@@ -35,6 +35,10 @@ export const errorCodes = [
   'WHATSAPP_GRAPH_REFUSED',
   /** 409: "Enviar agora" on a follow-up scheduled, on its way, gone out or cancelled. */
   'FOLLOW_UP_NOT_SENDABLE',
+  /** 422: free text to a customer outside the 24-hour window (only a template can go). */
+  'WHATSAPP_WINDOW_CLOSED',
+  /** 422: the customer has no WhatsApp number (none stored, or Meta says it cannot receive). */
+  'CUSTOMER_WITHOUT_WHATSAPP',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

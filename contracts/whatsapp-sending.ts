@@ -79,6 +79,8 @@ const replyText = z
  * parameters in order (422 WHATSAPP_TEMPLATE_UNUSABLE when it is not approved or the count is
  * wrong). 409 WHATSAPP_NOT_CONNECTED without a working connection; 422 CUSTOMER_WITHOUT_WHATSAPP
  * when the customer has no phone; 502 WHATSAPP_GRAPH_REFUSED with Meta's reason in pt-BR.
+ * Not an Idempotency-Key create: the attempt must commit before the Graph call, which a create's
+ * single transaction cannot do (server/modules/whatsapp-sending/dispatcher.ts).
  */
 export const replyInputSchema = z.union([
   z.strictObject({ text: replyText }),
@@ -98,5 +100,4 @@ export const sendReplyContract = {
   params: customerParams,
   body: replyInputSchema,
   response: z.object({ message: conversationMessageSchema }),
-  idempotent: true,
 } as const;

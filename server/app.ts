@@ -36,8 +36,11 @@ import { sessionRoutes } from './modules/session/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { whatsappBlocklistRoutes } from './modules/whatsapp-blocklist/routes';
+import { tokenSeal } from './modules/whatsapp-connections/connection-context';
 import { whatsappConnectionRoutes } from './modules/whatsapp-connections/routes';
+import { createDispatcher } from './modules/whatsapp-sending/dispatcher';
 import { followUpRoutes } from './modules/whatsapp-sending/follow-up-routes';
+import { whatsappSendingRoutes } from './modules/whatsapp-sending/routes';
 import { whatsappStatusRoutes } from './modules/whatsapp-status/routes';
 import { whatsappWebhookRoutes } from './modules/whatsapp-webhooks/routes';
 import { closeRealtimeSockets } from './realtime/connections';
@@ -160,6 +163,12 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(conversationRoutes, { db, config });
   // A customer's data (LGPD): export with the conversation's media files, and erase.
   await app.register(customerDataRoutes, { db, config, settings: whatsapp });
+  // The owner's replies from the customer page, through the dispatcher follow-ups use.
+  await app.register(whatsappSendingRoutes, {
+    db,
+    config,
+    dispatcher: whatsapp && createDispatcher({ db, graph: whatsapp.graph, tokens: tokenSeal(db, config) }),
+  });
   // Meta's webhook (/webhooks/whatsapp): its own plugin, as it reads bodies as raw bytes.
   await app.register(whatsappWebhookRoutes, {
     db,

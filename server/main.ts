@@ -12,6 +12,7 @@ import { jobHandlers } from './job-handlers';
 import { type RecurringJob, type Schedule, startSchedule } from './jobs/schedule';
 import { startWorker, type Worker } from './jobs/worker';
 import { PRUNE_JOB } from './modules/maintenance/prune';
+import { serverDispatcher } from './modules/whatsapp-sending/server-dispatcher';
 import { startWebhookProcessor, type WebhookProcessor } from './modules/whatsapp-webhooks/webhook-processor';
 
 /** How long shutdown waits for requests in flight before cutting their connections. */
@@ -61,8 +62,9 @@ async function main() {
       'SMS_PROVIDER não definido: os códigos por SMS ficam na caixa de saída local e não chegam a ninguém.',
     );
   }
+  const whatsapp = serverDispatcher(config, db, app.server);
   const worker: Worker | undefined = config.jobsEnabled
-    ? await startWorker({ db, handlers: jobHandlers(config, mailer, sms), logger: app.log })
+    ? await startWorker({ db, handlers: jobHandlers(config, mailer, sms, whatsapp), logger: app.log })
     : undefined;
   const webhookProcessor: WebhookProcessor | undefined = config.jobsEnabled
     ? startWebhookProcessor({ db, logger: app.log })

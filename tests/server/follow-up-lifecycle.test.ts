@@ -5,8 +5,7 @@ import type { FollowUpMessage } from '../../contracts/tasks';
 import type { CustomerWhatsapp } from '../../contracts/whatsapp-sending';
 import type { WhatsappConnectionState } from '../../contracts/whatsapp-status';
 import { ConfigError, loadConfig } from '../../server/config';
-import { startWorker, type Worker } from '../../server/jobs/worker';
-import { FOLLOW_UP_SEND_JOB, sendFollowUpHandler } from '../../server/modules/tasks/follow-up-job';
+import type { Worker } from '../../server/jobs/worker';
 import { followUpProblemText } from '../../server/modules/whatsapp-sending/follow-up-problems';
 import type { WebhookProcessor } from '../../server/modules/whatsapp-webhooks/webhook-processor';
 import { waitFor } from '../support/db';
@@ -14,6 +13,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { settledJob } from '../support/settled-job';
 import { newSubscriber, type Subscriber } from '../support/signed-in-api';
 import { addCustomer, followUpJobs, followUpRow, type TaskAnswer, taskBody } from '../support/task-fixtures';
+import { followUpWorker, testDispatcher } from '../support/whatsapp-sending';
 import { completeSignup, connectBody } from '../support/whatsapp-signup';
 import { control } from '../support/whatsapp-simulator';
 import {
@@ -33,8 +33,8 @@ import {
  * and local Cloud API: the expiry cut-off (a late job, resuming on connect, FOLLOW_UP_EXPIRY_HOURS),
  * a reply from the phone pausing the customer's follow-ups until resumed, "Enviar agora", the
  * customer's WhatsApp side and pending follow-ups, the delivery status a sent follow-up answers,
- * and the followup.changed events open tabs hear. The worker runs the real handler with the sender
- * of a company without a sending path: a follow-up not held back ends up waiting for a connection.
+ * and the followup.changed events open tabs hear. The worker runs the real handler and dispatcher on
+ * the local Cloud API: a follow-up of a company without a connection ends up waiting for one.
  */
 
 /** Shorter than the default, so a follow-up 8 hours late shows the setting is the one applied. */
@@ -62,12 +62,13 @@ afterAll(async () => {
 /** The real worker with the follow-up handler as server/main.ts configures it from this environment. */
 async function worker(): Promise<Worker> {
   const { followUpExpiryHours } = loadConfig({ NODE_ENV: 'test', ...env });
-  const started = await startWorker({
-    db: server.db,
-    handlers: { [FOLLOW_UP_SEND_JOB]: sendFollowUpHandler(undefined, { expiryHours: followUpExpiryHours }) },
-    pollMs: 20,
-    backoff: { baseMs: 1, capMs: 5 },
-  });
+  const started = await followUpWorker(
+    server.db,
+    testDispatcher(server.db, `${server.url}/dev/whatsapp/graph`),
+    {
+      expiryHours: followUpExpiryHours,
+    },
+  );
   workers.push(started);
   return started;
 }

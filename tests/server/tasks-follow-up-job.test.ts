@@ -1,53 +1,60 @@
+import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FollowUpMessage } from '../../contracts/tasks';
-import { type JobHandler, startWorker, type Worker } from '../../server/jobs/worker';
-import { FOLLOW_UP_SEND_JOB, sendFollowUpHandler } from '../../server/modules/tasks/follow-up-job';
-import type {
-  FollowUpSender,
-  FollowUpSendResult,
-  FollowUpToSend,
-} from '../../server/modules/tasks/follow-up-sender';
+import type { Worker } from '../../server/jobs/worker';
 import { DEFAULT_FOLLOW_UP_EXPIRY_HOURS } from '../../server/modules/whatsapp-sending/follow-up-cutoff';
+import { followUpProblemText } from '../../server/modules/whatsapp-sending/follow-up-problems';
 import { resumeWaitingFollowUps } from '../../server/modules/whatsapp-sending/requeue-follow-ups';
 import { startTestServer, type TestServer } from '../support/server';
 import { settledJob } from '../support/settled-job';
 import { newSubscriber, type SignedInApi } from '../support/signed-in-api';
 import { addCustomer, followUpJobs, followUpRow, type TaskAnswer, taskBody } from '../support/task-fixtures';
+import {
+  connectSimNumber,
+  followUpWorker,
+  startSendingSimulator,
+  testDispatcher,
+} from '../support/whatsapp-sending';
 
 let server: TestServer;
+let sim: Awaited<ReturnType<typeof startSendingSimulator>>;
 const workers: Worker[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
+  sim = await startSendingSimulator(server.db, server.url);
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await sim?.close();
+  await server?.close();
+});
 
-/** The real worker with the follow-up handler, as server/main.ts runs it, with this sender. */
-async function worker(sender?: FollowUpSender): Promise<Worker> {
-  const handler: JobHandler = sendFollowUpHandler(sender);
-  const started = await startWorker({
-    db: server.db,
-    handlers: { [FOLLOW_UP_SEND_JOB]: handler },
-    pollMs: 20,
-    backoff: { baseMs: 1, capMs: 5 },
-  });
+/** The real worker with the follow-up handler, as server/main.ts runs it, on the local Cloud API (or `graphUrl`). */
+async function worker(graphUrl = sim.graphUrl): Promise<Worker> {
+  const started = await followUpWorker(server.db, testDispatcher(server.db, graphUrl));
   workers.push(started);
   return started;
 }
 
-/** A sender that records what it was asked and answers `outcome`. */
-function recordingSender(answer: (message: FollowUpToSend) => Promise<FollowUpSendResult>) {
-  const sent: FollowUpToSend[] = [];
-  const sender: FollowUpSender = {
-    async send(message) {
-      sent.push(message);
-      return answer(message);
-    },
-  };
-  return { sender, sent };
+/** A port nothing listens on (connections to it are refused). */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** The Graph calls made for a message (each recorded before it is made). */
+async function sendsOf(messageId: string): Promise<number> {
+  const { rows } = await server.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM whatsapp_send_attempts WHERE follow_up_message_id = $1',
+    [messageId],
+  );
+  return rows[0]!.n;
 }
 
 const subscriber = () => newSubscriber(server);
@@ -93,29 +100,19 @@ describe('the followup.send job', () => {
       status: 'waiting_connection',
       awaitingConnection: true,
       sentAt: null,
-      lastError: null,
+      lastError: followUpProblemText('NO_CONNECTION'),
     });
   });
 
-  it('sends through the sender, once, even when the job runs again', async () => {
+  it('sends through the company’s WhatsApp, once, even when the job runs again', async () => {
     const { api, companyId } = await subscriber();
-    const { task, customer } = await taskWithFollowUp(api, companyId);
-    const { sender, sent } = recordingSender(async () => ({ outcome: 'sent' }));
-    const running = await worker(sender);
+    await connectSimNumber(server.db, sim.url, companyId);
+    const { task } = await taskWithFollowUp(api, companyId);
+    const running = await worker();
     const [job] = await followUpJobs(server.db, task.referenceEntityId!);
     await timeComes(job!.id, running);
 
-    expect(sent).toEqual([
-      {
-        messageId: task.referenceEntityId,
-        companyId,
-        customerId: customer.id,
-        phone: customer.phone,
-        body: 'Oi! Posso ajudar?',
-        scheduledFor: new Date(task.dueAt),
-        idempotencyKey: job!.idempotency_key,
-      },
-    ]);
+    expect(await sendsOf(task.referenceEntityId!)).toBe(1);
     const message = await followUpRow(server.db, task.referenceEntityId!);
     expect(message).toMatchObject({ status: 'sent', last_error: null });
     expect(message!.sent_at).toBeInstanceOf(Date);
@@ -127,20 +124,18 @@ describe('the followup.send job', () => {
     );
     running.wake();
     expect(await settledJob(server.db, job!.id)).toMatchObject({ status: 'succeeded', attempts: 2 });
-    expect(sent).toHaveLength(1);
+    expect(await sendsOf(task.referenceEntityId!)).toBe(1);
   });
 
   it('a message moved to another time is sent by the new time’s job only, also when moved back', async () => {
     const { api, companyId } = await subscriber();
     const { task, body } = await taskWithFollowUp(api, companyId);
-    const { sender, sent } = recordingSender(async () => ({ outcome: 'no_connection' }));
-    const running = await worker(sender);
+    const running = await worker();
     const later = inHours(26);
     await api.put(`/api/tasks/${task.id}`, { ...body, dueAt: later });
     const [first, second] = await followUpJobs(server.db, task.referenceEntityId!);
 
     await timeComes(first!.id, running);
-    expect(sent).toHaveLength(0);
     expect(await followUpRow(server.db, task.referenceEntityId!)).toMatchObject({ status: 'scheduled' });
 
     // Back to the first time, whose job has already run: a fresh job is queued for it.
@@ -151,9 +146,8 @@ describe('the followup.send job', () => {
     expect(third.idempotency_key).toBe(`${first!.idempotency_key}:2`);
 
     await timeComes(second!.id, running);
-    expect(sent).toHaveLength(0);
+    expect(await followUpRow(server.db, task.referenceEntityId!)).toMatchObject({ status: 'scheduled' });
     await timeComes(third.id, running);
-    expect(sent.map((message) => message.scheduledFor)).toEqual([new Date(body.dueAt as string)]);
     expect(await followUpRow(server.db, task.referenceEntityId!)).toMatchObject({
       status: 'waiting_connection',
     });
@@ -161,8 +155,8 @@ describe('the followup.send job', () => {
 
   it('does nothing for a message removed from its task, or whose task was deleted', async () => {
     const { api, companyId } = await subscriber();
-    const { sender, sent } = recordingSender(async () => ({ outcome: 'sent' }));
-    const running = await worker(sender);
+    await connectSimNumber(server.db, sim.url, companyId);
+    const running = await worker();
 
     const removed = await taskWithFollowUp(api, companyId);
     await api.delete(`/api/tasks/${removed.task.id}/follow-up`);
@@ -177,18 +171,18 @@ describe('the followup.send job', () => {
     await api.delete(`/api/tasks/${deleted.task.id}`);
     expect(await timeComes(deletedJob!.id, running)).toMatchObject({ status: 'succeeded' });
 
-    expect(sent).toHaveLength(0);
+    expect(await sendsOf(removed.task.referenceEntityId!)).toBe(0);
   });
 
   it('cancels the message of a task completed before its time', async () => {
     const { api, companyId } = await subscriber();
-    const { sender, sent } = recordingSender(async () => ({ outcome: 'sent' }));
-    const running = await worker(sender);
+    await connectSimNumber(server.db, sim.url, companyId);
+    const running = await worker();
     const { task } = await taskWithFollowUp(api, companyId);
     await api.post(`/api/tasks/${task.id}/complete`);
     const [job] = await followUpJobs(server.db, task.referenceEntityId!);
     expect(await timeComes(job!.id, running)).toMatchObject({ status: 'succeeded' });
-    expect(sent).toHaveLength(0);
+    expect(await sendsOf(task.referenceEntityId!)).toBe(0);
     const followUp = await api.get<{ followUpMessage: FollowUpMessage }>(
       `/api/followup/${task.referenceEntityId}`,
     );
@@ -198,36 +192,37 @@ describe('the followup.send job', () => {
     });
   });
 
-  it('records a failure the sender reports, and gives up after the last attempt of one it throws', async () => {
+  it('records why it was not sent, and gives up after the last attempt when WhatsApp cannot be reached', async () => {
     const { api, companyId } = await subscriber();
+    // Outside the 24-hour window and without a template: nothing can go.
+    await connectSimNumber(server.db, sim.url, companyId, { template: false });
     const refused = await taskWithFollowUp(api, companyId);
-    const flaky = await taskWithFollowUp(api, companyId);
-    const { sender, sent } = recordingSender(async (message) => {
-      if (message.messageId === refused.task.referenceEntityId) {
-        return { outcome: 'failed', error: 'Este número não tem WhatsApp.' };
-      }
-      throw new Error('WhatsApp fora do ar');
-    });
-    const running = await worker(sender);
-
+    const running = await worker();
     const [refusedJob] = await followUpJobs(server.db, refused.task.referenceEntityId!);
     expect(await timeComes(refusedJob!.id, running)).toMatchObject({ status: 'succeeded' });
     expect(await followUpRow(server.db, refused.task.referenceEntityId!)).toMatchObject({
       status: 'failed',
-      last_error: 'Este número não tem WhatsApp.',
+      last_error: followUpProblemText('NO_TEMPLATE'),
     });
+    expect(await sendsOf(refused.task.referenceEntityId!)).toBe(0);
 
+    // Nothing listens where the Graph API should be: each attempt is refused before it is written.
+    const other = await subscriber();
+    await connectSimNumber(server.db, sim.url, other.companyId);
+    const flaky = await taskWithFollowUp(other.api, other.companyId);
+    const unreachable = await worker(`http://127.0.0.1:${await closedPort()}/dev/whatsapp/graph`);
     const [flakyJob] = await followUpJobs(server.db, flaky.task.referenceEntityId!);
     await server.db.query('UPDATE jobs SET max_attempts = 2 WHERE id = $1', [flakyJob!.id]);
-    expect(await timeComes(flakyJob!.id, running)).toMatchObject({ status: 'failed', attempts: 2 });
-    expect(sent.filter((message) => message.messageId === flaky.task.referenceEntityId)).toHaveLength(2);
-    const followUp = await api.get<{ followUpMessage: FollowUpMessage }>(
+    await running.stop();
+    expect(await timeComes(flakyJob!.id, unreachable)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(await sendsOf(flaky.task.referenceEntityId!)).toBe(2);
+    const followUp = await other.api.get<{ followUpMessage: FollowUpMessage }>(
       `/api/followup/${flaky.task.referenceEntityId}`,
     );
     expect(followUp.body.data.followUpMessage).toMatchObject({
       status: 'failed',
       awaitingConnection: false,
-      lastError: 'Não foi possível enviar a mensagem pelo WhatsApp depois de 2 tentativas.',
+      lastError: followUpProblemText('GAVE_UP'),
     });
   });
 });
@@ -253,8 +248,8 @@ describe('resumeWaitingFollowUps', () => {
     await api.post(`/api/tasks/${doneSince.task.id}/complete`);
 
     // The WhatsApp connection arrives.
-    const { sender, sent } = recordingSender(async () => ({ outcome: 'sent' }));
-    const sending = await worker(sender);
+    await connectSimNumber(server.db, sim.url, companyId);
+    const sending = await worker();
     const resumed = await server.db.transaction((tx) =>
       resumeWaitingFollowUps(tx, companyId, DEFAULT_FOLLOW_UP_EXPIRY_HOURS),
     );
@@ -266,7 +261,8 @@ describe('resumeWaitingFollowUps', () => {
       expect(jobs[1]!.idempotency_key).toBe(`${jobs[0]!.idempotency_key}:2`);
       await timeComes(jobs[1]!.id, sending);
     }
-    expect(sent.map((message) => message.messageId)).toEqual([waiting.task.referenceEntityId]);
+    expect(await sendsOf(waiting.task.referenceEntityId!)).toBe(1);
+    expect(await sendsOf(doneSince.task.referenceEntityId!)).toBe(0);
     expect(await followUpRow(server.db, waiting.task.referenceEntityId!)).toMatchObject({ status: 'sent' });
     expect(await followUpRow(server.db, doneSince.task.referenceEntityId!)).toMatchObject({
       status: 'cancelled',

@@ -38,6 +38,18 @@ export class GraphError extends Error {
     this.kind = graphErrorKind(status, code);
   }
 
+  /**
+   * Whether the message of a send may have gone out: false when Meta answered with this error or
+   * the connection failed before the request was written; true when the answer was lost after the
+   * request went out (a time-out, a reset), so only a status webhook can tell.
+   */
+  /**
+   * Whether the message of a send may have gone out although this error came back: true when the
+   * answer was lost after the request was written (a time-out, a reset), so only a status webhook
+   * can tell; false when Meta answered with this error or the connection failed before writing.
+   */
+  outcomeUnknown = false;
+
   /** Worth trying again later (with backoff). */
   get retryable(): boolean {
     return this.kind === 'transient' || this.kind === 'throughput' || this.kind === 'pair_rate_limit';
@@ -61,6 +73,7 @@ export function graphErrorKind(status: number, code: number): GraphErrorKind {
       return 'spam_limit';
     case 132000:
     case 132001:
+    case 132018:
       return 'template';
     case 1:
     case 2:
@@ -108,7 +121,64 @@ export interface MessageTemplate {
   components: TemplateComponent[];
 }
 
+/** A message to send: free text, or a template with its body parameters in order. */
+export type OutgoingMessage =
+  | { to: string; type: 'text'; body: string }
+  | { to: string; type: 'template'; name: string; language: string; parameters: string[] };
+
+/** What Meta answered a send with: the message's id and the recipient's canonical WhatsApp id. */
+export interface SentMessage {
+  wamid: string;
+  waId: string | null;
+}
+
+/**
+ * Meta refuses a template text parameter holding a newline, a tab or more than four spaces in a row
+ * (132000): they become one space.
+ */
+export function templateParameterText(text: string): string {
+  return text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/ {5,}/g, '    ')
+    .trim();
+}
+
+/** Meta's JSON for POST /{phone_number_id}/messages. */
+export function messageRequestBody(message: OutgoingMessage, callbackData?: string): Record<string, unknown> {
+  const common = {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: message.to,
+    ...(callbackData !== undefined && { biz_opaque_callback_data: callbackData }),
+  };
+  if (message.type === 'text') return { ...common, type: 'text', text: { body: message.body } };
+  return {
+    ...common,
+    type: 'template',
+    template: {
+      name: message.name,
+      language: { code: message.language },
+      components: [
+        {
+          type: 'body',
+          parameters: message.parameters.map((text) => ({ type: 'text', text: templateParameterText(text) })),
+        },
+      ],
+    },
+  };
+}
+
 export interface GraphClient {
+  /**
+   * POST /{phone_number_id}/messages. `callbackData` comes back in the message's status webhooks
+   * (biz_opaque_callback_data). A GraphError says, with outcomeUnknown, whether it may have gone out.
+   */
+  sendMessage(
+    token: string,
+    phoneNumberId: string,
+    message: OutgoingMessage,
+    options?: { callbackData?: string; signal?: AbortSignal },
+  ): Promise<SentMessage>;
   /** Embedded Signup's code → the business token (the code lives 30 s and works once). */
   exchangeCode(input: {
     clientId: string;
@@ -201,9 +271,25 @@ function errorFrom(status: number, body: unknown): GraphError {
   );
 }
 
+/** Errors of a connection that never carried the request (nothing was written to Meta). */
+const BEFORE_SEND_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function causeCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/**
+ * No answer: a time-out or a network failure. Unless the connection failed before the request could
+ * be written, the request may have reached Meta (outcomeUnknown).
+ */
 function networkError(err: unknown): GraphError {
   const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-  return new GraphError(
+  const beforeSend = !timedOut && BEFORE_SEND_CODES.has(causeCode(err) ?? '');
+  const error = new GraphError(
     0,
     0,
     'network',
@@ -213,15 +299,18 @@ function networkError(err: unknown): GraphError {
     null,
     { cause: err },
   );
+  error.outcomeUnknown = !beforeSend;
+  return error;
 }
 
 export function createGraphClient(options: GraphClientOptions): GraphClient {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function send(url: string, init: RequestInit): Promise<Response> {
+  async function send(url: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
+    const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      return await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      return await doFetch(url, { ...init, signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
     } catch (err) {
       throw networkError(err);
     }
@@ -230,19 +319,23 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
   async function call<T>(
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
-    input: { token?: string; query?: Record<string, string>; body?: unknown } = {},
+    input: { token?: string; query?: Record<string, string>; body?: unknown; signal?: AbortSignal } = {},
   ): Promise<T> {
     const url = new URL(`${options.baseUrl()}/${options.version}/${path}`);
     for (const [name, value] of Object.entries(input.query ?? {})) url.searchParams.set(name, value);
-    const response = await send(url.href, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(input.token && { authorization: `Bearer ${input.token}` }),
-        ...(input.body !== undefined && { 'content-type': 'application/json' }),
+    const response = await send(
+      url.href,
+      {
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(input.token && { authorization: `Bearer ${input.token}` }),
+          ...(input.body !== undefined && { 'content-type': 'application/json' }),
+        },
+        ...(input.body !== undefined && { body: JSON.stringify(input.body) }),
       },
-      ...(input.body !== undefined && { body: JSON.stringify(input.body) }),
-    });
+      input.signal,
+    );
     let parsed: unknown = null;
     try {
       parsed = await response.json();
@@ -260,6 +353,26 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
   };
 
   return {
+    async sendMessage(token, phoneNumberId, message, sendOptions = {}) {
+      const body = await call<{ contacts?: { wa_id?: unknown }[]; messages?: { id?: unknown }[] }>(
+        'POST',
+        `${id(phoneNumberId)}/messages`,
+        {
+          token,
+          body: messageRequestBody(message, sendOptions.callbackData),
+          ...(sendOptions.signal && { signal: sendOptions.signal }),
+        },
+      );
+      const wamid = body?.messages?.[0]?.id;
+      if (typeof wamid !== 'string' || !wamid) {
+        // Meta answered 200 without an id: it took the message, but we cannot follow it.
+        const error = new GraphError(200, 0, 'unknown', 'Graph API answered no message id');
+        error.outcomeUnknown = true;
+        throw error;
+      }
+      const waId = body.contacts?.[0]?.wa_id;
+      return { wamid, waId: typeof waId === 'string' ? waId : null };
+    },
     async exchangeCode({ clientId, clientSecret, code }) {
       const body = await call<{ access_token?: unknown }>('GET', 'oauth/access_token', {
         query: { client_id: clientId, client_secret: clientSecret, code },

@@ -113,6 +113,8 @@ export const webhookStatusSchema = z.object({
   // A timestamp we cannot read does not cost the message: the time it arrived stands in.
   timestamp: timestamp.nullish().catch(null),
   recipient_id: optionalText,
+  // What the send put in biz_opaque_callback_data: Fechaí's send attempt id.
+  biz_opaque_callback_data: optionalText,
   errors: z
     .array(z.object({ code: z.union([z.number(), z.string()]).nullish(), title: optionalText }))
     .nullish(),

@@ -1,17 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { asDate, isoMicrosecondsSql, type Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { enqueue } from '../../jobs/enqueue';
 import type { Job } from '../../jobs/job';
 import { PermanentJobError } from '../../jobs/permanent-error';
-import type { JobHandler } from '../../jobs/worker';
-import { DEFAULT_FOLLOW_UP_EXPIRY_HOURS } from '../whatsapp-sending/follow-up-cutoff';
-import { holdBackAtClaim } from '../whatsapp-sending/hold-at-claim';
-import {
-  type FollowUpSender,
-  type FollowUpSendResult,
-  type FollowUpToSend,
-  noWhatsappConnectionSender,
-} from './follow-up-sender';
 
 /** Sends one follow-up message at its time (a durable job, see server/jobs/README.md). */
 export const FOLLOW_UP_SEND_JOB = 'followup.send';
@@ -20,6 +12,8 @@ export interface FollowUpSendPayload {
   followUpMessageId: string;
   /** The time this job sends it at (UTC, microseconds); a message moved to another time is not this job's. */
   scheduledFor: string;
+  /** Send it as the template whatever the window says (WhatsApp refused it as free text: 131047). */
+  asTemplate?: boolean;
 }
 
 /**
@@ -56,43 +50,28 @@ export async function enqueueFollowUpSend(
 }
 
 /**
- * The followup.send handler. Idempotent: it locks the message and acts only while the message is
- * still 'scheduled' at the job's time, so a job whose message was sent, cancelled, deleted (with its
- * task or customer) or moved to another time does nothing. A message whose task was completed, or
- * no longer refers to it, is cancelled instead of sent: a follow-up goes out only while its task is
- * pending. The sender is called outside any transaction (PGlite has one connection); its outcome is
- * recorded afterwards, and a message that went out is marked sent whatever happened to it meanwhile.
+ * Queues the same send again at `runAt` (the number's next free slot, the pair rate, Meta's
+ * throughput refusal) or at once as the template, in the caller's transaction. A key of its own: the
+ * job asking for it is still running and keeps its own.
  */
-export function sendFollowUpHandler(
-  sender: FollowUpSender = noWhatsappConnectionSender,
-  { expiryHours = DEFAULT_FOLLOW_UP_EXPIRY_HOURS }: { expiryHours?: number } = {},
-): JobHandler {
-  return async (job, { db, signal }) => {
-    const order = sendOrder(job);
-    const due = await db.transaction((tx) => claimDueMessage(tx, order, expiryHours));
-    if (!due) return;
-    let result: FollowUpSendResult;
-    try {
-      result = await sender.send(due, signal);
-    } catch (err) {
-      if (job.attempts >= job.maxAttempts) {
-        await recordOutcome(db, order, { outcome: 'failed', error: gaveUpText(job.attempts) });
-      }
-      throw err;
-    }
-    await recordOutcome(db, order, result);
-  };
+export async function requeueFollowUpSend(
+  tx: Queryable,
+  companyId: string,
+  payload: FollowUpSendPayload,
+  runAt: Date,
+): Promise<Job> {
+  const { job } = await enqueue<FollowUpSendPayload>(tx, {
+    kind: FOLLOW_UP_SEND_JOB,
+    companyId,
+    payload,
+    runAt,
+    idempotencyKey: `${FOLLOW_UP_SEND_JOB}:${payload.followUpMessageId}:${payload.scheduledFor}:again:${randomUUID()}`,
+  });
+  return job;
 }
 
-/** What a followup.send job asks for: one message of its company, at one time. */
-interface SendOrder {
-  companyId: string;
-  messageId: string;
-  /** As the payload names it (UTC, microseconds). */
-  scheduledFor: string;
-}
-
-function sendOrder(job: Job): SendOrder {
+/** What a followup.send job asks for; a job that names none is given up on. */
+export function followUpSendPayload(job: Job): FollowUpSendPayload & { companyId: string } {
   const payload = job.payload as Partial<FollowUpSendPayload> | null;
   if (
     !job.companyId ||
@@ -103,85 +82,8 @@ function sendOrder(job: Job): SendOrder {
   }
   return {
     companyId: job.companyId,
-    messageId: payload.followUpMessageId,
+    followUpMessageId: payload.followUpMessageId,
     scheduledFor: payload.scheduledFor,
+    ...(payload.asTemplate === true && { asTemplate: true }),
   };
-}
-
-interface DueRow extends Record<string, unknown> {
-  id: string;
-  company_id: string;
-  customer_id: string;
-  body: string;
-  scheduled_for: Timestamp;
-  status: string;
-  on_time: boolean;
-  task_id: string | null;
-  task_status: string | null;
-  task_refers: boolean | null;
-  phone: string | null;
-}
-
-async function claimDueMessage(
-  tx: Queryable,
-  order: SendOrder,
-  expiryHours: number,
-): Promise<FollowUpToSend | null> {
-  const { rows } = await tx.query<DueRow>(
-    `SELECT m.id, m.company_id, m.customer_id, m.body, m.scheduled_for, m.status, m.task_id,
-            m.scheduled_for = $3::timestamptz AS on_time,
-            t.status AS task_status,
-            (t.reference_entity_name = 'follow_up_message' AND t.reference_entity_id = m.id) AS task_refers,
-            c.phone
-       FROM follow_up_messages m
-       LEFT JOIN tasks t ON t.company_id = m.company_id AND t.id = m.task_id
-       LEFT JOIN customers c ON c.company_id = m.company_id AND c.id = m.customer_id
-      WHERE m.company_id = $1 AND m.id = $2
-        FOR UPDATE OF m`,
-    [order.companyId, order.messageId, order.scheduledFor],
-  );
-  const row = rows[0];
-  if (row?.status !== 'scheduled' || !row.on_time) return null;
-  if (row.task_id !== null && (row.task_status !== 'pending' || !row.task_refers)) {
-    await tx.query(`UPDATE follow_up_messages SET status = 'cancelled' WHERE company_id = $1 AND id = $2`, [
-      order.companyId,
-      row.id,
-    ]);
-    return null;
-  }
-  // Too late, or the owner paused this customer's follow-ups: expired or paused, not sent.
-  if (await holdBackAtClaim(tx, order.companyId, row.id, expiryHours)) return null;
-  return {
-    messageId: row.id,
-    companyId: row.company_id,
-    customerId: row.customer_id,
-    phone: row.phone,
-    body: row.body,
-    scheduledFor: asDate(row.scheduled_for),
-    idempotencyKey: `${FOLLOW_UP_SEND_JOB}:${row.id}:${order.scheduledFor}`,
-  };
-}
-
-async function recordOutcome(q: Queryable, order: SendOrder, result: FollowUpSendResult) {
-  if (result.outcome === 'sent') {
-    await q.query(
-      `UPDATE follow_up_messages SET status = 'sent', sent_at = now(), last_error = NULL
-        WHERE company_id = $1 AND id = $2 AND status <> 'sent'`,
-      [order.companyId, order.messageId],
-    );
-    return;
-  }
-  // Only a message still waiting for this very send: an edit in the meantime wins.
-  const [status, error] =
-    result.outcome === 'no_connection' ? ['waiting_connection', null] : ['failed', result.error];
-  await q.query(
-    `UPDATE follow_up_messages SET status = $4, last_error = $5
-      WHERE company_id = $1 AND id = $2 AND status = 'scheduled' AND scheduled_for = $3::timestamptz`,
-    [order.companyId, order.messageId, order.scheduledFor, status, error],
-  );
-}
-
-/** Why a message failed after its last attempt, as the owner reads it (details stay in the job's log). */
-function gaveUpText(attempts: number): string {
-  return `Não foi possível enviar a mensagem pelo WhatsApp depois de ${attempts} tentativas.`;
 }

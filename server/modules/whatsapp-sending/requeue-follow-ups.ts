@@ -34,7 +34,8 @@ async function requeueHeld(
     [companyId, from, customerId, expiryHours, followUpProblemText('EXPIRED')],
   );
   const queued = rows.filter((row) => row.status === 'scheduled');
-  for (const { id } of queued) await enqueueFollowUpSend(tx, companyId, id);
+  // fresh: the job that held it back may still be finishing, and would not run again.
+  for (const { id } of queued) await enqueueFollowUpSend(tx, companyId, id, { fresh: true });
   if (rows.length > 0) {
     await publishFollowUpChanges(
       tx,

@@ -3,7 +3,9 @@ import { realtimeEvent } from '../../../contracts/realtime';
 import type { Db } from '../../db/types';
 import type { WebhookMessage, WebhookStatus } from '../../integrations/whatsapp/webhook-objects';
 import { publishEvent } from '../../realtime/event-bus';
+import { completeUnansweredSend } from '../whatsapp-sending/callback-completion';
 import { pauseFollowUpsOnEcho } from '../whatsapp-sending/customer-follow-up-pause';
+import { followUpFollowsStatus } from '../whatsapp-sending/follow-up-delivery';
 import {
   advanceStatus,
   applyPendingStatuses,
@@ -96,7 +98,9 @@ export async function storeMessage(
 /**
  * A status of a message the business sent: applied if it moves the message forward (sent < delivered
  * < read; failed ends it), kept for later if the message is not stored yet, ignored otherwise (a
- * duplicate, or one overtaken by a later status).
+ * duplicate, or one overtaken by a later status). A status naming one of our send attempts whose
+ * answer was lost first completes it (the message joins the conversation); the follow-up the message
+ * carries follows its status.
  */
 export async function applyStatus(
   db: Db,
@@ -114,8 +118,10 @@ export async function applyStatus(
   };
   return db.transaction(async (tx) => {
     await lockWamid(tx, companyId, status.id);
+    await completeUnansweredSend(tx, companyId, status);
     const moved = await advanceStatus(tx, companyId, status.id, update);
     if (moved) {
+      await followUpFollowsStatus(tx, companyId, moved.id);
       await publishEvent(
         tx,
         companyId,

@@ -12,7 +12,8 @@ export interface NewConversationMessage {
   connectionId: string;
   wamid: string;
   direction: 'inbound' | 'outbound';
-  origin: 'webhook' | 'echo' | 'history';
+  /** app: sent by Fechaí itself (follow-ups, replies). */
+  origin: 'webhook' | 'echo' | 'history' | 'app';
   content: MessageContent;
   status: ConversationStatus | null;
   sentAt: Date;

@@ -1,0 +1,211 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Worker } from '../../server/jobs/worker';
+import type { WebhookProcessor } from '../../server/modules/whatsapp-webhooks/webhook-processor';
+import { waitFor } from '../support/db';
+import { startTestServer, type TestServer } from '../support/server';
+import { newSubscriber } from '../support/signed-in-api';
+import { addCustomer } from '../support/task-fixtures';
+import {
+  connectSimNumber,
+  customerWrites,
+  dueFollowUp,
+  followUpSettles,
+  followUpState,
+  followUpWorker,
+  simSent,
+  startSendingSimulator,
+  testDispatcher,
+} from '../support/whatsapp-sending';
+import { webhookProcessor } from '../support/whatsapp-webhooks';
+
+/**
+ * Follow-ups going out through the dispatcher to the local Cloud API over HTTP, statuses coming
+ * back as signed webhooks to the real server: the 24-hour window, the template fallback, Meta's
+ * error table, tenants kept apart.
+ */
+
+let server: TestServer;
+let sim: Awaited<ReturnType<typeof startSendingSimulator>>;
+let processor: WebhookProcessor;
+const workers: Worker[] = [];
+
+/** The simulator's pair rate is shorter than the dispatcher's, so only a dispatcher that ignores it trips it. */
+const PACING = { perSecond: 40, pairIntervalMs: 1_500 };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  sim = await startSendingSimulator(server.db, server.url, { pairBurst: 1, pairIntervalSeconds: 1 });
+  processor = webhookProcessor(server.db);
+});
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+});
+afterAll(async () => {
+  await processor?.stop();
+  await sim?.close();
+  await server?.close();
+});
+
+async function worker(pacing = PACING) {
+  const started = await followUpWorker(server.db, testDispatcher(server.db, sim.graphUrl, pacing));
+  workers.push(started);
+  return started;
+}
+
+/** A company with a connected number of the simulator and a customer who wrote `hoursAgo` ago. */
+async function company(options: { template?: boolean; wroteHoursAgo?: number | null } = {}) {
+  const { companyId, api } = await newSubscriber(server);
+  const number = await connectSimNumber(server.db, sim.url, companyId, options);
+  const customer = await addCustomer(server.db, companyId);
+  if (options.wroteHoursAgo !== null) {
+    await customerWrites(sim.url, number.phoneNumberId, customer.phone!);
+    await waitFor(async () => (await lastInbound(customer.id)) !== null, { what: 'the customer’s message' });
+    await setLastInbound(customer.id, options.wroteHoursAgo ?? 1);
+  }
+  return { companyId, api, number, customer };
+}
+
+async function lastInbound(customerId: string): Promise<Date | null> {
+  const { rows } = await server.db.query<{ at: Date | null }>(
+    'SELECT last_inbound_at AS at FROM customers WHERE id = $1',
+    [customerId],
+  );
+  return rows[0]!.at;
+}
+
+/** Moves the customer's last message (what our window is computed from) to `hoursAgo`. */
+async function setLastInbound(customerId: string, hoursAgo: number) {
+  await server.db.query(
+    `UPDATE customers SET last_inbound_at = now() - $2::float8 * interval '1 hour' WHERE id = $1`,
+    [customerId, hoursAgo],
+  );
+}
+
+describe('sending a due follow-up', () => {
+  it('inside the 24-hour window goes out once as free text, and is delivered', async () => {
+    const { companyId, number, customer } = await company({ wroteHoursAgo: 23.9 });
+    await worker();
+    const id = await dueFollowUp(server.db, companyId, customer.id, 'Oi! Seu bolo ficou pronto.');
+
+    const sent = await followUpSettles(server.db, id, ['sent']);
+    expect(sent).toMatchObject({ sent_as: 'text', problem_code: null });
+    const onWhatsapp = await simSent(sim.url, number.phoneNumberId, customer.phone!);
+    expect(onWhatsapp.map((message) => [message.type, message.text])).toEqual([
+      ['text', 'Oi! Seu bolo ficou pronto.'],
+    ]);
+    // The simulator's statuses come back by webhook and move the conversation message.
+    await expectMessageStatus(sent.conversation_message_id!, 'delivered');
+    const { rows } = await server.db.query(
+      'SELECT origin, direction, body FROM conversation_messages WHERE id = $1',
+      [sent.conversation_message_id],
+    );
+    expect(rows[0]).toEqual({ origin: 'app', direction: 'outbound', body: 'Oi! Seu bolo ficou pronto.' });
+  });
+
+  it('just outside the window goes out as the company’s template, the text as its parameter', async () => {
+    const { companyId, number, customer } = await company({ wroteHoursAgo: 24.01 });
+    await worker();
+    const id = await dueFollowUp(server.db, companyId, customer.id, 'Oi!\nSeu bolo\tficou pronto.');
+
+    expect(await followUpSettles(server.db, id, ['sent'])).toMatchObject({ sent_as: 'template' });
+    const onWhatsapp = await simSent(sim.url, number.phoneNumberId, customer.phone!);
+    expect(onWhatsapp).toHaveLength(1);
+    expect(onWhatsapp[0]).toMatchObject({ type: 'template' });
+  });
+
+  it('outside the window without a template is not sent: NO_TEMPLATE', async () => {
+    const { companyId, number, customer } = await company({ template: false, wroteHoursAgo: 30 });
+    await worker();
+    const id = await dueFollowUp(server.db, companyId, customer.id, 'Oi!');
+
+    expect(await followUpSettles(server.db, id, ['failed'])).toMatchObject({ problem_code: 'NO_TEMPLATE' });
+    expect(await simSent(sim.url, number.phoneNumberId, customer.phone!)).toEqual([]);
+  });
+
+  it('free text Meta fails later with 131047 is sent again as the template', async () => {
+    // Our side thinks the window is open; WhatsApp never heard from this customer.
+    const { companyId, number, customer } = await company({ wroteHoursAgo: null });
+    await setLastInbound(customer.id, 1);
+    await worker();
+    const id = await dueFollowUp(server.db, companyId, customer.id, 'Oi! Tudo bem?');
+
+    const resent = await waitForSent(id, 'template');
+    expect(resent.problem_code).toBeNull();
+    const onWhatsapp = await simSent(sim.url, number.phoneNumberId, customer.phone!);
+    expect(onWhatsapp.map((message) => message.type)).toEqual(['text', 'template']);
+    expect(await attempts(id)).toEqual([
+      { sent_as: 'text', outcome: 'accepted' },
+      { sent_as: 'template', outcome: 'accepted' },
+    ]);
+  });
+
+  it('131026 (no WhatsApp on the number): failed, and the customer is flagged', async () => {
+    const { companyId, customer } = await company({ wroteHoursAgo: 1 });
+    await fetch(`${sim.url}/dev/whatsapp/api/unreachable`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: customer.phone, unreachable: true }),
+    });
+    await worker();
+    const id = await dueFollowUp(server.db, companyId, customer.id, 'Oi!');
+
+    expect(await followUpSettles(server.db, id, ['failed'])).toMatchObject({ problem_code: '131026' });
+    const { rows } = await server.db.query<{ flagged: boolean }>(
+      'SELECT whatsapp_undeliverable_at IS NOT NULL AS flagged FROM customers WHERE id = $1',
+      [customer.id],
+    );
+    expect(rows[0]!.flagged).toBe(true);
+  });
+
+  it('without a connection, it waits for one (NO_CONNECTION), and another company’s number is never used', async () => {
+    const other = await company({ wroteHoursAgo: 1 });
+    const { companyId } = await newSubscriber(server);
+    // The same phone as the other company's customer: only the company's own connection may send.
+    const customer = await addCustomer(server.db, companyId, { phone: other.customer.phone });
+    await worker();
+    const id = await dueFollowUp(server.db, companyId, customer.id, 'Oi, da outra empresa!');
+
+    expect(await followUpSettles(server.db, id, ['waiting_connection'])).toMatchObject({
+      problem_code: 'NO_CONNECTION',
+    });
+    expect(await simSent(sim.url, other.number.phoneNumberId, customer.phone!)).toEqual([]);
+  });
+});
+
+async function waitForSent(id: string, sentAs: string) {
+  return followUpSettlesAs(id, (state) => state.status === 'sent' && state.sent_as === sentAs);
+}
+
+async function followUpSettlesAs(
+  id: string,
+  check: (state: Awaited<ReturnType<typeof followUpState>>) => boolean,
+) {
+  return waitFor(
+    async () => {
+      const state = await followUpState(server.db, id);
+      return check(state) ? state : null;
+    },
+    { what: `follow-up ${id}` },
+  );
+}
+
+async function expectMessageStatus(messageId: string, status: string) {
+  await waitFor(
+    async () => {
+      const { rows } = await server.db.query<{ status: string | null }>(
+        'SELECT status FROM conversation_messages WHERE id = $1',
+        [messageId],
+      );
+      return rows[0]?.status === status;
+    },
+    { what: `message ${messageId} ${status}` },
+  );
+}
+
+async function attempts(followUpId: string) {
+  const { rows } = await server.db.query(
+    `SELECT sent_as, outcome FROM whatsapp_send_attempts WHERE follow_up_message_id = $1 ORDER BY created_at`,
+    [followUpId],
+  );
+  return rows;
+}
