@@ -157,7 +157,10 @@ describe('the expiry cut-off', () => {
       problem: { code: 'EXPIRED', text: followUpProblemText('EXPIRED'), actions: ['send_now', 'reschedule'] },
       lastError: followUpProblemText('EXPIRED'),
     });
-    expect(await followUp(owner, recent.id)).toMatchObject({ status: 'waiting_connection', problem: null });
+    expect(await followUp(owner, recent.id)).toMatchObject({
+      status: 'waiting_connection',
+      problem: { code: 'NO_CONNECTION', actions: ['connect'] },
+    });
     await waitFor(() => followUpEvents(events, late.id).includes('expired'), {
       what: 'followup.changed expired',
     });
@@ -329,9 +332,13 @@ describe('a reply from the phone pauses the customer’s follow-ups', () => {
       resumed: 1,
     });
     expect((await followUp(owner, stale.id)).status).toBe('expired');
-    // Queued again, and at its claim no longer held: it goes the way of any due follow-up.
+    // Queued again, and at its claim no longer held: it goes the way of any due follow-up (this
+    // customer never wrote, so outside the window, and no follow-up template was chosen).
     await sendJobRan(held.id);
-    expect((await followUp(owner, held.id)).status).toBe('waiting_connection');
+    expect(await followUp(owner, held.id)).toMatchObject({
+      status: 'failed',
+      problem: { code: 'NO_TEMPLATE' },
+    });
     await waitFor(
       () =>
         followUpEvents(events, held.id).includes('scheduled') &&

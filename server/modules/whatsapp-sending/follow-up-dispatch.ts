@@ -65,7 +65,7 @@ export function sendFollowUpHandler(
     const order = followUpSendPayload(job);
     const found = await sendingConnection(db, order.companyId);
     if (!found || !canSend(found)) {
-      await db.transaction((tx) => holdWithoutConnection(tx, order, found?.status ?? null));
+      await db.transaction((tx) => holdWithoutConnection(tx, order, found?.status ?? null, expiryHours));
       return;
     }
     const connection = found;
@@ -78,7 +78,7 @@ export function sendFollowUpHandler(
       case 'stopped':
         return;
       case 'not_connected':
-        await db.transaction((tx) => holdWithoutConnection(tx, order, 'needs_reconnect'));
+        await db.transaction((tx) => holdWithoutConnection(tx, order, 'needs_reconnect', expiryHours));
         return;
       case 'later':
         await db.transaction((tx) => requeueFollowUpSend(tx, order.companyId, payloadOf(order), result.at));
@@ -179,10 +179,19 @@ async function customerOf(tx: Queryable, companyId: string, followUpId: string):
   return rows[0]?.customer_id ?? null;
 }
 
-/** The follow-up, if still this job's, waits for the company's connection (again). */
-async function holdWithoutConnection(tx: Queryable, order: Order, status: string | null): Promise<void> {
+/**
+ * The follow-up, if still this job's, waits for the company's connection (again), unless it is past
+ * the cut-off or its customer is paused.
+ */
+async function holdWithoutConnection(
+  tx: Queryable,
+  order: Order,
+  status: string | null,
+  expiryHours: number,
+): Promise<void> {
   const due = await lockDue(tx, order);
   if (!due) return;
+  if (await holdBackAtClaim(tx, order.companyId, due.id, expiryHours)) return;
   await moveFollowUps(
     tx,
     order.companyId,
