@@ -17,6 +17,8 @@ import { customerKeys } from '../../../lib/customers/customer-keys';
 export function customerWhatsappQuery(customerId: string) {
   return queryOptions({
     queryKey: customerKeys.whatsapp(customerId),
+    // The reply box offers "Tentar novamente" itself: a failure shows at once.
+    retry: false,
     queryFn: ({ signal }) =>
       api
         .get(contractUrl(getCustomerWhatsappContract.url, customerId), {
