@@ -81,7 +81,7 @@ describe("the customer page's reply box: chart paths, as the owner sees them", (
       const keys = reply.requests.map((request) => request.headers.get('Idempotency-Key'));
       const failedAfter = (step: (typeof sends)[number]) =>
         path.steps[path.steps.indexOf(step) + 1]?.event.type === 'xstate.error.actor.sendReply';
-      sends.forEach((step, index) => {
+      sends.forEach((_step, index) => {
         expect(keys[index]).toBeTruthy();
         if (index === 0) return;
         const previous = sends[index - 1]!;
