@@ -33,6 +33,8 @@ export const errorCodes = [
   'WHATSAPP_TEMPLATE_UNUSABLE',
   /** 502: Meta refused a call the company's connection made (permissions, account). */
   'WHATSAPP_GRAPH_REFUSED',
+  /** 409: "Enviar agora" on a follow-up scheduled, on its way, gone out or cancelled. */
+  'FOLLOW_UP_NOT_SENDABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -24,6 +24,7 @@ import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { companyRoutes } from './modules/company/routes';
 import { conversationRoutes } from './modules/conversation/routes';
+import { customerDataRoutes } from './modules/customer-data/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
@@ -36,6 +37,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { whatsappBlocklistRoutes } from './modules/whatsapp-blocklist/routes';
 import { whatsappConnectionRoutes } from './modules/whatsapp-connections/routes';
+import { followUpRoutes } from './modules/whatsapp-sending/follow-up-routes';
 import { whatsappStatusRoutes } from './modules/whatsapp-status/routes';
 import { whatsappWebhookRoutes } from './modules/whatsapp-webhooks/routes';
 import { closeRealtimeSockets } from './realtime/connections';
@@ -145,6 +147,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   // The sales workspace: every route behind app.auth.requireSubscriber (a current subscription).
   await app.register(customerRoutes, { db, config });
   await app.register(taskRoutes, { db, config });
+  await app.register(followUpRoutes, { db, config });
   await app.register(salesRoutes, { db, config });
   await app.register(serviceRoutes, { db, config });
   await app.register(companyRoutes, { db, config });
@@ -155,6 +158,8 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   // Connecting WhatsApp Business, media files (and the local Cloud API under /dev/whatsapp in dev).
   await app.register(whatsappConnectionRoutes, { db, config, bus, settings: whatsapp });
   await app.register(conversationRoutes, { db, config });
+  // A customer's data (LGPD): export with the conversation's media files, and erase.
+  await app.register(customerDataRoutes, { db, config, settings: whatsapp });
   // Meta's webhook (/webhooks/whatsapp): its own plugin, as it reads bodies as raw bytes.
   await app.register(whatsappWebhookRoutes, {
     db,

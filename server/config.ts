@@ -75,6 +75,7 @@ const envSchema = z.object({
   TWILIO_API_BASE: httpUrl.default('https://api.twilio.com'),
   PHONE_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  FOLLOW_UP_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_/, {
@@ -179,6 +180,11 @@ export interface Config {
   phoneCodeResendSeconds: number;
   /** Length of the free trial that ends onboarding. */
   trialDays: number;
+  /**
+   * A follow-up whose time (or "enviar agora") is older than this when it could go out is not sent
+   * but expires: a message meant for yesterday is worse than none.
+   */
+  followUpExpiryHours: number;
   /** WhatsApp Business (Meta's Cloud API, or the embedded simulator). */
   whatsapp: WhatsappConfig;
 }
@@ -397,6 +403,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms: smsConfig(e),
     phoneCodeResendSeconds: e.PHONE_CODE_RESEND_SECONDS,
     trialDays: e.TRIAL_DAYS,
+    followUpExpiryHours: e.FOLLOW_UP_EXPIRY_HOURS,
     whatsapp: whatsappConfig(e, isProduction),
   };
 }

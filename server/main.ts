@@ -25,11 +25,11 @@ const DRAIN_TIMEOUT_MS = 10_000;
 const REPEAT_SIGNAL_MS = 1_000;
 
 /** The job kinds this server runs; each module that enqueues work adds its handler here. */
-const jobHandlers = (mailer: Mailer, sms: SmsSender): Record<string, JobHandler> => ({
+const jobHandlers = (config: Config, mailer: Mailer, sms: SmsSender): Record<string, JobHandler> => ({
   [PRUNE_JOB]: pruneHandler,
   [MAIL_SEND_JOB]: sendEmailHandler(mailer),
   [PHONE_CODE_SMS_JOB]: sendPhoneCodeHandler(sms),
-  [FOLLOW_UP_SEND_JOB]: sendFollowUpHandler(),
+  [FOLLOW_UP_SEND_JOB]: sendFollowUpHandler(undefined, { expiryHours: config.followUpExpiryHours }),
 });
 
 /** Work that comes back on its own; one job per period across all instances. */
@@ -75,7 +75,7 @@ async function main() {
     );
   }
   const worker: Worker | undefined = config.jobsEnabled
-    ? await startWorker({ db, handlers: jobHandlers(mailer, sms), logger: app.log })
+    ? await startWorker({ db, handlers: jobHandlers(config, mailer, sms), logger: app.log })
     : undefined;
   const webhookProcessor: WebhookProcessor | undefined = config.jobsEnabled
     ? startWebhookProcessor({ db, logger: app.log })

@@ -1,16 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FollowUpMessage } from '../../contracts/tasks';
 import { type JobHandler, startWorker, type Worker } from '../../server/jobs/worker';
-import {
-  FOLLOW_UP_SEND_JOB,
-  resumeWaitingFollowUps,
-  sendFollowUpHandler,
-} from '../../server/modules/tasks/follow-up-job';
+import { FOLLOW_UP_SEND_JOB, sendFollowUpHandler } from '../../server/modules/tasks/follow-up-job';
 import type {
   FollowUpSender,
   FollowUpSendResult,
   FollowUpToSend,
 } from '../../server/modules/tasks/follow-up-sender';
+import { DEFAULT_FOLLOW_UP_EXPIRY_HOURS } from '../../server/modules/whatsapp-sending/follow-up-cutoff';
+import { resumeWaitingFollowUps } from '../../server/modules/whatsapp-sending/requeue-follow-ups';
 import { startTestServer, type TestServer } from '../support/server';
 import { settledJob } from '../support/settled-job';
 import { newSubscriber, type SignedInApi } from '../support/signed-in-api';
@@ -257,7 +255,9 @@ describe('resumeWaitingFollowUps', () => {
     // The WhatsApp connection arrives.
     const { sender, sent } = recordingSender(async () => ({ outcome: 'sent' }));
     const sending = await worker(sender);
-    const resumed = await server.db.transaction((tx) => resumeWaitingFollowUps(tx, companyId));
+    const resumed = await server.db.transaction((tx) =>
+      resumeWaitingFollowUps(tx, companyId, DEFAULT_FOLLOW_UP_EXPIRY_HOURS),
+    );
     expect(resumed).toBe(2);
 
     for (const { task } of [waiting, doneSince]) {
@@ -280,6 +280,10 @@ describe('resumeWaitingFollowUps', () => {
     expect(await followUpJobs(server.db, future.task.referenceEntityId!)).toHaveLength(1);
 
     // Nothing waits any more: resuming again queues nothing.
-    expect(await server.db.transaction((tx) => resumeWaitingFollowUps(tx, companyId))).toBe(0);
+    expect(
+      await server.db.transaction((tx) =>
+        resumeWaitingFollowUps(tx, companyId, DEFAULT_FOLLOW_UP_EXPIRY_HOURS),
+      ),
+    ).toBe(0);
   });
 });

@@ -5,10 +5,13 @@ import { openTestDb, type TestDb, waitFor } from '../support/db';
 import {
   control,
   expectedSignature,
+  graphSend,
   type Json,
+  type SimulatedNumber,
   type StandaloneWhatsappSimulator,
   startWebhookReceiver,
   startWhatsappSimulator,
+  statusesReceived,
   TEST_APP_SECRET,
   type WebhookReceiver,
 } from '../support/whatsapp-simulator';
@@ -38,24 +41,13 @@ afterAll(async () => {
   await testDb?.close();
 });
 
-interface Number {
-  phoneNumberId: string;
-  wabaId: string;
-  displayPhoneNumber: string;
-  token: string;
-}
+type Number = SimulatedNumber;
 
 const newNumber = (input: { coexistence?: boolean; subscribed?: boolean } = {}) =>
   control<Number>(sim.url, 'numbers', input);
 
-async function send(number: Number, body: Record<string, unknown>, token = number.token) {
-  const response = await fetch(`${sim.graph}/${number.phoneNumberId}/messages`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', ...body }),
-  });
-  return { status: response.status, json: (await response.json()) as Json };
-}
+const send = (number: Number, body: Record<string, unknown>, token = number.token) =>
+  graphSend(sim.graph, number, body, token);
 
 const text = (to: string, body = 'Olá!') => ({ to, type: 'text', text: { body } });
 
@@ -63,14 +55,7 @@ const text = (to: string, body = 'Olá!') => ({ to, type: 'text', text: { body }
 const webhooksOf = (number: Number) =>
   receiver.received.filter((hook) => hook.body.entry.some((entry) => entry.id === number.wabaId));
 
-const statusesOf = (number: Number, wamid: string) =>
-  webhooksOf(number).flatMap((hook) =>
-    hook.body.entry.flatMap((entry) =>
-      entry.changes.flatMap((change) =>
-        ((change.value.statuses ?? []) as Json[]).filter((status) => status.id === wamid),
-      ),
-    ),
-  );
+const statusesOf = (number: Number, wamid: string) => statusesReceived(receiver, number, wamid);
 
 async function customerWrites(number: Number, from: string, body: Record<string, unknown> = {}) {
   return control<{ wamids: string[] }>(sim.url, 'customer-message', {
@@ -152,7 +137,7 @@ describe('POST /{phone_number_id}/messages', () => {
       to: '5511987650004',
       type: 'template',
       template: {
-        name: 'lembrete',
+        name: 'lembrete_retorno',
         language: { code: 'pt_BR' },
         components: [{ type: 'body', parameters: [{ type: 'text', text: 'Maria' }] }],
       },

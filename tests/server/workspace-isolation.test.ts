@@ -92,6 +92,15 @@ const cases: Record<string, Case> = {
     status: 200,
   },
   'GET /api/customers/export': { path: () => EXPORT_CUSTOMERS_URL, status: 200 },
+  'GET /api/customers/:id/data-export': {
+    path: (o) => `/api/customers/${o.customerId}/data-export`,
+    status: 404,
+  },
+  'POST /api/customers/:id/erase': {
+    path: (o) => `/api/customers/${o.customerId}/erase`,
+    body: (o) => ({ confirm: o.customerName }),
+    status: 404,
+  },
   // The same file as the owner's import: the intruder's company never imported it.
   'GET /api/customers/imports': {
     path: (o) => `/api/customers/imports?fileHash=${o.importFileHash}`,
@@ -282,6 +291,7 @@ async function ownersRows() {
   const tables = [
     'customers',
     'customer_counts',
+    'audit_events',
     'customer_import_batches',
     'customer_imports',
     'idempotency_keys',

@@ -126,3 +126,38 @@ export async function control<T = Json>(baseUrl: string, path: string, body?: un
   if (!response.ok || !json.success) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
   return json.data as T;
 }
+
+/** A simulated number as the control API creates it, with its live business token. */
+export interface SimulatedNumber {
+  phoneNumberId: string;
+  wabaId: string;
+  displayPhoneNumber: string;
+  token: string;
+}
+
+/** POST /{phone_number_id}/messages as the app makes it; answers the status and Meta's JSON. */
+export async function graphSend(
+  graph: string,
+  number: SimulatedNumber,
+  body: Record<string, unknown>,
+  token = number.token,
+): Promise<{ status: number; json: Json }> {
+  const response = await fetch(`${graph}/${number.phoneNumberId}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', ...body }),
+  });
+  return { status: response.status, json: (await response.json()) as Json };
+}
+
+/** The status objects (statuses[]) one message of a number got by webhook so far. */
+export const statusesReceived = (receiver: WebhookReceiver, number: SimulatedNumber, wamid: string): Json[] =>
+  receiver.received
+    .filter((hook) => hook.body.entry.some((entry) => entry.id === number.wabaId))
+    .flatMap((hook) =>
+      hook.body.entry.flatMap((entry) =>
+        entry.changes.flatMap((change) =>
+          ((change.value.statuses ?? []) as Json[]).filter((status) => status.id === wamid),
+        ),
+      ),
+    );

@@ -1,5 +1,6 @@
 import * as company from '../../contracts/company';
 import * as conversation from '../../contracts/conversation';
+import * as customerData from '../../contracts/customer-data';
 import * as customers from '../../contracts/customers';
 import * as dashboard from '../../contracts/dashboard';
 import * as sales from '../../contracts/sales';
@@ -22,9 +23,11 @@ const isContract = (value: unknown): value is ContractCall =>
  * cover a call added later without being edited.
  */
 export const workspaceContracts: ContractCall[] = [
-  ...[company, conversation, customers, dashboard, sales, services, tasks, whatsappStatus]
+  ...[company, conversation, customerData, customers, dashboard, sales, services, tasks, whatsappStatus]
     .flatMap((module) => Object.values(module))
     .filter(isContract),
   // The CSV download answers a file, not the envelope, so it has no contract object.
   { method: 'GET', url: customers.EXPORT_CUSTOMERS_URL },
+  // A customer's data as one JSON file, likewise.
+  { method: 'GET', url: customerData.CUSTOMER_DATA_EXPORT_URL },
 ];

@@ -1,11 +1,11 @@
 import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
 import { type CustomerSource, customerSourceLabels, exportColumns } from '../../../contracts/customers';
 import type { Queryable } from '../../db/types';
+import { companyToday } from '../company/company-today';
 import { csvCell, csvLine } from './csv-cell';
 
 /** Rows read per query: the whole file is never in memory, and other requests interleave. */
 const CHUNK_ROWS = 2000;
-const FALLBACK_TIME_ZONE = 'America/Sao_Paulo';
 const BOM = '\uFEFF';
 
 interface ExportRow extends Record<string, unknown> {
@@ -35,17 +35,7 @@ export interface CustomersCsv {
  * chunk is read before anything is sent, so a failure there is still an envelope.
  */
 export async function customersCsv(db: Queryable, companyId: string): Promise<CustomersCsv> {
-  const { rows } = await db.query<{ time_zone: string; today: string }>(
-    `WITH zone AS (
-       SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = c.timezone)
-                   THEN c.timezone ELSE $2 END AS name
-         FROM companies c WHERE c.id = $1
-     )
-     SELECT zone.name AS time_zone, to_char(now() AT TIME ZONE zone.name, 'YYYY-MM-DD') AS today FROM zone`,
-    [companyId, FALLBACK_TIME_ZONE],
-  );
-  const timeZone = rows[0]?.time_zone ?? FALLBACK_TIME_ZONE;
-  const today = rows[0]?.today ?? new Date().toISOString().slice(0, 10);
+  const { timeZone, today } = await companyToday(db, companyId);
   const readChunk = (after: ExportRow | null) =>
     db.query<ExportRow>(
       `SELECT id, sort_name, name, phone, email, tags, source, notes,

@@ -4,6 +4,8 @@ import { enqueue } from '../../jobs/enqueue';
 import type { Job } from '../../jobs/job';
 import { PermanentJobError } from '../../jobs/permanent-error';
 import type { JobHandler } from '../../jobs/worker';
+import { DEFAULT_FOLLOW_UP_EXPIRY_HOURS } from '../whatsapp-sending/follow-up-cutoff';
+import { holdBackAtClaim } from '../whatsapp-sending/hold-at-claim';
 import {
   type FollowUpSender,
   type FollowUpSendResult,
@@ -25,9 +27,14 @@ export interface FollowUpSendPayload {
  * commits with the message). The key names the message and its time, so scheduling the same
  * message at the same time twice queues one job; should that time's job have already run (the
  * message was moved away and back, or is resumed after waiting for a connection), a numbered key
- * queues a fresh one.
+ * queues a fresh one; `fresh` asks for one that has not started yet.
  */
-export async function enqueueFollowUpSend(tx: Queryable, companyId: string, messageId: string): Promise<Job> {
+export async function enqueueFollowUpSend(
+  tx: Queryable,
+  companyId: string,
+  messageId: string,
+  options: { fresh?: boolean } = {},
+): Promise<Job> {
   const { rows } = await tx.query<{ scheduled_for: Timestamp; at: string }>(
     `SELECT scheduled_for, ${isoMicrosecondsSql('scheduled_for')} AS at FROM follow_up_messages WHERE company_id = $1 AND id = $2`,
     [companyId, messageId],
@@ -43,24 +50,9 @@ export async function enqueueFollowUpSend(tx: Queryable, companyId: string, mess
       runAt: asDate(message.scheduled_for),
       idempotencyKey: n === 1 ? key : `${key}:${n}`,
     });
-    if (created || job.status === 'queued' || job.status === 'running') return job;
+    // fresh ("Enviar agora"): a job already running may have claimed the message before this change.
+    if (created || job.status === 'queued' || (job.status === 'running' && !options.fresh)) return job;
   }
-}
-
-/**
- * The company's messages that wait for a WhatsApp connection go out now: each is scheduled again
- * and its send queued, in the caller's transaction (the WhatsApp connection calls this once it
- * connects). Answers how many were resumed.
- */
-export async function resumeWaitingFollowUps(tx: Queryable, companyId: string): Promise<number> {
-  const { rows } = await tx.query<{ id: string }>(
-    `UPDATE follow_up_messages SET status = 'scheduled', last_error = NULL
-      WHERE company_id = $1 AND status = 'waiting_connection'
-      RETURNING id`,
-    [companyId],
-  );
-  for (const { id } of rows) await enqueueFollowUpSend(tx, companyId, id);
-  return rows.length;
 }
 
 /**
@@ -71,10 +63,13 @@ export async function resumeWaitingFollowUps(tx: Queryable, companyId: string): 
  * pending. The sender is called outside any transaction (PGlite has one connection); its outcome is
  * recorded afterwards, and a message that went out is marked sent whatever happened to it meanwhile.
  */
-export function sendFollowUpHandler(sender: FollowUpSender = noWhatsappConnectionSender): JobHandler {
+export function sendFollowUpHandler(
+  sender: FollowUpSender = noWhatsappConnectionSender,
+  { expiryHours = DEFAULT_FOLLOW_UP_EXPIRY_HOURS }: { expiryHours?: number } = {},
+): JobHandler {
   return async (job, { db, signal }) => {
     const order = sendOrder(job);
-    const due = await db.transaction((tx) => claimDueMessage(tx, order));
+    const due = await db.transaction((tx) => claimDueMessage(tx, order, expiryHours));
     if (!due) return;
     let result: FollowUpSendResult;
     try {
@@ -127,7 +122,11 @@ interface DueRow extends Record<string, unknown> {
   phone: string | null;
 }
 
-async function claimDueMessage(tx: Queryable, order: SendOrder): Promise<FollowUpToSend | null> {
+async function claimDueMessage(
+  tx: Queryable,
+  order: SendOrder,
+  expiryHours: number,
+): Promise<FollowUpToSend | null> {
   const { rows } = await tx.query<DueRow>(
     `SELECT m.id, m.company_id, m.customer_id, m.body, m.scheduled_for, m.status, m.task_id,
             m.scheduled_for = $3::timestamptz AS on_time,
@@ -150,6 +149,8 @@ async function claimDueMessage(tx: Queryable, order: SendOrder): Promise<FollowU
     ]);
     return null;
   }
+  // Too late, or the owner paused this customer's follow-ups: expired or paused, not sent.
+  if (await holdBackAtClaim(tx, order.companyId, row.id, expiryHours)) return null;
   return {
     messageId: row.id,
     companyId: row.company_id,

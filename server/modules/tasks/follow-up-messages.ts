@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FollowUpMessage, FollowUpStatus } from '../../../contracts/tasks';
-import { isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
+import { publishFollowUpChanges } from '../whatsapp-sending/follow-up-events';
 import { canSendOnWhatsapp, companyWhatsappConnection } from '../whatsapp-status/company-connection';
-import { followUpProblem } from '../whatsapp-sending/follow-up-problems';
 import { enqueueFollowUpSend } from './follow-up-job';
-
-interface FollowUpRow extends Record<string, unknown> {
-  id: string;
-  task_id: string | null;
-  customer_id: string;
-  body: string;
-  scheduled_for: Timestamp;
-  status: FollowUpStatus;
-  sent_at: Timestamp | null;
-  last_error: string | null;
-  problem_code: string | null;
-}
-
-/** Statuses of a message that has not gone out yet and still may. */
-const UNSENT = ['scheduled', 'waiting_connection'] as const;
-const isUnsent = (status: FollowUpStatus) => (UNSENT as readonly string[]).includes(status);
+import {
+  FOLLOW_UP_COLUMNS,
+  FOLLOW_UP_MESSAGE_JOIN,
+  type FollowUpViewRow,
+  followUpView,
+} from './follow-up-view';
 
 /** One of the company's follow-up messages as GET /api/followup/{id} answers it, or null. */
 export async function loadFollowUp(
@@ -30,29 +19,22 @@ export async function loadFollowUp(
   messageId: string,
 ): Promise<FollowUpMessage | null> {
   if (!isUuid(messageId)) return null;
-  const { rows } = await q.query<FollowUpRow>(
-    `SELECT id, task_id, customer_id, body, scheduled_for, status, sent_at, last_error, problem_code
-       FROM follow_up_messages WHERE company_id = $1 AND id = $2`,
+  const { rows } = await q.query<FollowUpViewRow>(
+    `SELECT ${FOLLOW_UP_COLUMNS} FROM follow_up_messages m ${FOLLOW_UP_MESSAGE_JOIN}
+      WHERE m.company_id = $1 AND m.id = $2`,
     [companyId, messageId],
   );
   const row = rows[0];
   if (!row) return null;
-  const connected = canSendOnWhatsapp(await companyWhatsappConnection(q, companyId));
-  return {
-    id: row.id,
-    taskId: row.task_id,
-    customerId: row.customer_id,
-    message: row.body,
-    scheduledFor: isoTimestamp(row.scheduled_for),
-    status: row.status,
-    awaitingConnection: !connected && isUnsent(row.status),
-    sentAs: null,
-    sentAt: isoTimestampOrNull(row.sent_at),
-    conversationMessageId: null,
-    problem: followUpProblem(row.problem_code, row.last_error),
-    lastError: row.last_error,
-  };
+  return followUpView(row, canSendOnWhatsapp(await companyWhatsappConnection(q, companyId)));
 }
+
+/**
+ * Follow-ups an edit changes in place: those that have not gone out, including the ones held back
+ * (paused, expired) or failed before leaving. One on its way (sending) or gone out is history.
+ */
+const EDITABLE_SQL = `(status IN ('scheduled', 'waiting_connection', 'paused', 'expired')
+  OR (status = 'failed' AND sent_at IS NULL))`;
 
 export interface TaskFollowUp {
   companyId: string;
@@ -66,10 +48,11 @@ export interface TaskFollowUp {
 /**
  * Makes the task's follow-up say `body` to `customerId` at `scheduledFor`, inside the caller's
  * transaction, and answers the id of the message the task refers to from now on.
- * - An unsent message (`currentId`) is edited in place; a new time reschedules it (a new job at the
- *   new time; the old one finds the time changed and does nothing).
- * - A message that has ended (sent, failed, cancelled) is history: kept as is when nothing changed,
- *   otherwise a new message is scheduled.
+ * - A message that has not gone out (`currentId`: scheduled, waiting, paused, expired, failed before
+ *   leaving) is edited in place; a new time reschedules it (a new job at the new time; the old one
+ *   finds the time changed and does nothing), the same time keeps its status.
+ * - A message on its way or that has ended (sending, sent, failed after leaving, cancelled) is
+ *   history, never queued again: kept as is when nothing changed, otherwise a new message is scheduled.
  */
 export async function saveTaskFollowUp(
   tx: Queryable,
@@ -79,8 +62,8 @@ export async function saveTaskFollowUp(
   const { companyId, taskId, customerId, body, scheduledFor } = followUp;
   const current = currentId
     ? (
-        await tx.query<{ id: string; status: FollowUpStatus; unchanged: boolean }>(
-          `SELECT id, status,
+        await tx.query<{ id: string; status: FollowUpStatus; editable: boolean; unchanged: boolean }>(
+          `SELECT id, status, ${EDITABLE_SQL} AS editable,
                   (body = $3 AND customer_id = $4 AND scheduled_for = $5::timestamptz) AS unchanged
              FROM follow_up_messages WHERE company_id = $1 AND id = $2
               FOR UPDATE`,
@@ -89,17 +72,26 @@ export async function saveTaskFollowUp(
       ).rows[0]
     : undefined;
 
-  if (current && isUnsent(current.status)) {
-    // A new time starts over ('scheduled'); the same time keeps a message that already waits for a connection waiting.
+  if (current?.editable) {
+    // A new time starts over ('scheduled', nothing wrong any more); the same time keeps the status
+    // (waiting for a connection, paused, expired) and its reason.
     const { rows } = await tx.query<{ status: FollowUpStatus }>(
-      `UPDATE follow_up_messages
-          SET body = $3, customer_id = $4, task_id = $5, last_error = NULL, scheduled_for = $6::timestamptz,
-              status = CASE WHEN scheduled_for = $6::timestamptz THEN status ELSE 'scheduled' END
+      `UPDATE follow_up_messages SET body = $3, customer_id = $4, task_id = $5, scheduled_for = $6::timestamptz,
+              status = CASE WHEN scheduled_for = $6::timestamptz THEN status ELSE 'scheduled' END,
+              last_error = CASE WHEN scheduled_for = $6::timestamptz THEN last_error END,
+              problem_code = CASE WHEN scheduled_for = $6::timestamptz THEN problem_code END,
+              send_requested_at = CASE WHEN scheduled_for = $6::timestamptz THEN send_requested_at END
         WHERE company_id = $1 AND id = $2
         RETURNING status`,
       [companyId, current.id, body, customerId, taskId, scheduledFor],
     );
-    if (rows[0]!.status === 'scheduled') await enqueueFollowUpSend(tx, companyId, current.id);
+    const { status } = rows[0]!;
+    if (status === 'scheduled') await enqueueFollowUpSend(tx, companyId, current.id);
+    if (status !== current.status) {
+      await publishFollowUpChanges(tx, [
+        { companyId, followUpMessageId: current.id, taskId, customerId, status },
+      ]);
+    }
     return current.id;
   }
   if (current?.unchanged) return current.id;
@@ -119,14 +111,26 @@ async function insertFollowUp(tx: Queryable, followUp: TaskFollowUp): Promise<st
 
 /**
  * The task no longer carries this message: one that has not gone out is cancelled (it never will,
- * and its job finds it so); one that was sent or failed stays as the record of what happened.
+ * and its job finds it so); one on its way, sent or failed stays as the record of what happened.
  */
 export async function cancelFollowUp(tx: Queryable, companyId: string, messageId: string): Promise<void> {
-  await tx.query(
-    `UPDATE follow_up_messages SET status = 'cancelled', last_error = NULL
-      WHERE company_id = $1 AND id = $2 AND status IN ('scheduled', 'waiting_connection')`,
+  const { rows } = await tx.query<{ task_id: string | null; customer_id: string }>(
+    `UPDATE follow_up_messages SET status = 'cancelled', last_error = NULL, problem_code = NULL
+      WHERE company_id = $1 AND id = $2 AND status IN ('scheduled', 'waiting_connection', 'paused', 'expired')
+      RETURNING task_id, customer_id`,
     [companyId, messageId],
   );
+  const cancelled = rows[0];
+  if (!cancelled) return;
+  await publishFollowUpChanges(tx, [
+    {
+      companyId,
+      followUpMessageId: messageId,
+      taskId: cancelled.task_id,
+      customerId: cancelled.customer_id,
+      status: 'cancelled',
+    },
+  ]);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { HttpError } from '../../http/errors';
 import { GraphError } from '../../integrations/whatsapp/graph-client';
+import { resumeWaitingFollowUps } from '../whatsapp-sending/requeue-follow-ups';
 import {
   connectionState,
   type LiveConnectionRow,
@@ -281,6 +282,8 @@ async function store(
     );
     const row = rows[0]!;
     await publishConnectionChanged(ctx.bus, tx, companyId, row.id, row.status);
+    // What waited for a connection goes out now, in the same commit (or expires, if it waited too long).
+    if (row.status === 'connected') await resumeWaitingFollowUps(tx, companyId, ctx.followUpExpiryHours);
     return connectionState(row);
   });
 }

@@ -13,6 +13,8 @@ export interface ConnectionContext {
   settings: WhatsappSettings;
   tokens: TokenSeal;
   log: FastifyBaseLogger;
+  /** FOLLOW_UP_EXPIRY_HOURS: follow-ups that waited longer than this for a connection expire on connect. */
+  followUpExpiryHours: number;
 }
 
 /** Seals and opens a company's secrets (business token, register PIN) with the token key. */

@@ -69,6 +69,7 @@ export const whatsappConnectionRoutes: FastifyPluginAsync<WhatsappConnectionRout
     settings: available(settings),
     tokens,
     log: request.log,
+    followUpExpiryHours: config.followUpExpiryHours,
   });
 
   route(app, getEmbeddedSignupConfigContract, {

@@ -3,6 +3,7 @@ import { realtimeEvent } from '../../../contracts/realtime';
 import type { Db } from '../../db/types';
 import type { WebhookMessage, WebhookStatus } from '../../integrations/whatsapp/webhook-objects';
 import { publishEvent } from '../../realtime/event-bus';
+import { pauseFollowUpsOnEcho } from '../whatsapp-sending/customer-follow-up-pause';
 import {
   advanceStatus,
   applyPendingStatuses,
@@ -75,6 +76,7 @@ export async function storeMessage(
     if (direction === 'outbound') await applyPendingStatuses(tx, companyId, message.id);
     // Echoes and the business's history never open or extend the 24-hour window.
     await touchCustomer(tx, companyId, customer.id, at, direction === 'inbound');
+    if (input.origin === 'echo') await pauseFollowUpsOnEcho(tx, companyId, customer.id, at);
     if (input.announce) {
       const preview = messagePreview(content);
       await publishEvent(

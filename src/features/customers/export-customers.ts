@@ -9,12 +9,14 @@ export const EXPORT_TIMEOUT_TEXT = 'A exportação demorou demais. Tente de novo
 
 export type ExportResult = { ok: true; blob: Blob; filename: string } | { ok: false; error: string };
 
-/** Today's file name when the server gives none: clientes-AAAA-MM-DD.csv. */
-function fallbackName(): string {
+/** Today on this device, AAAA-MM-DD, for a file the server named none. */
+export function localToday(): string {
   const today = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `clientes-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.csv`;
+  return `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
 }
+
+const fallbackName = () => `clientes-${localToday()}.csv`;
 
 /** The file name of a Content-Disposition header (RFC 6266: filename* first, then filename). */
 export function attachmentName(header: string | null): string | null {
@@ -33,11 +35,14 @@ export function attachmentName(header: string | null): string | null {
 }
 
 /**
- * GET /api/customers/export with the session's headers, as the API client sends them (same origin,
- * no cookies). Success is the CSV itself, not the envelope; a failure is the envelope as JSON, whose
- * `error` the caller shows. Never throws.
+ * A download from the API with the session's headers, as the API client sends them (same origin,
+ * no cookies). Success is the file itself, not the envelope; a failure is the envelope as JSON,
+ * whose `error` the caller shows. Never throws.
  */
-export async function fetchCustomersExport(): Promise<ExportResult> {
+export async function fetchApiFile(
+  path: string,
+  { accept, fallbackName }: { accept: string; fallbackName: () => string },
+): Promise<ExportResult> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -45,16 +50,16 @@ export async function fetchCustomersExport(): Promise<ExportResult> {
     controller.abort();
   }, EXPORT_TIMEOUT_MS);
   try {
-    const response = await fetch(new URL(EXPORT_CUSTOMERS_URL, window.location.origin), {
+    const response = await fetch(new URL(path, window.location.origin), {
       method: 'GET',
-      headers: { accept: 'text/csv, application/json', ...sessionRequestHeaders() },
+      headers: { accept: `${accept}, application/json`, ...sessionRequestHeaders() },
       credentials: 'omit',
       mode: 'same-origin',
       signal: controller.signal,
     });
     if (response.status === 401) reportUnauthorized();
     const type = response.headers.get('content-type') ?? '';
-    if (response.ok && !type.includes('application/json')) {
+    if (response.ok && (accept.includes('json') || !type.includes('application/json'))) {
       const blob = await response.blob();
       return {
         ok: true,
@@ -75,4 +80,9 @@ export async function fetchCustomersExport(): Promise<ExportResult> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** GET /api/customers/export: every customer as CSV. */
+export function fetchCustomersExport(): Promise<ExportResult> {
+  return fetchApiFile(EXPORT_CUSTOMERS_URL, { accept: 'text/csv', fallbackName });
 }

@@ -45,11 +45,14 @@ export function useConfirmDeleteView(chart: ConfirmDeleteActor) {
   // Once deleted the screen is leaving (or the row going): the button keeps saying so.
   const pending = useSelector(chart, (s) => s.matches('deleting') || s.matches('deleted'));
   const failed = useSelector(chart, (s) => s.matches('failed'));
+  /** Done, and the screen stays (no `doneTo`): the view says what happened instead of asking. */
+  const done = useSelector(chart, (s) => s.matches('deleted'));
   const error = useSelector(chart, (s) => s.context.error);
   return {
     asking,
     pending,
     failed,
+    done,
     error,
     ask: () => chart.send({ type: 'ASK' }),
     confirm: () => chart.send({ type: 'CONFIRM' }),

@@ -263,6 +263,18 @@ export const routesWithoutContract: Record<string, RouteWithoutContract> = {
     why: 'a CSV download, not the envelope (failures are)',
     cases: () => queryCases('GET /api/customers/export', '/api/customers/export', {}, 'file').slice(0, 8),
   },
+  'GET /api/customers/:id/data-export': {
+    why: "a customer's data as a JSON download, not the envelope (failures are)",
+    cases: () => [
+      ...queryCases(
+        'GET /api/customers/:id/data-export',
+        '/api/customers/00000000-0000-4000-8000-000000000000/data-export',
+        {},
+        'file',
+      ).slice(0, 8),
+      ...pathCases('GET /api/customers/:id/data-export', '/api/customers/:id/data-export', 'id', 'file'),
+    ],
+  },
   'GET /api/billing/checkout/return': {
     why: 'where Stripe sends the browser back: always a redirect',
     cases: (context) =>

@@ -1,10 +1,12 @@
-import type { $ZodType } from 'zod/v4/core';
+import { type $ZodType, safeParse } from 'zod/v4/core';
 import { wrappedBy } from '../../../server/http/zod-definitions';
 
 /**
  * A valid value for a contract's schema, so that a malformed case changes one thing of a request
  * the route would accept and the handler runs with the rest. Read from the schema's definition;
- * what a definition cannot say (a valid CPF, an id of a real row) comes from `hints`, by field name.
+ * what a definition cannot say (a valid CPF, an id of a real row) comes from `hints`, by field name,
+ * where the field's schema takes the hint (one name can mean different things: a sign-in `code` is a
+ * string, a Graph error `code` a number).
  */
 export type SampleHints = Record<string, unknown>;
 
@@ -15,7 +17,8 @@ const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
 const checksOf = (schema: $ZodType) => (defOf(schema).checks ?? []).map((check) => check._zod.def);
 
 export function sampleOf(schema: $ZodType, hints: SampleHints, key?: string): unknown {
-  if (key !== undefined && Object.hasOwn(hints, key)) return hints[key];
+  if (key !== undefined && Object.hasOwn(hints, key) && safeParse(schema, hints[key]).success)
+    return hints[key];
   const wrapped = wrappedBy(schema);
   if (wrapped) return sampleOf(wrapped, hints, key);
   const def = defOf(schema);

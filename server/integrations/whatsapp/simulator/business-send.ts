@@ -3,6 +3,7 @@ import type { Db } from '../../../db/types';
 import { entryOf, envelope, type StatusEvent, statusesChange } from './envelopes';
 import { GraphRefusal, invalidParameter } from './graph-errors';
 import { newWamid } from './ids';
+import { takeSendFault } from './send-faults';
 import {
   advanceStatus,
   insertMessage,
@@ -11,6 +12,7 @@ import {
   type SimNumber,
   sendsSince,
 } from './store';
+import { checkTemplateSend } from './template-send-checks';
 import { canonicalWaId } from './wa-id';
 import type { WebhookEmitter } from './webhook-emitter';
 
@@ -50,7 +52,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The message part of a send, checked as Meta checks it (code 100 with what is wrong). */
-function readSend(body: unknown): { to: string; type: string; content: Record<string, unknown> } {
+function readSend(body: unknown): {
+  to: string;
+  type: string;
+  content: Record<string, unknown>;
+  callbackData: string | null;
+} {
   if (!isObject(body)) throw invalidParameter('The request body must be a JSON object.');
   if (body.messaging_product !== 'whatsapp')
     throw invalidParameter('The parameter messaging_product is required and must be "whatsapp".');
@@ -77,9 +84,12 @@ function readSend(body: unknown): { to: string; type: string; content: Record<st
       `Param type must be one of {TEXT, TEMPLATE, IMAGE, VIDEO, AUDIO, DOCUMENT, STICKER, INTERACTIVE, REACTION, LOCATION, CONTACTS}.`,
     );
   }
+  const callbackData = body.biz_opaque_callback_data;
+  if (callbackData !== undefined && (typeof callbackData !== 'string' || callbackData.length > 512))
+    throw invalidParameter('Param biz_opaque_callback_data must be a string of at most 512 characters.');
   const content: Record<string, unknown> = { type, [type]: part };
   if (isObject(body.context)) content.context = body.context;
-  return { to: body.to, type, content };
+  return { to: body.to, type, content, callbackData: callbackData || null };
 }
 
 export interface SendAnswer {
@@ -90,7 +100,8 @@ export interface SendAnswer {
 
 /**
  * POST /{phone_number_id}/messages after the token was checked: Meta's synchronous refusals
- * (130429 over the number's rate, 131056 over the pair rate) as errors; otherwise the message is
+ * (a fault the tester queued, 130429 over the number's rate, 131056 over the pair rate, 132001 /
+ * 132000 / 132018 for the template) as errors; otherwise the message is
  * accepted and `followUp` sends what Meta sends later: `failed` 131047 outside the 24-hour window
  * (free text only), `failed` 131026 to a number without WhatsApp, or `sent` then `delivered`.
  */
@@ -99,8 +110,13 @@ export async function sendFromBusiness(
   number: SimNumber,
   body: unknown,
 ): Promise<{ answer: SendAnswer; followUp: () => Promise<void> }> {
-  const { to, type, content } = readSend(body);
+  const { to, type, content, callbackData } = readSend(body);
   const now = ctx.now();
+  const digits = to.replace(/[^0-9]/g, '');
+  const waId = canonicalWaId(digits);
+  const key = customerPhoneKey(waId ?? digits);
+  const fault = await takeSendFault(ctx.db, number.phoneNumberId, key);
+  if (fault) throw fault;
   const perSecond = number.coexistence ? ctx.limits.coexistencePerSecond : ctx.limits.perSecond;
   if ((await sendsSince(ctx.db, number.phoneNumberId, new Date(now.getTime() - 1000))) >= perSecond) {
     throw new GraphRefusal(
@@ -112,9 +128,6 @@ export async function sendFromBusiness(
       `Cloud API message throughput (${perSecond}/s) has been reached.`,
     );
   }
-  const digits = to.replace(/[^0-9]/g, '');
-  const waId = canonicalWaId(digits);
-  const key = customerPhoneKey(waId ?? digits);
   const known = await knownCustomer(ctx.db, number.phoneNumberId, key);
   const { pairBurst, pairIntervalSeconds } = ctx.limits;
   const pairSince = new Date(now.getTime() - pairBurst * pairIntervalSeconds * 1000);
@@ -128,6 +141,12 @@ export async function sendFromBusiness(
       'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.',
     );
   }
+  if (type === 'template')
+    await checkTemplateSend(
+      ctx.db,
+      number.wabaId,
+      content.template as Parameters<typeof checkTemplateSend>[2],
+    );
   const recipient = known?.customer ?? waId ?? digits;
   let failure: number | null = null;
   if (waId === null || (await isUnreachable(ctx.db, key))) failure = 131026;
@@ -144,6 +163,7 @@ export async function sendFromBusiness(
     content,
     status: 'accepted',
     createdAt: now,
+    callbackData,
   });
   return {
     answer: {
@@ -157,10 +177,10 @@ export async function sendFromBusiness(
         number,
         failure === null
           ? [
-              { wamid, status: 'sent', recipient, at: ctx.now() },
-              { wamid, status: 'delivered', recipient, at: ctx.now() },
+              { wamid, status: 'sent', recipient, at: ctx.now(), callbackData },
+              { wamid, status: 'delivered', recipient, at: ctx.now(), callbackData },
             ]
-          : [{ wamid, status: 'failed', recipient, at: ctx.now(), errorCode: failure }],
+          : [{ wamid, status: 'failed', recipient, at: ctx.now(), errorCode: failure, callbackData }],
       ),
   };
 }

@@ -17,6 +17,7 @@ import {
   uploadMedia,
 } from './customer-actions';
 import { newNumericId } from './ids';
+import { addSendFaults, clearSendFaults, revokeWabaTokens, sendStats } from './send-faults';
 import {
   conversation,
   findNumber,
@@ -192,6 +193,49 @@ export const whatsappSimulatorContracts = {
     url: '/dev/whatsapp/api/conversation',
     query: z.object({ phoneNumberId: id, customer: phone }),
     response: z.object({ messages: z.array(messageShape) }),
+  },
+  sendFaults: {
+    method: 'POST',
+    url: '/dev/whatsapp/api/send-faults',
+    body: z.strictObject({
+      phoneNumberId: id,
+      faults: z
+        .array(
+          z.strictObject({
+            code: z.number().int().min(1).max(9_999_999),
+            // 5xx allowed: Meta's transient failures.
+            httpStatus: z.number().int().min(400).max(599).optional(),
+            to: phone.optional(),
+            times: z.number().int().min(1).max(100_000).optional(),
+          }),
+        )
+        .min(1)
+        .max(50),
+    }),
+    response: ok,
+  },
+  clearSendFaults: {
+    method: 'DELETE',
+    url: '/dev/whatsapp/api/send-faults',
+    query: z.object({ phoneNumberId: id }),
+    response: ok,
+  },
+  revokeToken: {
+    method: 'POST',
+    url: '/dev/whatsapp/api/revoke-token',
+    body: z.strictObject({ phoneNumberId: id }),
+    response: ok,
+  },
+  sendStats: {
+    method: 'GET',
+    url: '/dev/whatsapp/api/send-stats',
+    query: z.object({ phoneNumberId: id }),
+    response: z.object({
+      accepted: z.number(),
+      refused: z.record(z.string(), z.number()),
+      maxPerSecond: z.number(),
+      recipientsWithDuplicates: z.number(),
+    }),
   },
   deliveries: {
     method: 'GET',
@@ -409,6 +453,42 @@ export const controlApiRoutes: FastifyPluginAsync<{ ctx: MessagingContext }> = a
       const key = customerPhoneKey(query.customer.replace(/[^0-9]/g, ''));
       return { messages: (await conversation(ctx.db, number.phoneNumberId, key)).map(toApiMessage) };
     },
+  });
+
+  route(app, c.sendFaults, {
+    handler: async ({ body }) => {
+      const number = await requireNumber(ctx, body.phoneNumberId);
+      await addSendFaults(
+        ctx.db,
+        number.phoneNumberId,
+        body.faults.map((fault) => ({
+          code: fault.code,
+          ...(fault.httpStatus && { httpStatus: fault.httpStatus }),
+          ...(fault.to && { toKey: customerPhoneKey(fault.to.replace(/[^0-9]/g, '')) }),
+          ...(fault.times && { times: fault.times }),
+        })),
+      );
+      return OK;
+    },
+  });
+
+  route(app, c.clearSendFaults, {
+    handler: async ({ query }) => {
+      await clearSendFaults(ctx.db, (await requireNumber(ctx, query.phoneNumberId)).phoneNumberId);
+      return OK;
+    },
+  });
+
+  route(app, c.revokeToken, {
+    handler: async ({ body }) => {
+      await revokeWabaTokens(ctx.db, (await requireNumber(ctx, body.phoneNumberId)).wabaId);
+      return OK;
+    },
+  });
+
+  route(app, c.sendStats, {
+    handler: async ({ query }) =>
+      sendStats(ctx.db, (await requireNumber(ctx, query.phoneNumberId)).phoneNumberId),
   });
 
   route(app, c.deliveries, {

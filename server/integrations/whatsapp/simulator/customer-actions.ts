@@ -186,7 +186,13 @@ export async function readReplies(
     await emitStatuses(
       ctx,
       number,
-      sequence.map((status) => ({ wamid: message.wamid, status, recipient: message.customer, at })),
+      sequence.map((status) => ({
+        wamid: message.wamid,
+        status,
+        recipient: message.customer,
+        at,
+        callbackData: message.callbackData,
+      })),
     );
   }
   return { wamids: unread.map((message) => message.wamid) };
@@ -210,6 +216,7 @@ export async function sendStatuses(
       status,
       recipient: message.customer,
       at,
+      callbackData: message.callbackData,
       ...(status === 'failed' && { errorCode: input.errorCode ?? 131026 }),
     })),
     { batch: input.batch ?? false, copies: input.copies ?? 1 },

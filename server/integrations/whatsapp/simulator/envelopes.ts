@@ -81,6 +81,8 @@ export interface StatusEvent {
   at: Date;
   /** For `failed`: Meta's error code (131047, 131026…). */
   errorCode?: number;
+  /** The send's biz_opaque_callback_data, repeated by Meta in each of its statuses. */
+  callbackData?: string | null;
 }
 
 const ERROR_TEXT: Record<number, { title: string; details: string }> = {
@@ -102,6 +104,7 @@ function statusObject(event: StatusEvent, conversationId: string): Record<string
     timestamp: unixSeconds(event.at),
     recipient_id: event.recipient,
   };
+  if (event.callbackData) status.biz_opaque_callback_data = event.callbackData;
   if (event.status === 'failed') {
     const code = event.errorCode ?? 131026;
     const text = ERROR_TEXT[code] ?? { title: 'Failure', details: 'Message failed.' };

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { type MessagingContext, sendFromBusiness } from './business-send';
 import { callerWaba } from './graph-caller';
 import { GraphRefusal, invalidParameter, sendGraphRefusal, unknownObject } from './graph-errors';
+import { recordRefusal } from './send-faults';
 import { findNumber } from './store';
 import { templatesPage } from './templates';
 
@@ -30,10 +31,17 @@ export const graphMessagingRoutes: FastifyPluginAsync<GraphMessagingOptions> = a
   app.post<{ Params: { version: string; phoneNumberId: string } }>(
     '/dev/whatsapp/graph/:version/:phoneNumberId/messages',
     async (request, reply) => {
-      const waba = await callerWaba(ctx.db, request);
-      const number = await findNumber(ctx.db, request.params.phoneNumberId);
-      if (!number || number.wabaId !== waba) throw unknownObject(request.params.phoneNumberId);
-      const { answer, followUp } = await sendFromBusiness(ctx, number, request.body);
+      const { phoneNumberId } = request.params;
+      const { answer, followUp } = await (async () => {
+        const waba = await callerWaba(ctx.db, request);
+        const number = await findNumber(ctx.db, phoneNumberId);
+        if (!number || number.wabaId !== waba) throw unknownObject(phoneNumberId);
+        return sendFromBusiness(ctx, number, request.body);
+      })().catch(async (err: unknown) => {
+        // Counted for send-stats (a benchmark must see no 130429), then answered as Meta does.
+        if (err instanceof GraphRefusal) await recordRefusal(ctx.db, phoneNumberId, err.code);
+        throw err;
+      });
       // What Meta sends later goes once the answer is out, as with Meta (never before it).
       reply.raw.once('close', () => {
         followUp().catch((err) => request.log.error({ err }, 'whatsapp simulator: statuses not sent'));

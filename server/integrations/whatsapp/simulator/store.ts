@@ -128,6 +128,8 @@ export interface SimMessage {
   content: Record<string, unknown>;
   status: SimStatus | null;
   errorCode: number | null;
+  /** The business's biz_opaque_callback_data on a send, repeated in its status webhooks. */
+  callbackData: string | null;
   createdAt: Date;
 }
 
@@ -140,6 +142,7 @@ type MessageRow = {
   content: Record<string, unknown>;
   status: SimStatus | null;
   error_code: number | null;
+  biz_opaque_callback_data: string | null;
   created_at: Date;
 };
 
@@ -152,18 +155,23 @@ const toMessage = (row: MessageRow): SimMessage => ({
   content: row.content,
   status: row.status,
   errorCode: row.error_code,
+  callbackData: row.biz_opaque_callback_data,
   createdAt: new Date(row.created_at),
 });
 
 /** Records a message; one already recorded (the same history shared again) stays as it was. */
 export async function insertMessage(
   q: Queryable,
-  message: Omit<SimMessage, 'errorCode'> & { errorCode?: number | null },
+  message: Omit<SimMessage, 'errorCode' | 'callbackData'> & {
+    errorCode?: number | null;
+    callbackData?: string | null;
+  },
 ): Promise<void> {
   await q.query(
     `INSERT INTO dev_whatsapp_messages
-       (wamid, phone_number_id, customer, direction, type, content, status, error_code, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)
+       (wamid, phone_number_id, customer, direction, type, content, status, error_code, created_at,
+        biz_opaque_callback_data)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10)
      ON CONFLICT (wamid) DO NOTHING`,
     [
       message.wamid,
@@ -175,6 +183,7 @@ export async function insertMessage(
       message.status,
       message.errorCode ?? null,
       message.createdAt,
+      message.callbackData ?? null,
     ],
   );
 }
@@ -236,7 +245,7 @@ export async function unreadReplies(
 }
 
 /** SQL for a number's phone key (the Brazilian ninth digit dropped), as customers' phone_key. */
-const KEY_SQL = (column: string) =>
+export const KEY_SQL = (column: string) =>
   `(CASE WHEN ${column} ~ '^55[0-9]{2}9[0-9]{8}$' THEN substr(${column}, 1, 4) || substr(${column}, 6) ELSE ${column} END)`;
 
 /** The number a person with that phone key last wrote to the business from, if they ever did. */
