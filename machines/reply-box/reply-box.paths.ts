@@ -1,4 +1,5 @@
 import type { AnyEventObject } from 'xstate';
+import type { ConversationMessage } from '../../contracts/conversation';
 import type { ApprovedTemplate } from '../../contracts/whatsapp-templates';
 import {
   type ReplyBoxEvent,
@@ -25,6 +26,23 @@ export const REPLY_TEMPLATE: ApprovedTemplate = {
   body: 'Olá, {{1}}! Podemos continuar a nossa conversa?',
   parameterCount: 1,
   followUpReady: true,
+};
+
+/** The reply as the server answers a 201 with it (the message the conversation gains). */
+export const REPLY_MESSAGE: ConversationMessage = {
+  id: 'm-reply',
+  wamid: 'wamid.reply',
+  direction: 'outbound',
+  origin: 'app',
+  type: 'text',
+  body: REPLY_TEXT,
+  media: null,
+  location: null,
+  replyTo: null,
+  reactions: [],
+  status: 'sent',
+  error: null,
+  sentAt: '2030-01-15T12:00:00.000Z',
 };
 
 export const replyBoxTexts = {

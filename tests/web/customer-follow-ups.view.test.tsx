@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import type { FollowUpMessage } from '../../contracts/tasks';
+import { formFollowUp } from '../../machines/task-form/task-form.paths';
 import { customer } from './support/customer-fixtures';
 import {
   type CustomersServerOptions,
@@ -19,18 +20,8 @@ type CustomerFollowUp = FollowUpMessage & { taskTitle: string | null };
 
 function followUp(overrides: Partial<CustomerFollowUp> = {}): CustomerFollowUp {
   return {
-    id: 'f-1',
-    taskId: 't-1',
-    customerId: 'c-maria',
+    ...formFollowUp({ id: 'f-1', taskId: 't-1', scheduledFor: new Date(2030, 0, 15, 10, 0).toISOString() }),
     message: 'Oi, Maria! Conseguiu ver o orçamento?',
-    scheduledFor: new Date(2030, 0, 15, 10, 0).toISOString(),
-    status: 'scheduled',
-    awaitingConnection: false,
-    sentAs: null,
-    sentAt: null,
-    conversationMessageId: null,
-    problem: null,
-    lastError: null,
     taskTitle: 'Cobrar orçamento',
     ...overrides,
   };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationMessage } from '../../contracts/conversation';
 import { replyOf } from '../../machines/reply-box/reply-box.machine';
-import { replyBoxPathModel } from '../../machines/reply-box/reply-box.paths';
+import { REPLY_MESSAGE, replyBoxPathModel } from '../../machines/reply-box/reply-box.paths';
 import { generatePaths, walkPath } from '../support/chart-paths';
 import { type ReplyBoxLayer, replyBoxDriver } from '../support/drivers/reply-box.driver';
 import { jsdomSurface } from '../support/ui/jsdom-surface';
@@ -11,22 +10,6 @@ import { failed, ok, settleQueries } from './support/fake-api';
 import { openSignedIn } from './support/signed-in';
 
 const paths = generatePaths(replyBoxPathModel);
-
-const replyMessage: ConversationMessage = {
-  id: 'm-reply',
-  wamid: 'wamid.reply',
-  direction: 'outbound',
-  origin: 'app',
-  type: 'text',
-  body: 'Pode vir buscar amanhã às 10h.',
-  media: null,
-  location: null,
-  replyTo: null,
-  reactions: [],
-  status: 'sent',
-  error: null,
-  sentAt: new Date(2030, 0, 15, 9, 0).toISOString(),
-};
 
 describe("the customer page's reply box: chart paths, as the owner sees them", () => {
   withCustomerPagesPreloaded();
@@ -62,7 +45,7 @@ describe("the customer page's reply box: chart paths, as the owner sees them", (
           await waitFor(reply, 'the reply');
           reply.answer(
             action.status === 201
-              ? ok({ message: replyMessage }, 201)
+              ? ok({ message: REPLY_MESSAGE }, 201)
               : failed(502, action.error, 'WHATSAPP_GRAPH_REFUSED'),
           );
           await settleQueries();

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { ConversationMessage } from '../../../contracts/conversation';
+import { REPLY_MESSAGE } from '../../../machines/reply-box/reply-box.paths';
 import type { ChartPath } from '../../../tests/support/chart-paths';
 import {
   type ReplyBoxLayer,
@@ -17,25 +17,6 @@ interface Run {
 }
 
 const runs = new WeakMap<Page, Run>();
-
-/** The reply as the server would put it in the conversation (served: see the set-up). */
-function servedReply(): ConversationMessage {
-  return {
-    id: `m-reply-${Date.now()}`,
-    wamid: `wamid.reply.${Date.now()}`,
-    direction: 'outbound',
-    origin: 'app',
-    type: 'text',
-    body: null,
-    media: null,
-    location: null,
-    replyTo: null,
-    reactions: [],
-    status: 'sent',
-    error: null,
-    sentAt: new Date().toISOString(),
-  };
-}
 
 async function layerFor(
   page: Page,
@@ -77,7 +58,7 @@ async function layerFor(
     async answerSend(action) {
       await replies.answer(
         action.status === 201
-          ? { status: 201, body: { success: true, data: { message: servedReply() } } }
+          ? { status: 201, body: { success: true, data: { message: REPLY_MESSAGE } } }
           : { status: 502, body: { success: false, error: action.error, code: 'WHATSAPP_GRAPH_REFUSED' } },
       );
     },
