@@ -4,7 +4,6 @@ import {
   type ReplyBoxUserAction,
   replyBoxTexts,
 } from '../../../machines/reply-box/reply-box.paths';
-import { formatTime } from '../../../src/lib/format/date';
 import type { ChartPath } from '../chart-paths';
 import { differs, expectScreen, type UiSurface } from '../ui/ui-surface';
 
@@ -65,7 +64,12 @@ function readReplyBox(document: Document): SeenReplyBox | null {
   };
 }
 
-function expected(screen: ReplyBoxScreen): SeenReplyBox {
+/** A time of day as the app shows it, in the page's own time zone (runs in the page). */
+function timeInPage(_document: Document, iso: string): string {
+  return new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+}
+
+function expected(screen: ReplyBoxScreen, windowTime: string | null): SeenReplyBox {
   const buttons = screen.failedSend
     ? [
         { label: replyBoxTexts.retry, disabled: false },
@@ -81,8 +85,8 @@ function expected(screen: ReplyBoxScreen): SeenReplyBox {
     alert: screen.error,
     connect: screen.kind === 'unavailable',
     window:
-      screen.kind === 'text' && screen.windowClosesAt
-        ? replyBoxTexts.windowOpen(formatTime(new Date(screen.windowClosesAt)))
+      screen.kind === 'text' && windowTime
+        ? replyBoxTexts.windowOpen(windowTime)
         : screen.kind === 'template'
           ? replyBoxTexts.windowClosed
           : null,
@@ -117,9 +121,10 @@ export function replyBoxDriver(ui: UiSurface, layer: ReplyBoxLayer) {
       for (const action of planReplyBoxStep(path as never, index).actions) await perform(action);
       await ui.settle();
     },
-    check(path: ChartPath, index: number) {
+    async check(path: ChartPath, index: number) {
       const { screen } = planReplyBoxStep(path as never, index);
-      const want = expected(screen);
+      const windowTime = screen.windowClosesAt ? await ui.read(timeInPage, screen.windowClosesAt) : null;
+      const want = expected(screen, windowTime);
       return expectScreen(
         ui,
         async () => ({ seen: await ui.read(readReplyBox, null), reads: await layer.conversationReads() }),
