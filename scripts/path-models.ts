@@ -16,6 +16,7 @@ import { phoneChangeValidatePathModel } from '../machines/phone-change/phone-cha
 import { phoneVerificationPathModel } from '../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../machines/quick-task/quick-task.paths';
 import { realtimeConnectionPathModel } from '../machines/realtime/realtime-connection.paths';
+import { replyBoxPathModel } from '../machines/reply-box/reply-box.paths';
 import { rootEntryPathModel } from '../machines/root-entry/root-entry.paths';
 import { searchBoxPathModel } from '../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../machines/session/session.paths';
@@ -52,6 +53,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'customer-import': model(customerImportPathModel),
   'task-form': model(taskFormPathModel),
   'customer-export': model(customerExportPathModel),
+  'reply-box': model(replyBoxPathModel),
   'search-box': model(searchBoxPathModel),
   'entity-form': model(entityFormPathModel),
   'confirm-delete': model(confirmDeletePathModel),
@@ -88,6 +90,7 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'column-load-more': 'tests/web/column-load-more.paths.test.tsx',
   'payment-return': 'tests/web/payment-return.paths.test.tsx',
   'customer-export': 'tests/web/customer-export.paths.test.tsx',
+  'reply-box': 'tests/web/reply-box.paths.test.tsx',
   'entity-form': 'tests/web/entity-form.paths.test.tsx',
   'search-box': 'tests/web/search-box.paths.test.tsx',
   'root-entry': 'tests/web/root-entry.paths.test.tsx',

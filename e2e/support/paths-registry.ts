@@ -16,6 +16,7 @@ import { phoneChangeValidatePathModel } from '../../machines/phone-change/phone-
 import { phoneVerificationPathModel } from '../../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../../machines/quick-task/quick-task.paths';
 import { realtimeConnectionPathModel } from '../../machines/realtime/realtime-connection.paths';
+import { replyBoxPathModel } from '../../machines/reply-box/reply-box.paths';
 import { rootEntryPathModel } from '../../machines/root-entry/root-entry.paths';
 import { searchBoxPathModel } from '../../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../../machines/session/session.paths';
@@ -43,6 +44,7 @@ import { phoneVerificationDriver } from './drivers/phone-verification';
 import { quickTaskBrowserDriver } from './drivers/quick-task';
 import { realtimeBrowserDriver } from './drivers/realtime';
 import { renewalDriver } from './drivers/renewal';
+import { replyBoxBrowserDriver } from './drivers/reply-box';
 import { rootEntryBrowserDriver } from './drivers/root-entry';
 import { searchBoxBrowserDriver } from './drivers/search-box';
 import { sessionDriver } from './drivers/session';
@@ -95,4 +97,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'root-entry': chart(rootEntryPathModel, rootEntryBrowserDriver),
   'whatsapp-connection': chart(whatsappConnectionPathModel, whatsappConnectionDriver),
   realtime: chart(realtimeConnectionPathModel, realtimeBrowserDriver),
+  'reply-box': chart(replyBoxPathModel, replyBoxBrowserDriver),
 };

@@ -6,9 +6,10 @@ import { realtimeEvent, realtimeProtocol } from '../../contracts/realtime';
 import { disconnectedWhatsapp, type WhatsappConnectionStatus } from '../../contracts/whatsapp-status';
 import { customer } from './support/customer-fixtures';
 import { fakeCustomersServer, settleCustomers, withCustomerPagesPreloaded } from './support/customers-api';
-import { type FakeRoutes, failed } from './support/fake-api';
+import { type FakeRoutes, failed, ok } from './support/fake-api';
 import { installScriptedSocket } from './support/realtime-socket';
 import { openSignedIn } from './support/signed-in';
+import { notConnectedCustomer } from './support/whatsapp-sending-api';
 
 const ana = customer({ id: 'c-ana', name: 'Ana Souza' });
 
@@ -55,6 +56,10 @@ async function open(
     customers: [ana],
     conversations: { 'c-ana': conversation },
     conversationPageSize: options.pageSize,
+    // The reply box reads whether the company can send: as the connection's status says.
+    sending: {
+      whatsapp: ok({ ...notConnectedCustomer, canSend: (options.status ?? 'connected') === 'connected' }),
+    },
   });
   const app = openSignedIn('/customers/c-ana', {
     routes: [server.routes, whatsappStatus(options.status ?? 'connected')],

@@ -126,12 +126,71 @@ describe('task detail (spec §2 /tasks/{taskId}, /home/{taskId})', () => {
       { status: 'sent', sentAt: new Date(2030, 0, 15, 10, 1).toISOString() },
       'Enviada em 15/01/2030 às 10:01',
     ],
-    [{ status: 'failed', lastError: 'Número sem WhatsApp.' }, 'Falhou: Número sem WhatsApp.'],
+    [{ status: 'failed', lastError: 'Número sem WhatsApp.' }, 'Falhou'],
     [{ status: 'cancelled' }, 'Cancelada'],
+    [{ status: 'paused' }, 'Pausada'],
+    [{ status: 'sending' }, 'Enviando…'],
+    [{ status: 'delivered', sentAs: 'text' }, 'Entregue'],
+    [{ status: 'read', sentAs: 'template' }, 'Lida como modelo'],
+    [
+      { status: 'sent', sentAs: 'template', sentAt: new Date(2030, 0, 15, 10, 1).toISOString() },
+      'Enviada em 15/01/2030 às 10:01 como modelo',
+    ],
+    [{ status: 'expired' }, 'Expirada'],
   ])('follow-up %j reads "%s"', async (overrides, text) => {
     await openDetail('/tasks/t-ana', { followUp: followUpAnswer(formFollowUp(overrides)) });
     expect(rows(followUpCard()!).Situação).toBe(text);
     expect(within(followUpCard()!).queryByRole('link', { name: 'Conectar WhatsApp' })).toBeNull();
+  });
+
+  test('a problem: its text, and one button or link per thing to do about it', async () => {
+    const problem = {
+      code: 'EXPIRED',
+      text: 'A mensagem esperou demais pela conexão do WhatsApp e não foi enviada. Envie agora ou reagende.',
+      actions: ['send_now', 'reschedule', 'choose_template', 'check_number', 'connect'] as const,
+    };
+    await openDetail('/tasks/t-ana', {
+      followUp: followUpAnswer(
+        formFollowUp({ status: 'expired', problem: { ...problem, actions: [...problem.actions] } }),
+      ),
+    });
+    const card = followUpCard()!;
+    expect(within(card).getByText(problem.text)).toBeDefined();
+    expect(within(card).getByRole('button', { name: 'Enviar agora' })).toBeDefined();
+    const href = (name: string) => within(card).getByRole('link', { name }).getAttribute('href');
+    expect(href('Reagendar')).toBe('/tasks/t-ana/edit');
+    expect(href('Escolher modelo')).toBe('/settings/whatsapp-business-connection');
+    expect(href('Conferir número')).toBe('/customers/c-maria/edit');
+    expect(href('Conectar WhatsApp')).toBe('/settings/whatsapp-business-connection');
+  });
+
+  test('"Enviar agora" asks the server to send it, says so, and reads the follow-up again', async () => {
+    const expired = formFollowUp({
+      status: 'expired',
+      problem: { code: 'EXPIRED', text: 'Não foi enviada.', actions: ['send_now'] },
+    });
+    const { tasks } = await openDetail('/tasks/t-ana', { followUp: followUpAnswer(expired) });
+    const sending = formFollowUp({ status: 'sending' });
+    tasks.followUp.always(followUpAnswer(sending));
+    tasks.sendNow.always(ok({ followUpMessage: sending }));
+    await userEvent.click(within(followUpCard()!).getByRole('button', { name: 'Enviar agora' }));
+    await settleQueries();
+    expect(tasks.sendNow.paths).toEqual(['/api/followup/f-ana/send-now']);
+    expect(toastTitle('follow-up-f-ana')).toBe('Mensagem na fila para envio.');
+    expect(rows(followUpCard()!).Situação).toBe('Enviando…');
+  });
+
+  test('"Retomar follow-ups" on a paused one resumes the customer\'s follow-ups; a refusal says the server\'s words', async () => {
+    const paused = formFollowUp({
+      status: 'paused',
+      problem: { code: 'PAUSED', text: 'Pausados.', actions: ['resume'] },
+    });
+    const { tasks } = await openDetail('/tasks/t-ana', { followUp: followUpAnswer(paused) });
+    tasks.resume.always(failed(500, 'Falha interna.'));
+    await userEvent.click(within(followUpCard()!).getByRole('button', { name: 'Retomar follow-ups' }));
+    await settleQueries();
+    expect(tasks.resume.paths).toEqual(['/api/customers/c-maria/follow-ups/resume']);
+    expect(toastTitle('follow-ups-resumed-c-maria')).toBe('Falha interna.');
   });
 
   test('spec §8: the follow-up fails to load, the task still shows, without it', async () => {

@@ -21,6 +21,7 @@ import { CustomerLoadFailure } from './CustomerLoadFailure';
 import { ConversationTimeline } from './conversation/ConversationTimeline';
 import { deleteCustomer } from './customer-calls';
 import { customerDetailQuery, customerKeys } from './customer-queries';
+import { CustomerFollowUps } from './whatsapp/CustomerFollowUps';
 import './customers.css';
 import { appPaths, taskAddress } from '../../../machines/app-paths';
 
@@ -155,6 +156,8 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
       </section>
 
       <ConversationTimeline customerId={id} customerName={customer.name} />
+
+      <CustomerFollowUps customerId={id} />
 
       <div className="customer-detail__columns">
         <section className="card" aria-labelledby={`${headingId}-tasks`}>

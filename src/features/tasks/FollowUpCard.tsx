@@ -3,10 +3,9 @@ import type { FollowUpMessage } from '../../../contracts/tasks';
 import { connectionPages, pageForStatus } from '../../../machines/whatsapp/whatsapp-connection-pages';
 import { formatDateTime } from '../../lib/format/date';
 import { Link } from '../../lib/routing/Link';
+import { isAwaitingConnection } from '../../lib/whatsapp/follow-up-status';
 import { whatsappStatusQuery } from '../../lib/whatsapp/whatsapp-status-query';
-import { followUpStatusText, followUpTone, isAwaitingConnection } from './follow-up-status';
-
-const badgeClass = (tone: 'success' | 'danger' | null) => (tone ? `badge badge--${tone}` : 'badge');
+import { FollowUpProblem, FollowUpStatusBadge } from '../../ui/follow-up-status/FollowUpStatus';
 
 /** "Conectar WhatsApp", to the connection's page for where it stands (to reconnect, to see the problem). */
 function ConnectWhatsappLink() {
@@ -14,17 +13,22 @@ function ConnectWhatsappLink() {
   return <Link to={data ? pageForStatus(data.status) : connectionPages.index.path}>Conectar WhatsApp</Link>;
 }
 
-/** The task's follow-up message: the text, when it goes, where it stands, and how to remove it. */
+/**
+ * The task's follow-up message: the text, when it goes, where it stands (live: followup.changed
+ * marks the tasks stale), what to do when it is held back or failed, and how to remove it.
+ */
 export function FollowUpCard({
   followUp,
   customerName,
   removeHref,
+  editHref,
 }: {
   followUp: FollowUpMessage;
   customerName: string | null;
   removeHref: string;
+  /** The task's edit page: "Reagendar". */
+  editHref: string;
 }) {
-  const awaiting = isAwaitingConnection(followUp);
   return (
     <section className="card" aria-labelledby="follow-up-title">
       <h2 id="follow-up-title" className="card__heading">
@@ -45,11 +49,13 @@ export function FollowUpCard({
         <div className="details__row">
           <dt>Situação</dt>
           <dd>
-            <span className={badgeClass(followUpTone(followUp))}>{followUpStatusText(followUp)}</span>
+            <FollowUpStatusBadge followUp={followUp} />
           </dd>
         </div>
       </dl>
-      {awaiting ? (
+      {followUp.problem ? (
+        <FollowUpProblem followUp={followUp} rescheduleHref={editHref} />
+      ) : isAwaitingConnection(followUp) ? (
         <p className="card__text">
           A mensagem sai assim que o WhatsApp da empresa estiver conectado. <ConnectWhatsappLink />
         </p>

@@ -149,6 +149,7 @@ export default function TaskDetailPage() {
           followUp={followUp.data}
           customerName={customer?.name ?? null}
           removeHref={paths.deleteFollowUp(task.id)}
+          editHref={paths.edit(task.id)}
         />
       ) : null}
 

@@ -5,6 +5,7 @@ import type { WhatsappConnectionActor } from '../../../machines/whatsapp/whatsap
 import { modeLabels } from '../../../machines/whatsapp/whatsapp-connection-labels';
 import { formatDateTime } from '../../lib/format/date';
 import { Link } from '../../lib/routing/Link';
+import { FollowUpTemplateChoice } from './FollowUpTemplateChoice';
 
 /**
  * "Conexão WhatsApp": where the connection stands. Not connected: connect. Connected: the number,
@@ -59,6 +60,7 @@ export function ConnectionOverview({ connection }: { connection: WhatsappConnect
             ) : null}
           </dl>
         </section>
+        <FollowUpTemplateChoice />
         <nav className="card" aria-label="Opções da conexão">
           <ul className="list list--plain">
             <li>

@@ -13,6 +13,8 @@ const staleAfter = {
   deal: ['sales', 'dashboard'],
   company: ['dashboard', 'settingsUser'],
   service: ['services'],
+  /** A follow-up shows on its task and on its customer's page (follow-ups, timeline, window). */
+  followUp: ['tasks', 'customers'],
 } as const satisfies Record<string, readonly CacheRoot[]>;
 
 export type DataChange = keyof typeof staleAfter;

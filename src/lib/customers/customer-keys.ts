@@ -12,4 +12,8 @@ export const customerKeys = {
   detail: (id: string) => [...cacheRoots.customers, 'detail', id] as const,
   /** The customer's WhatsApp conversation (its pages of messages). */
   conversation: (id: string) => [...cacheRoots.customers, 'conversation', id] as const,
+  /** Under the customer's detail, so what marks the customer stale (followup.changed) reaches them. */
+  followUps: (id: string) => [...cacheRoots.customers, 'detail', id, 'follow-ups'] as const,
+  /** The customer's 24-hour window, paused follow-ups and number (also under their detail). */
+  whatsapp: (id: string) => [...cacheRoots.customers, 'detail', id, 'whatsapp'] as const,
 };

@@ -18,8 +18,9 @@ import {
 import { searchText } from '../../../contracts/search-text';
 import { appRoutes } from '../../../src/app/routing/routes';
 import { customer } from './customer-fixtures';
-import { type FakeRoutes, failed, ok, type Reply, settleQueries } from './fake-api';
+import { type Answer, type FakeRoutes, failed, ok, type Reply, settleQueries } from './fake-api';
 import { json } from './network';
+import { fakeWhatsappSendingRoutes, type SendingEndpoint } from './whatsapp-sending-api';
 
 /** `count` customers named "Cliente 001"… in order. */
 export function manyCustomers(count: number): Customer[] {
@@ -45,6 +46,8 @@ export interface CustomersServerOptions {
   conversations?: Record<string, ConversationMessage[]>;
   /** Messages per conversation page (the contract's default otherwise). */
   conversationPageSize?: number;
+  /** The customer page's sending calls (window, follow-ups, templates, reply), when not the defaults. */
+  sending?: Partial<Record<SendingEndpoint, Answer>>;
 }
 
 /**
@@ -62,6 +65,7 @@ export function fakeCustomersServer(options: CustomersServerOptions = {}) {
   /** A standing answer for the conversation instead of the fake's own (a failure). */
   let conversationAnswer: Reply | null = null;
   const answers = { ...options.answers };
+  const sending = fakeWhatsappSendingRoutes(options.sending);
   const requests: Record<Endpoint, Request[]> = {
     list: [],
     detail: [],
@@ -231,6 +235,8 @@ export function fakeCustomersServer(options: CustomersServerOptions = {}) {
   }
 
   const routes: FakeRoutes = (request) => {
+    const sent = sending.routes(request);
+    if (sent) return sent;
     const url = new URL(request.url);
     const { pathname } = url;
     if (pathname === EXPORT_CUSTOMERS_URL && request.method === 'GET') {
@@ -320,6 +326,8 @@ export function fakeCustomersServer(options: CustomersServerOptions = {}) {
     customers,
     conversations,
     conversationRequests,
+    /** The sending calls of the customer page (window, follow-ups, templates, reply). */
+    sending,
     answerConversation(answer: Reply | null) {
       conversationAnswer = answer;
     },

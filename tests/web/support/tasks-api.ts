@@ -29,12 +29,18 @@ export function fakeTaskRoutes(answers: Partial<Record<TaskEndpoint, Answer>> = 
     complete: new HeldCalls(answers.complete),
     reopen: new HeldCalls(answers.reopen),
     customers: new HeldCalls(answers.customers ?? ok(customersPage([]))),
+    sendNow: new HeldCalls(answers.sendNow),
+    resume: new HeldCalls(answers.resume),
   };
   const routes: FakeRoutes = (request) => {
     const { pathname } = new URL(request.url);
     const method = request.method;
     const task = /^\/api\/tasks\/([^/]+)(\/[^/]+)?$/.exec(pathname);
     if (pathname === '/api/customers' && method === 'GET') return endpoints.customers.receive(request);
+    if (/^\/api\/followup\/[^/]+\/send-now$/.test(pathname) && method === 'POST')
+      return endpoints.sendNow.receive(request);
+    if (/^\/api\/customers\/[^/]+\/follow-ups\/resume$/.test(pathname) && method === 'POST')
+      return endpoints.resume.receive(request);
     if (pathname.startsWith('/api/followup/') && method === 'GET') return endpoints.followUp.receive(request);
     if (pathname === '/api/tasks' && method === 'GET') return endpoints.list.receive(request);
     if (pathname === '/api/tasks' && method === 'POST') return endpoints.create.receive(request);
@@ -63,7 +69,9 @@ export type TaskEndpoint =
   | 'removeFollowUp'
   | 'complete'
   | 'reopen'
-  | 'customers';
+  | 'customers'
+  | 'sendNow'
+  | 'resume';
 
 /** The title of the toast with that id, or null when it is not on screen. */
 export function toastTitle(id: string): string | null {

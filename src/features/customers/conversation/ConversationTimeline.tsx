@@ -7,11 +7,12 @@ import { LoadError } from '../../../ui/load-error/LoadError';
 import { ChatMessage } from './ChatMessage';
 import { conversationDays } from './conversation-days';
 import { conversationQuery } from './conversation-query';
+import { ReplyBox } from './ReplyBox';
 import './conversation.css';
 
 /**
  * The customer's WhatsApp conversation as a chat: days oldest first, the newest message at the
- * bottom, older pages on request. Kept current by the realtime socket (it marks the query stale).
+ * bottom, older pages on request, the reply box under it. Kept current by the realtime socket (it marks the query stale).
  */
 export function ConversationTimeline({
   customerId,
@@ -73,6 +74,7 @@ export function ConversationTimeline({
           </div>
         </>
       )}
+      <ReplyBox customerId={customerId} />
     </section>
   );
 }

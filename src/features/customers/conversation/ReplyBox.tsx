@@ -1,0 +1,181 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useState } from 'react';
+import type { ReplyBoxActor } from '../../../../machines/reply-box/reply-box.machine';
+import { replyBoxTexts, templateLabel } from '../../../../machines/reply-box/reply-box.paths';
+import { connectionPages, pageForStatus } from '../../../../machines/whatsapp/whatsapp-connection-pages';
+import { formatTime } from '../../../lib/format/date';
+import { Link } from '../../../lib/routing/Link';
+import { whatsappStatusQuery } from '../../../lib/whatsapp/whatsapp-status-query';
+import { RetryButton } from '../../../ui/retry-button/RetryButton';
+import { createReplyBoxMachine } from './reply-box-actors';
+
+/**
+ * The owner's reply under the customer's conversation (the reply-box chart decides; this renders its
+ * state and sends its events): free text inside the 24-hour window, an approved template outside it.
+ */
+export function ReplyBox({ customerId }: { customerId: string }) {
+  const queryClient = useQueryClient();
+  const [machine] = useState(() => createReplyBoxMachine(queryClient, customerId));
+  const chart = useActorRef(machine);
+  const state = useSelector(chart, (s) => String(s.value));
+  return (
+    <section className="reply-box" aria-label="Responder ao cliente">
+      {state === 'loading' ? (
+        <p className="card__text" role="status">
+          {replyBoxTexts.loading}
+        </p>
+      ) : state === 'loadFailed' ? (
+        <LoadFailed chart={chart} />
+      ) : state === 'unavailable' ? (
+        <Unavailable />
+      ) : (
+        <Composer chart={chart} />
+      )}
+    </section>
+  );
+}
+
+function LoadFailed({ chart }: { chart: ReplyBoxActor }) {
+  const error = useSelector(chart, (s) => s.context.error);
+  return (
+    <div className="reply-box__problem">
+      <p className="form-error" role="alert">
+        {error}
+      </p>
+      <RetryButton onRetry={() => chart.send({ type: 'RETRY' })} />
+    </div>
+  );
+}
+
+function Unavailable() {
+  const { data } = useQuery(whatsappStatusQuery);
+  return (
+    <p className="card__text">
+      {replyBoxTexts.unavailable}{' '}
+      <Link to={data ? pageForStatus(data.status) : connectionPages.index.path}>{replyBoxTexts.connect}</Link>
+    </p>
+  );
+}
+
+function Composer({ chart }: { chart: ReplyBoxActor }) {
+  const id = useId();
+  const context = useSelector(chart, (s) => s.context);
+  const sending = useSelector(chart, (s) => s.matches('sending'));
+  const failed = useSelector(chart, (s) => s.matches('failed'));
+  const canSend = useSelector(chart, (s) => s.can({ type: 'SEND' }));
+  const locked = sending || failed;
+  const chosen = context.templateIndex === null ? null : context.templates[context.templateIndex];
+  return (
+    <form
+      className="reply-box__form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        chart.send({ type: 'SEND' });
+      }}
+    >
+      {context.mode === 'text' ? (
+        <>
+          <p className="reply-box__window">
+            {context.windowClosesAt
+              ? replyBoxTexts.windowOpen(formatTime(new Date(context.windowClosesAt)))
+              : null}
+          </p>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-text`}>
+              {replyBoxTexts.message}
+            </label>
+            <textarea
+              id={`${id}-text`}
+              className="field__input reply-box__text"
+              rows={3}
+              value={context.text}
+              readOnly={locked}
+              onChange={(event) => chart.send({ type: 'TYPE', text: event.target.value })}
+            />
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="reply-box__window">{replyBoxTexts.windowClosed}</p>
+          {context.templates.length === 0 ? (
+            <p className="card__text">
+              Nenhum modelo de mensagem aprovado. Crie um no Gerenciador do WhatsApp Business da Meta.
+            </p>
+          ) : (
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-template`}>
+                {replyBoxTexts.template}
+              </label>
+              <select
+                id={`${id}-template`}
+                className="field__input"
+                value={context.templateIndex ?? ''}
+                disabled={locked}
+                onChange={(event) =>
+                  chart.send({ type: 'CHOOSE_TEMPLATE', index: Number(event.target.value) })
+                }
+              >
+                <option value="" disabled>
+                  {replyBoxTexts.noTemplate}
+                </option>
+                {context.templates.map((template, index) => (
+                  <option key={`${template.name}:${template.language}`} value={index}>
+                    {templateLabel(template)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {chosen ? <p className="reply-box__template-body">{chosen.body}</p> : null}
+          {context.parameters.map((value, index) => (
+            // The parameters are positional: their place is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: positional template parameters
+            <div className="field" key={index}>
+              <label className="field__label" htmlFor={`${id}-parameter-${index}`}>
+                {replyBoxTexts.parameter(index + 1)}
+              </label>
+              <input
+                id={`${id}-parameter-${index}`}
+                className="field__input"
+                value={value}
+                readOnly={locked}
+                onChange={(event) => chart.send({ type: 'SET_PARAMETER', index, value: event.target.value })}
+              />
+            </div>
+          ))}
+        </>
+      )}
+      {failed ? (
+        <div className="reply-box__problem">
+          <p className="form-error" role="alert">
+            {context.error}
+          </p>
+          <div className="form__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => chart.send({ type: 'RETRY' })}
+            >
+              {replyBoxTexts.retry}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => chart.send({ type: 'EDIT' })}
+            >
+              {replyBoxTexts.edit}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="form__actions">
+          <button type="submit" className="button button--primary" disabled={!canSend}>
+            {sending ? replyBoxTexts.sending : replyBoxTexts.send}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
