@@ -76,6 +76,7 @@ const envSchema = z.object({
   PHONE_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   FOLLOW_UP_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_/, {
@@ -185,6 +186,11 @@ export interface Config {
    * but expires: a message meant for yesterday is worse than none.
    */
   followUpExpiryHours: number;
+  /**
+   * Jobs one instance runs at once. Sends spend most of their time waiting for Meta, so they overlap;
+   * PGlite runs one statement at a time, so fewer help there.
+   */
+  jobConcurrency: number;
   /** WhatsApp Business (Meta's Cloud API, or the embedded simulator). */
   whatsapp: WhatsappConfig;
 }
@@ -404,6 +410,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     phoneCodeResendSeconds: e.PHONE_CODE_RESEND_SECONDS,
     trialDays: e.TRIAL_DAYS,
     followUpExpiryHours: e.FOLLOW_UP_EXPIRY_HOURS,
+    jobConcurrency: e.JOB_CONCURRENCY ?? (e.DATABASE_URL ? 16 : 4),
     whatsapp: whatsappConfig(e, isProduction),
   };
 }

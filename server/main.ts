@@ -64,7 +64,12 @@ async function main() {
   }
   const whatsapp = serverDispatcher(config, db, app.server);
   const worker: Worker | undefined = config.jobsEnabled
-    ? await startWorker({ db, handlers: jobHandlers(config, mailer, sms, whatsapp), logger: app.log })
+    ? await startWorker({
+        db,
+        handlers: jobHandlers(config, mailer, sms, whatsapp),
+        concurrency: config.jobConcurrency,
+        logger: app.log,
+      })
     : undefined;
   const webhookProcessor: WebhookProcessor | undefined = config.jobsEnabled
     ? startWebhookProcessor({ db, logger: app.log })
