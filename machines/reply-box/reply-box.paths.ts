@@ -18,12 +18,15 @@ export const TEMPLATE_PARAMETER = 'Maria';
 /** The customer's window, open until this instant (the view shows its time of day). */
 export const WINDOW_CLOSES_AT = '2030-01-15T13:30:00.000Z';
 export const LOAD_FAILED_TEXT = 'Falha interna. Tente de novo em instantes.';
-export const SEND_FAILED_TEXT = 'O WhatsApp recusou a mensagem: tente de novo em instantes.';
+/** The server's words for Meta's spam limit (131048), the refusal the browser replay has Meta make. */
+export const SEND_FAILED_TEXT =
+  'O WhatsApp limitou os envios deste número por denúncias de spam. Espere algumas horas antes de enviar de novo.';
+/** An approved template every account of the local Cloud API has (its seeded `lembrete_retorno`). */
 export const REPLY_TEMPLATE: ApprovedTemplate = {
-  name: 'retomar_conversa',
+  name: 'lembrete_retorno',
   language: 'pt_BR',
   category: 'UTILITY',
-  body: 'Olá, {{1}}! Podemos continuar a nossa conversa?',
+  body: 'Olá! Temos um recado para você: {{1}} Se quiser, é só responder esta mensagem.',
   parameterCount: 1,
   followUpReady: true,
 };
@@ -168,7 +171,7 @@ export const replyBoxPathModel = {
       case 'xstate.done.actor.sendReply':
         return 'The server accepts the reply (201)';
       case 'xstate.error.actor.sendReply':
-        return 'The send fails (502, Meta refused it)';
+        return 'The send fails (502, Meta refused it: spam limit)';
       default:
         return event.type;
     }

@@ -18,6 +18,11 @@ export interface ReplyBoxLayer {
   answerSend(action: Extract<ReplyBoxUserAction, { do: 'answer-send' }>): Promise<void>;
   /** How many times the app read the conversation (a reply that went out reads it again). */
   conversationReads(): Promise<number>;
+  /**
+   * When the open window really closes, where the server's answer is not the path's (a real
+   * customer's window ends 24 hours after they wrote); the path's instant otherwise.
+   */
+  windowClosesAt?(): string | null;
 }
 
 interface SeenReplyBox {
@@ -123,7 +128,8 @@ export function replyBoxDriver(ui: UiSurface, layer: ReplyBoxLayer) {
     },
     async check(path: ChartPath, index: number) {
       const { screen } = planReplyBoxStep(path as never, index);
-      const windowTime = screen.windowClosesAt ? await ui.read(timeInPage, screen.windowClosesAt) : null;
+      const closesAt = screen.windowClosesAt && (layer.windowClosesAt?.() ?? screen.windowClosesAt);
+      const windowTime = closesAt ? await ui.read(timeInPage, closesAt) : null;
       const want = expected(screen, windowTime);
       return expectScreen(
         ui,
