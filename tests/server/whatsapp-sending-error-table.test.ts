@@ -1,11 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConversationMessage } from '../../contracts/conversation';
 import type { FollowUpMessage } from '../../contracts/tasks';
 import type { CustomerWhatsapp } from '../../contracts/whatsapp-sending';
-import type { Worker } from '../../server/jobs/worker';
 import { REPLY_REFUSED_TEXT } from '../../server/modules/whatsapp-sending/reply';
-import type { WebhookProcessor } from '../../server/modules/whatsapp-webhooks/webhook-processor';
-import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber } from '../support/signed-in-api';
 import { addCustomer } from '../support/task-fixtures';
 import {
@@ -15,11 +12,10 @@ import {
   followUpSettles,
   followUpWorker,
   simSent,
-  startSendingSimulator,
   testDispatcher,
+  withSendingSimulator,
 } from '../support/whatsapp-sending';
 import { control, type Json } from '../support/whatsapp-simulator';
-import { webhookProcessor } from '../support/whatsapp-webhooks';
 
 /**
  * Meta's error table (../shared/whatsapp-cloud-api.md, Sending), row by row: the local Cloud API
@@ -28,27 +24,13 @@ import { webhookProcessor } from '../support/whatsapp-webhooks';
  * the simulator. Then the owner's reply for the rows it answers differently.
  */
 
-let server: TestServer;
-let sim: Awaited<ReturnType<typeof startSendingSimulator>>;
-let processor: WebhookProcessor;
-const workers: Worker[] = [];
-
 /** The simulator's own pair rate never trips here: only the faults a test queues refuse a send. */
 const PACING = { perSecond: 40, pairIntervalMs: 1_200 };
 
-beforeAll(async () => {
-  server = await startTestServer();
-  sim = await startSendingSimulator(server.db, server.url, { pairBurst: 5, pairIntervalSeconds: 1 });
-  processor = webhookProcessor(server.db);
-});
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
-});
-afterAll(async () => {
-  await processor?.stop();
-  await sim?.close();
-  await server?.close();
-});
+const setup = withSendingSimulator({ pairBurst: 5, pairIntervalSeconds: 1 });
+
+/** Sent, or already further on: the simulator's status webhooks may have moved it by the time it is read. */
+const WENT_OUT = expect.stringMatching(/^(sent|delivered|read)$/);
 
 type Fault = { code: number; httpStatus?: number; times?: number };
 
@@ -58,28 +40,34 @@ type Fault = { code: number; httpStatus?: number; times?: number };
  * with `faults`; the worker running.
  */
 async function refusing(faults: Fault[], options: { template?: boolean; wrote?: boolean } = {}) {
-  const { companyId, api } = await newSubscriber(server);
-  const number = await connectSimNumber(server.db, sim.url, companyId, { template: options.template });
+  const { companyId, api } = await newSubscriber(setup.server);
+  const number = await connectSimNumber(setup.server.db, setup.sim.url, companyId, {
+    template: options.template,
+  });
   const customer =
     options.wrote === false
-      ? await addCustomer(server.db, companyId)
-      : await customerWhoWrote(server.db, sim.url, number.phoneNumberId, companyId);
-  await control(sim.url, 'send-faults', { phoneNumberId: number.phoneNumberId, faults });
-  workers.push(await followUpWorker(server.db, testDispatcher(server.db, sim.graphUrl, PACING)));
+      ? await addCustomer(setup.server.db, companyId)
+      : await customerWhoWrote(setup.server.db, setup.sim.url, number.phoneNumberId, companyId);
+  await control(setup.sim.url, 'send-faults', { phoneNumberId: number.phoneNumberId, faults });
+  setup.track(
+    await followUpWorker(setup.server.db, testDispatcher(setup.server.db, setup.sim.graphUrl, PACING)),
+  );
   const followUp = (body = 'Oi! Seu bolo ficou pronto.') =>
-    dueFollowUp(server.db, companyId, customer.id, body);
+    dueFollowUp(setup.server.db, companyId, customer.id, body);
   /** The follow-up as the owner reads it. */
   const seen = async (id: string) =>
     (await api.get<{ followUpMessage: FollowUpMessage }>(`/api/followup/${id}`)).body.data.followUpMessage;
-  const stats = () => control(sim.url, `send-stats?phoneNumberId=${number.phoneNumberId}`);
+  const stats = () => control(setup.sim.url, `send-stats?phoneNumberId=${number.phoneNumberId}`);
   const onWhatsapp = async () =>
-    (await simSent(sim.url, number.phoneNumberId, customer.phone!)).map((message: Json) => message.type);
+    (await simSent(setup.sim.url, number.phoneNumberId, customer.phone!)).map(
+      (message: Json) => message.type,
+    );
   return { companyId, api, number, customer, followUp, seen, stats, onWhatsapp };
 }
 
 /** The send attempts recorded for a follow-up, oldest first, with what Meta answered. */
 async function attempts(followUpId: string) {
-  const { rows } = await server.db.query<{
+  const { rows } = await setup.server.db.query<{
     sent_as: string;
     outcome: string | null;
     error_code: string | null;
@@ -100,8 +88,8 @@ describe('131047 (outside the 24-hour window) answered at once to free text', ()
     const { followUp, seen, stats, onWhatsapp } = await refusing([{ code: 131047 }]);
     const id = await followUp();
 
-    await followUpSettles(server.db, id, ['sent']);
-    expect(await seen(id)).toMatchObject({ status: 'sent', sentAs: 'template', problem: null });
+    await followUpSettles(setup.server.db, id, ['sent', 'delivered', 'read']);
+    expect(await seen(id)).toMatchObject({ status: WENT_OUT, sentAs: 'template', problem: null });
     expect(await outcomes(id)).toEqual([
       ['text', 'refused', '131047'],
       ['template', 'accepted', null],
@@ -114,7 +102,7 @@ describe('131047 (outside the 24-hour window) answered at once to free text', ()
     const { followUp, seen, onWhatsapp } = await refusing([{ code: 131047 }], { template: false });
     const id = await followUp();
 
-    await followUpSettles(server.db, id, ['failed']);
+    await followUpSettles(setup.server.db, id, ['failed']);
     expect((await seen(id)).problem).toMatchObject({
       code: 'NO_TEMPLATE',
       actions: ['choose_template', 'send_now'],
@@ -131,7 +119,7 @@ describe('131026 (the number has no WhatsApp)', () => {
     expect(before.body.data.undeliverable).toBe(false);
     const id = await followUp();
 
-    await followUpSettles(server.db, id, ['failed']);
+    await followUpSettles(setup.server.db, id, ['failed']);
     expect((await seen(id)).problem).toMatchObject({ code: '131026', actions: ['check_number'] });
     const after = await api.get<CustomerWhatsapp>(`/api/customers/${customer.id}/whatsapp`);
     expect(after.body.data.undeliverable).toBe(true);
@@ -145,8 +133,8 @@ describe('rate limits: requeued, then sent once', () => {
     const { followUp, seen, stats, onWhatsapp } = await refusing([{ code: 130429 }]);
     const id = await followUp();
 
-    await followUpSettles(server.db, id, ['sent']);
-    expect(await seen(id)).toMatchObject({ status: 'sent', sentAs: 'text', problem: null });
+    await followUpSettles(setup.server.db, id, ['sent', 'delivered', 'read']);
+    expect(await seen(id)).toMatchObject({ status: WENT_OUT, sentAs: 'text', problem: null });
     const [refused, accepted] = await attempts(id);
     expect(await outcomes(id)).toEqual([
       ['text', 'refused', '130429'],
@@ -165,8 +153,8 @@ describe('rate limits: requeued, then sent once', () => {
     const { followUp, seen, stats, onWhatsapp } = await refusing([{ code: 131056 }]);
     const id = await followUp();
 
-    await followUpSettles(server.db, id, ['sent']);
-    expect(await seen(id)).toMatchObject({ status: 'sent', sentAs: 'text', problem: null });
+    await followUpSettles(setup.server.db, id, ['sent', 'delivered', 'read']);
+    expect(await seen(id)).toMatchObject({ status: WENT_OUT, sentAs: 'text', problem: null });
     const [refused, accepted] = await attempts(id);
     expect(await outcomes(id)).toEqual([
       ['text', 'refused', '131056'],
@@ -191,7 +179,7 @@ describe('refusals that end the follow-up: failed, exactly one send attempt', ()
     const { followUp, seen, stats, onWhatsapp } = await refusing([{ code, times: 2 }]);
     const id = await followUp();
 
-    await followUpSettles(server.db, id, ['failed']);
+    await followUpSettles(setup.server.db, id, ['failed']);
     expect((await seen(id)).problem).toMatchObject({ code: String(code), actions });
     expect(await outcomes(id)).toEqual([['text', 'refused', String(code)]]);
     expect(await onWhatsapp()).toEqual([]);
@@ -204,7 +192,7 @@ describe('refusals that end the follow-up: failed, exactly one send attempt', ()
       const { followUp, seen, stats, onWhatsapp } = await refusing([{ code, times: 2 }], { wrote: false });
       const id = await followUp();
 
-      await followUpSettles(server.db, id, ['failed']);
+      await followUpSettles(setup.server.db, id, ['failed']);
       expect((await seen(id)).problem).toMatchObject({
         code: String(code),
         actions: ['choose_template', 'send_now'],
@@ -225,8 +213,8 @@ describe('transient refusals: retried with the job’s backoff', () => {
     const { followUp, seen, stats, onWhatsapp } = await refusing([{ ...fault, times: 2 }]);
     const id = await followUp();
 
-    await followUpSettles(server.db, id, ['sent']);
-    expect(await seen(id)).toMatchObject({ status: 'sent', sentAs: 'text', problem: null });
+    await followUpSettles(setup.server.db, id, ['sent', 'delivered', 'read']);
+    expect(await seen(id)).toMatchObject({ status: WENT_OUT, sentAs: 'text', problem: null });
     expect(await outcomes(id)).toEqual([
       ['text', 'refused', String(fault.code)],
       ['text', 'refused', String(fault.code)],
@@ -240,9 +228,9 @@ describe('transient refusals: retried with the job’s backoff', () => {
     const { followUp, seen, stats, onWhatsapp } = await refusing([{ code: 131000, times: 50 }]);
     const id = await followUp();
 
-    await followUpSettles(server.db, id, ['failed']);
+    await followUpSettles(setup.server.db, id, ['failed']);
     expect((await seen(id)).problem).toMatchObject({ code: 'GAVE_UP', actions: ['send_now', 'reschedule'] });
-    const { rows } = await server.db.query<{ max_attempts: number }>(
+    const { rows } = await setup.server.db.query<{ max_attempts: number }>(
       `SELECT max_attempts FROM jobs WHERE payload->>'followUpMessageId' = $1`,
       [id],
     );
@@ -256,10 +244,15 @@ describe('transient refusals: retried with the job’s backoff', () => {
 describe('the owner’s reply refused by Meta', () => {
   /** The reply goes through the test server's own dispatcher and the Cloud API it embeds. */
   async function replying(faults: Fault[]) {
-    const owner = await newSubscriber(server);
-    const number = await connectSimNumber(server.db, server.url, owner.companyId);
-    const customer = await customerWhoWrote(server.db, server.url, number.phoneNumberId, owner.companyId);
-    await control(server.url, 'send-faults', { phoneNumberId: number.phoneNumberId, faults });
+    const owner = await newSubscriber(setup.server);
+    const number = await connectSimNumber(setup.server.db, setup.server.url, owner.companyId);
+    const customer = await customerWhoWrote(
+      setup.server.db,
+      setup.server.url,
+      number.phoneNumberId,
+      owner.companyId,
+    );
+    await control(setup.server.url, 'send-faults', { phoneNumberId: number.phoneNumberId, faults });
     const reply = () =>
       owner.api.post<{ message: ConversationMessage }>(`/api/customers/${customer.id}/messages`, {
         text: 'Oi!',
@@ -280,7 +273,7 @@ describe('the owner’s reply refused by Meta', () => {
     });
     const whatsapp = await api.get<CustomerWhatsapp>(`/api/customers/${customer.id}/whatsapp`);
     expect(whatsapp.body.data.undeliverable).toBe(true);
-    expect(await simSent(server.url, number.phoneNumberId, customer.phone!)).toEqual([]);
+    expect(await simSent(setup.server.url, number.phoneNumberId, customer.phone!)).toEqual([]);
   });
 
   it('190: 409 WHATSAPP_NOT_CONNECTED, and the connection needs reconnecting', async () => {
@@ -293,14 +286,14 @@ describe('the owner’s reply refused by Meta', () => {
       code: 'WHATSAPP_NOT_CONNECTED',
       error: expect.stringContaining('Reconecte o número'),
     });
-    const { rows } = await server.db.query<{ status: string }>(
+    const { rows } = await setup.server.db.query<{ status: string }>(
       'SELECT status FROM whatsapp_connections WHERE company_id = $1',
       [companyId],
     );
     expect(rows).toEqual([{ status: 'needs_reconnect' }]);
     const whatsapp = await api.get<CustomerWhatsapp>(`/api/customers/${customer.id}/whatsapp`);
     expect(whatsapp.body.data.canSend).toBe(false);
-    expect(await simSent(server.url, number.phoneNumberId, customer.phone!)).toEqual([]);
+    expect(await simSent(setup.server.url, number.phoneNumberId, customer.phone!)).toEqual([]);
   });
 
   it('131000 (transient): 502 WHATSAPP_GRAPH_REFUSED in pt-BR; nothing went out', async () => {
@@ -313,6 +306,6 @@ describe('the owner’s reply refused by Meta', () => {
       code: 'WHATSAPP_GRAPH_REFUSED',
       error: REPLY_REFUSED_TEXT,
     });
-    expect(await simSent(server.url, number.phoneNumberId, customer.phone!)).toEqual([]);
+    expect(await simSent(setup.server.url, number.phoneNumberId, customer.phone!)).toEqual([]);
   });
 });
