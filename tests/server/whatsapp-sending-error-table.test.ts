@@ -129,44 +129,25 @@ describe('131026 (the number has no WhatsApp)', () => {
 });
 
 describe('rate limits: requeued, then sent once', () => {
-  it('130429 (the number’s throughput): again after a jittered pause of at least a second', async () => {
-    const { followUp, seen, stats, onWhatsapp } = await refusing([{ code: 130429 }]);
+  it.each([
+    // The number's throughput: again after a jittered pause of at least a second.
+    { code: 130429, minWaitMs: 1_000 },
+    // The pair rate: again no sooner than the pair interval.
+    { code: 131056, minWaitMs: PACING.pairIntervalMs },
+  ])('$code: again after at least $minWaitMs ms', async ({ code, minWaitMs }) => {
+    const { followUp, seen, stats, onWhatsapp } = await refusing([{ code }]);
     const id = await followUp();
 
     await followUpSettles(setup.server.db, id, ['sent', 'delivered', 'read']);
     expect(await seen(id)).toMatchObject({ status: WENT_OUT, sentAs: 'text', problem: null });
     const [refused, accepted] = await attempts(id);
     expect(await outcomes(id)).toEqual([
-      ['text', 'refused', '130429'],
+      ['text', 'refused', String(code)],
       ['text', 'accepted', null],
     ]);
-    expect(accepted!.ms - refused!.ms).toBeGreaterThanOrEqual(1_000);
+    expect(accepted!.ms - refused!.ms).toBeGreaterThanOrEqual(minWaitMs);
     expect(await onWhatsapp()).toEqual(['text']);
-    expect(await stats()).toMatchObject({
-      accepted: 1,
-      refused: { '130429': 1 },
-      recipientsWithDuplicates: 0,
-    });
-  });
-
-  it('131056 (the pair rate): again no sooner than the pair interval', async () => {
-    const { followUp, seen, stats, onWhatsapp } = await refusing([{ code: 131056 }]);
-    const id = await followUp();
-
-    await followUpSettles(setup.server.db, id, ['sent', 'delivered', 'read']);
-    expect(await seen(id)).toMatchObject({ status: WENT_OUT, sentAs: 'text', problem: null });
-    const [refused, accepted] = await attempts(id);
-    expect(await outcomes(id)).toEqual([
-      ['text', 'refused', '131056'],
-      ['text', 'accepted', null],
-    ]);
-    expect(accepted!.ms - refused!.ms).toBeGreaterThanOrEqual(PACING.pairIntervalMs);
-    expect(await onWhatsapp()).toEqual(['text']);
-    expect(await stats()).toMatchObject({
-      accepted: 1,
-      refused: { '131056': 1 },
-      recipientsWithDuplicates: 0,
-    });
+    expect(await stats()).toMatchObject({ accepted: 1, refused: { [code]: 1 }, recipientsWithDuplicates: 0 });
   });
 });
 
