@@ -1,11 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGraphClient } from '../../server/integrations/whatsapp/graph-client';
-import type { Worker } from '../../server/jobs/worker';
 import { DEFAULT_FOLLOW_UP_EXPIRY_HOURS } from '../../server/modules/whatsapp-sending/follow-up-cutoff';
 import { resumeWaitingFollowUps } from '../../server/modules/whatsapp-sending/requeue-follow-ups';
-import type { WebhookProcessor } from '../../server/modules/whatsapp-webhooks/webhook-processor';
 import { waitFor } from '../support/db';
-import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber } from '../support/signed-in-api';
 import {
   connectSimNumber,
@@ -15,11 +12,11 @@ import {
   followUpState,
   followUpWorker,
   simSent,
-  startSendingSimulator,
   testDispatcher,
   testTokenSeal,
+  withSendingSimulator,
 } from '../support/whatsapp-sending';
-import { appSecret, deliver, envelope, metaJson, webhookProcessor } from '../support/whatsapp-webhooks';
+import { appSecret, deliver, envelope, metaJson } from '../support/whatsapp-webhooks';
 
 /**
  * The dispatcher when things go wrong: a worker that dies during the Graph call (never twice), a
@@ -27,37 +24,20 @@ import { appSecret, deliver, envelope, metaJson, webhookProcessor } from '../sup
  * throughput or pair rate).
  */
 
-let server: TestServer;
-let sim: Awaited<ReturnType<typeof startSendingSimulator>>;
-let processor: WebhookProcessor;
-const workers: Worker[] = [];
-
 /** The simulator refuses the 6th send within a second: the dispatcher, at 3/s, must never get there. */
 const SIM_LIMITS = { perSecond: 5, pairBurst: 1, pairIntervalSeconds: 1 };
 const PACING = { perSecond: 3, pairIntervalMs: 1_500 };
 
-beforeAll(async () => {
-  server = await startTestServer();
-  sim = await startSendingSimulator(server.db, server.url, SIM_LIMITS);
-  processor = webhookProcessor(server.db);
-});
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
-});
-afterAll(async () => {
-  await processor?.stop();
-  await sim?.close();
-  await server?.close();
-});
+const setup = withSendingSimulator(SIM_LIMITS);
 
 async function company() {
-  const { companyId, api } = await newSubscriber(server);
-  const number = await connectSimNumber(server.db, sim.url, companyId);
+  const { companyId, api } = await newSubscriber(setup.server);
+  const number = await connectSimNumber(setup.server.db, setup.sim.url, companyId);
   return { companyId, api, number };
 }
 
 const customerInWindow = (companyId: string, phoneNumberId: string) =>
-  customerWhoWrote(server.db, sim.url, phoneNumberId, companyId);
+  customerWhoWrote(setup.server.db, setup.sim.url, phoneNumberId, companyId);
 
 describe('a worker that dies during the Graph call', () => {
   it('never sends twice: the fresh worker settles it as UNCERTAIN, and the callback data completes it', async () => {
@@ -67,7 +47,7 @@ describe('a worker that dies during the Graph call', () => {
     // The call reaches the simulator, then its answer never comes back (the process is gone).
     let reached = 0;
     const dying = createGraphClient({
-      baseUrl: () => sim.graphUrl,
+      baseUrl: () => setup.sim.graphUrl,
       version: 'v23.0',
       fetch: async (url, init) => {
         const { signal: _ignored, ...rest } = init ?? {};
@@ -76,25 +56,34 @@ describe('a worker that dies during the Graph call', () => {
         return new Promise<Response>(() => {});
       },
     });
-    const doomed = await followUpWorker(server.db, testDispatcher(server.db, sim.graphUrl, PACING, dying), {
-      timeoutMs: 2_000,
-    });
-    workers.push(doomed);
-    const id = await dueFollowUp(server.db, companyId, customer.id, 'Oi! Chegou?');
+    const doomed = await followUpWorker(
+      setup.server.db,
+      testDispatcher(setup.server.db, setup.sim.graphUrl, PACING, dying),
+      {
+        timeoutMs: 2_000,
+      },
+    );
+    setup.track(doomed);
+    const id = await dueFollowUp(setup.server.db, companyId, customer.id, 'Oi! Chegou?');
     await waitFor(() => reached > 0, { what: 'the call to reach the simulator' });
-    expect((await followUpState(server.db, id)).status).toBe('sending');
+    expect((await followUpState(setup.server.db, id)).status).toBe('sending');
     await doomed.stop();
     expect(reached).toBe(1);
 
-    const fresh = await followUpWorker(server.db, testDispatcher(server.db, sim.graphUrl, PACING));
-    workers.push(fresh);
-    await server.db.query(`UPDATE jobs SET run_at = now() WHERE payload->>'followUpMessageId' = $1`, [id]);
+    const fresh = await followUpWorker(
+      setup.server.db,
+      testDispatcher(setup.server.db, setup.sim.graphUrl, PACING),
+    );
+    setup.track(fresh);
+    await setup.server.db.query(`UPDATE jobs SET run_at = now() WHERE payload->>'followUpMessageId' = $1`, [
+      id,
+    ]);
     fresh.wake();
-    const settled = await followUpSettles(server.db, id, ['failed', 'sent']);
+    const settled = await followUpSettles(setup.server.db, id, ['failed', 'sent']);
     if (settled.status === 'failed') expect(settled.problem_code).toBe('UNCERTAIN');
-    const onWhatsapp = await simSent(sim.url, number.phoneNumberId, customer.phone!);
+    const onWhatsapp = await simSent(setup.sim.url, number.phoneNumberId, customer.phone!);
     expect(onWhatsapp).toHaveLength(1);
-    const attempts = await server.db.query<{ id: string; outcome: string | null }>(
+    const attempts = await setup.server.db.query<{ id: string; outcome: string | null }>(
       'SELECT id, outcome FROM whatsapp_send_attempts WHERE follow_up_message_id = $1',
       [id],
     );
@@ -124,19 +113,19 @@ describe('a worker that dies during the Graph call', () => {
       businessPhone: number.displayPhoneNumber.replace(/[^0-9]/g, ''),
     };
     const answer = await deliver(
-      server.url,
+      setup.server.url,
       metaJson(envelope(connection, [status])),
-      await appSecret(server.db),
+      await appSecret(setup.server.db),
     );
     expect(answer.status).toBe(200);
-    const completed = await followUpSettles(server.db, id, ['sent']);
+    const completed = await followUpSettles(setup.server.db, id, ['sent']);
     expect(completed).toMatchObject({ sent_as: 'text', problem_code: null });
-    const { rows } = await server.db.query(
+    const { rows } = await setup.server.db.query(
       'SELECT wamid, status, origin FROM conversation_messages WHERE id = $1',
       [completed.conversation_message_id],
     );
     expect(rows[0]).toEqual({ wamid, status: 'delivered', origin: 'app' });
-    expect(await simSent(sim.url, number.phoneNumberId, customer.phone!)).toHaveLength(1);
+    expect(await simSent(setup.sim.url, number.phoneNumberId, customer.phone!)).toHaveLength(1);
   });
 });
 
@@ -145,27 +134,29 @@ describe('a revoked token (190)', () => {
     const { companyId, number } = await company();
     const first = await customerInWindow(companyId, number.phoneNumberId);
     const second = await customerInWindow(companyId, number.phoneNumberId);
-    await server.db.query('UPDATE whatsapp_connections SET access_token_encrypted = $2 WHERE id = $1', [
+    await setup.server.db.query('UPDATE whatsapp_connections SET access_token_encrypted = $2 WHERE id = $1', [
       number.connectionId,
-      await testTokenSeal(server.db).seal('EAArevoked', companyId),
+      await testTokenSeal(setup.server.db).seal('EAArevoked', companyId),
     ]);
-    workers.push(await followUpWorker(server.db, testDispatcher(server.db, sim.graphUrl, PACING)));
+    setup.track(
+      await followUpWorker(setup.server.db, testDispatcher(setup.server.db, setup.sim.graphUrl, PACING)),
+    );
 
-    const refused = await dueFollowUp(server.db, companyId, first.id, 'Oi!');
-    expect(await followUpSettles(server.db, refused, ['waiting_connection'])).toMatchObject({
+    const refused = await dueFollowUp(setup.server.db, companyId, first.id, 'Oi!');
+    expect(await followUpSettles(setup.server.db, refused, ['waiting_connection'])).toMatchObject({
       problem_code: '190',
     });
-    const { rows } = await server.db.query<{ status: string }>(
+    const { rows } = await setup.server.db.query<{ status: string }>(
       'SELECT status FROM whatsapp_connections WHERE id = $1',
       [number.connectionId],
     );
     expect(rows[0]!.status).toBe('needs_reconnect');
 
-    const held = await dueFollowUp(server.db, companyId, second.id, 'Oi também!');
-    expect(await followUpSettles(server.db, held, ['waiting_connection'])).toMatchObject({
+    const held = await dueFollowUp(setup.server.db, companyId, second.id, 'Oi também!');
+    expect(await followUpSettles(setup.server.db, held, ['waiting_connection'])).toMatchObject({
       problem_code: '190',
     });
-    const calls = await server.db.query<{ n: number }>(
+    const calls = await setup.server.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM whatsapp_send_attempts WHERE connection_id = $1',
       [number.connectionId],
     );
@@ -175,15 +166,15 @@ describe('a revoked token (190)', () => {
     await waitFor(
       async () =>
         (
-          await server.db.query(
+          await setup.server.db.query(
             `SELECT 1 FROM jobs WHERE payload->>'followUpMessageId' = ANY($1) AND status <> 'succeeded'`,
             [[refused, held]],
           )
         ).rows.length === 0,
       { what: 'the jobs to finish' },
     );
-    const fresh = await testTokenSeal(server.db).seal(number.token, companyId);
-    await server.db.transaction(async (tx) => {
+    const fresh = await testTokenSeal(setup.server.db).seal(number.token, companyId);
+    await setup.server.db.transaction(async (tx) => {
       await tx.query(
         `UPDATE whatsapp_connections SET status = 'connected', problem_code = NULL, access_token_encrypted = $2
           WHERE id = $1`,
@@ -191,8 +182,8 @@ describe('a revoked token (190)', () => {
       );
       expect(await resumeWaitingFollowUps(tx, companyId, DEFAULT_FOLLOW_UP_EXPIRY_HOURS)).toBe(2);
     });
-    expect(await followUpSettles(server.db, refused, ['sent'])).toMatchObject({ problem_code: null });
-    expect(await followUpSettles(server.db, held, ['sent'])).toMatchObject({ problem_code: null });
+    expect(await followUpSettles(setup.server.db, refused, ['sent'])).toMatchObject({ problem_code: null });
+    expect(await followUpSettles(setup.server.db, held, ['sent'])).toMatchObject({ problem_code: null });
   });
 });
 
@@ -203,14 +194,17 @@ describe('a burst at a low limit', () => {
     for (let i = 0; i < 8; i++) customers.push(await customerInWindow(companyId, number.phoneNumberId));
     // Two follow-ups to the first customer: the second waits for the pair rate.
     const ids = [];
-    for (const customer of customers) ids.push(await dueFollowUp(server.db, companyId, customer.id, 'Oi!'));
-    ids.push(await dueFollowUp(server.db, companyId, customers[0]!.id, 'Oi de novo!'));
-    workers.push(
-      await followUpWorker(server.db, testDispatcher(server.db, sim.graphUrl, PACING), { concurrency: 4 }),
+    for (const customer of customers)
+      ids.push(await dueFollowUp(setup.server.db, companyId, customer.id, 'Oi!'));
+    ids.push(await dueFollowUp(setup.server.db, companyId, customers[0]!.id, 'Oi de novo!'));
+    setup.track(
+      await followUpWorker(setup.server.db, testDispatcher(setup.server.db, setup.sim.graphUrl, PACING), {
+        concurrency: 4,
+      }),
     );
 
-    for (const id of ids) await followUpSettles(server.db, id, ['sent']);
-    const { rows } = await server.db.query<{ outcome: string; error_code: string | null }>(
+    for (const id of ids) await followUpSettles(setup.server.db, id, ['sent']);
+    const { rows } = await setup.server.db.query<{ outcome: string; error_code: string | null }>(
       'SELECT outcome, error_code FROM whatsapp_send_attempts WHERE connection_id = $1',
       [number.connectionId],
     );

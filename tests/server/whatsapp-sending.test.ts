@@ -1,8 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Worker } from '../../server/jobs/worker';
-import type { WebhookProcessor } from '../../server/modules/whatsapp-webhooks/webhook-processor';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../support/db';
-import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber } from '../support/signed-in-api';
 import { addCustomer } from '../support/task-fixtures';
 import {
@@ -13,10 +10,9 @@ import {
   followUpState,
   followUpWorker,
   simSent,
-  startSendingSimulator,
   testDispatcher,
+  withSendingSimulator,
 } from '../support/whatsapp-sending';
-import { webhookProcessor } from '../support/whatsapp-webhooks';
 
 /**
  * Follow-ups going out through the dispatcher to the local Cloud API over HTTP, statuses coming
@@ -24,41 +20,27 @@ import { webhookProcessor } from '../support/whatsapp-webhooks';
  * error table, tenants kept apart.
  */
 
-let server: TestServer;
-let sim: Awaited<ReturnType<typeof startSendingSimulator>>;
-let processor: WebhookProcessor;
-const workers: Worker[] = [];
-
 /** The simulator's pair rate is shorter than the dispatcher's, so only a dispatcher that ignores it trips it. */
 const PACING = { perSecond: 40, pairIntervalMs: 1_500 };
 
-beforeAll(async () => {
-  server = await startTestServer();
-  sim = await startSendingSimulator(server.db, server.url, { pairBurst: 1, pairIntervalSeconds: 1 });
-  processor = webhookProcessor(server.db);
-});
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
-});
-afterAll(async () => {
-  await processor?.stop();
-  await sim?.close();
-  await server?.close();
-});
+const setup = withSendingSimulator({ pairBurst: 1, pairIntervalSeconds: 1 });
 
 async function worker(pacing = PACING) {
-  const started = await followUpWorker(server.db, testDispatcher(server.db, sim.graphUrl, pacing));
-  workers.push(started);
+  const started = await followUpWorker(
+    setup.server.db,
+    testDispatcher(setup.server.db, setup.sim.graphUrl, pacing),
+  );
+  setup.track(started);
   return started;
 }
 
 /** A company with a connected number of the simulator and a customer who wrote `hoursAgo` ago. */
 async function company(options: { template?: boolean; wroteHoursAgo?: number | null } = {}) {
-  const { companyId, api } = await newSubscriber(server);
-  const number = await connectSimNumber(server.db, sim.url, companyId, options);
-  const customer = await addCustomer(server.db, companyId);
+  const { companyId, api } = await newSubscriber(setup.server);
+  const number = await connectSimNumber(setup.server.db, setup.sim.url, companyId, options);
+  const customer = await addCustomer(setup.server.db, companyId);
   if (options.wroteHoursAgo !== null) {
-    await customerWrites(sim.url, number.phoneNumberId, customer.phone!);
+    await customerWrites(setup.sim.url, number.phoneNumberId, customer.phone!);
     await waitFor(async () => (await lastInbound(customer.id)) !== null, { what: 'the customer’s message' });
     await setLastInbound(customer.id, options.wroteHoursAgo ?? 1);
   }
@@ -66,7 +48,7 @@ async function company(options: { template?: boolean; wroteHoursAgo?: number | n
 }
 
 async function lastInbound(customerId: string): Promise<Date | null> {
-  const { rows } = await server.db.query<{ at: Date | null }>(
+  const { rows } = await setup.server.db.query<{ at: Date | null }>(
     'SELECT last_inbound_at AS at FROM customers WHERE id = $1',
     [customerId],
   );
@@ -75,7 +57,7 @@ async function lastInbound(customerId: string): Promise<Date | null> {
 
 /** Moves the customer's last message (what our window is computed from) to `hoursAgo`. */
 async function setLastInbound(customerId: string, hoursAgo: number) {
-  await server.db.query(
+  await setup.server.db.query(
     `UPDATE customers SET last_inbound_at = now() - $2::float8 * interval '1 hour' WHERE id = $1`,
     [customerId, hoursAgo],
   );
@@ -85,17 +67,17 @@ describe('sending a due follow-up', () => {
   it('inside the 24-hour window goes out once as free text, and is delivered', async () => {
     const { companyId, number, customer } = await company({ wroteHoursAgo: 23.9 });
     await worker();
-    const id = await dueFollowUp(server.db, companyId, customer.id, 'Oi! Seu bolo ficou pronto.');
+    const id = await dueFollowUp(setup.server.db, companyId, customer.id, 'Oi! Seu bolo ficou pronto.');
 
-    const sent = await followUpSettles(server.db, id, ['sent']);
+    const sent = await followUpSettles(setup.server.db, id, ['sent']);
     expect(sent).toMatchObject({ sent_as: 'text', problem_code: null });
-    const onWhatsapp = await simSent(sim.url, number.phoneNumberId, customer.phone!);
+    const onWhatsapp = await simSent(setup.sim.url, number.phoneNumberId, customer.phone!);
     expect(onWhatsapp.map((message) => [message.type, message.text])).toEqual([
       ['text', 'Oi! Seu bolo ficou pronto.'],
     ]);
     // The simulator's statuses come back by webhook and move the conversation message.
     await expectMessageStatus(sent.conversation_message_id!, 'delivered');
-    const { rows } = await server.db.query(
+    const { rows } = await setup.server.db.query(
       'SELECT origin, direction, body FROM conversation_messages WHERE id = $1',
       [sent.conversation_message_id],
     );
@@ -105,10 +87,10 @@ describe('sending a due follow-up', () => {
   it('just outside the window goes out as the company’s template, the text as its parameter', async () => {
     const { companyId, number, customer } = await company({ wroteHoursAgo: 24.01 });
     await worker();
-    const id = await dueFollowUp(server.db, companyId, customer.id, 'Oi!\nSeu bolo\tficou pronto.');
+    const id = await dueFollowUp(setup.server.db, companyId, customer.id, 'Oi!\nSeu bolo\tficou pronto.');
 
-    expect(await followUpSettles(server.db, id, ['sent'])).toMatchObject({ sent_as: 'template' });
-    const onWhatsapp = await simSent(sim.url, number.phoneNumberId, customer.phone!);
+    expect(await followUpSettles(setup.server.db, id, ['sent'])).toMatchObject({ sent_as: 'template' });
+    const onWhatsapp = await simSent(setup.sim.url, number.phoneNumberId, customer.phone!);
     expect(onWhatsapp).toHaveLength(1);
     expect(onWhatsapp[0]).toMatchObject({ type: 'template' });
   });
@@ -116,10 +98,12 @@ describe('sending a due follow-up', () => {
   it('outside the window without a template is not sent: NO_TEMPLATE', async () => {
     const { companyId, number, customer } = await company({ template: false, wroteHoursAgo: 30 });
     await worker();
-    const id = await dueFollowUp(server.db, companyId, customer.id, 'Oi!');
+    const id = await dueFollowUp(setup.server.db, companyId, customer.id, 'Oi!');
 
-    expect(await followUpSettles(server.db, id, ['failed'])).toMatchObject({ problem_code: 'NO_TEMPLATE' });
-    expect(await simSent(sim.url, number.phoneNumberId, customer.phone!)).toEqual([]);
+    expect(await followUpSettles(setup.server.db, id, ['failed'])).toMatchObject({
+      problem_code: 'NO_TEMPLATE',
+    });
+    expect(await simSent(setup.sim.url, number.phoneNumberId, customer.phone!)).toEqual([]);
   });
 
   it('free text Meta fails later with 131047 is sent again as the template', async () => {
@@ -127,11 +111,11 @@ describe('sending a due follow-up', () => {
     const { companyId, number, customer } = await company({ wroteHoursAgo: null });
     await setLastInbound(customer.id, 1);
     await worker();
-    const id = await dueFollowUp(server.db, companyId, customer.id, 'Oi! Tudo bem?');
+    const id = await dueFollowUp(setup.server.db, companyId, customer.id, 'Oi! Tudo bem?');
 
     const resent = await waitForSent(id, 'template');
     expect(resent.problem_code).toBeNull();
-    const onWhatsapp = await simSent(sim.url, number.phoneNumberId, customer.phone!);
+    const onWhatsapp = await simSent(setup.sim.url, number.phoneNumberId, customer.phone!);
     expect(onWhatsapp.map((message) => message.type)).toEqual(['text', 'template']);
     expect(await attempts(id)).toEqual([
       { sent_as: 'text', outcome: 'accepted' },
@@ -141,16 +125,16 @@ describe('sending a due follow-up', () => {
 
   it('131026 (no WhatsApp on the number): failed, and the customer is flagged', async () => {
     const { companyId, customer } = await company({ wroteHoursAgo: 1 });
-    await fetch(`${sim.url}/dev/whatsapp/api/unreachable`, {
+    await fetch(`${setup.sim.url}/dev/whatsapp/api/unreachable`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ phone: customer.phone, unreachable: true }),
     });
     await worker();
-    const id = await dueFollowUp(server.db, companyId, customer.id, 'Oi!');
+    const id = await dueFollowUp(setup.server.db, companyId, customer.id, 'Oi!');
 
-    expect(await followUpSettles(server.db, id, ['failed'])).toMatchObject({ problem_code: '131026' });
-    const { rows } = await server.db.query<{ flagged: boolean }>(
+    expect(await followUpSettles(setup.server.db, id, ['failed'])).toMatchObject({ problem_code: '131026' });
+    const { rows } = await setup.server.db.query<{ flagged: boolean }>(
       'SELECT whatsapp_undeliverable_at IS NOT NULL AS flagged FROM customers WHERE id = $1',
       [customer.id],
     );
@@ -159,16 +143,16 @@ describe('sending a due follow-up', () => {
 
   it('without a connection, it waits for one (NO_CONNECTION), and another company’s number is never used', async () => {
     const other = await company({ wroteHoursAgo: 1 });
-    const { companyId } = await newSubscriber(server);
+    const { companyId } = await newSubscriber(setup.server);
     // The same phone as the other company's customer: only the company's own connection may send.
-    const customer = await addCustomer(server.db, companyId, { phone: other.customer.phone });
+    const customer = await addCustomer(setup.server.db, companyId, { phone: other.customer.phone });
     await worker();
-    const id = await dueFollowUp(server.db, companyId, customer.id, 'Oi, da outra empresa!');
+    const id = await dueFollowUp(setup.server.db, companyId, customer.id, 'Oi, da outra empresa!');
 
-    expect(await followUpSettles(server.db, id, ['waiting_connection'])).toMatchObject({
+    expect(await followUpSettles(setup.server.db, id, ['waiting_connection'])).toMatchObject({
       problem_code: 'NO_CONNECTION',
     });
-    expect(await simSent(sim.url, other.number.phoneNumberId, customer.phone!)).toEqual([]);
+    expect(await simSent(setup.sim.url, other.number.phoneNumberId, customer.phone!)).toEqual([]);
   });
 });
 
@@ -182,7 +166,7 @@ async function followUpSettlesAs(
 ) {
   return waitFor(
     async () => {
-      const state = await followUpState(server.db, id);
+      const state = await followUpState(setup.server.db, id);
       return check(state) ? state : null;
     },
     { what: `follow-up ${id}` },
@@ -192,7 +176,7 @@ async function followUpSettlesAs(
 async function expectMessageStatus(messageId: string, status: string) {
   await waitFor(
     async () => {
-      const { rows } = await server.db.query<{ status: string | null }>(
+      const { rows } = await setup.server.db.query<{ status: string | null }>(
         'SELECT status FROM conversation_messages WHERE id = $1',
         [messageId],
       );
@@ -203,7 +187,7 @@ async function expectMessageStatus(messageId: string, status: string) {
 }
 
 async function attempts(followUpId: string) {
-  const { rows } = await server.db.query(
+  const { rows } = await setup.server.db.query(
     `SELECT sent_as, outcome FROM whatsapp_send_attempts WHERE follow_up_message_id = $1 ORDER BY created_at`,
     [followUpId],
   );

@@ -5,10 +5,13 @@ import { type Customer, EXPORT_CUSTOMERS_URL } from '../../contracts/customers';
 import type { Deal, DealStage } from '../../contracts/sales';
 import type { BusinessService } from '../../contracts/services';
 import type { Task } from '../../contracts/tasks';
+import { pauseFollowUpsOnEcho } from '../../server/modules/whatsapp-sending/customer-follow-up-pause';
+import { moveFollowUps } from '../../server/modules/whatsapp-sending/follow-up-state';
 import { sessionHeadersFor } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber, type Subscriber } from '../support/signed-in-api';
 import { taskBody } from '../support/task-fixtures';
+import { connectSimNumber } from '../support/whatsapp-sending';
 import { type ContractCall, workspaceContracts } from '../support/workspace-contracts';
 
 /**
@@ -194,6 +197,27 @@ const cases: Record<string, Case> = {
   'POST /api/tasks/:taskId/reopen': { path: (o) => `/api/tasks/${o.completedTaskId}/reopen`, status: 404 },
 
   'GET /api/whatsapp-connections/status': { path: () => '/api/whatsapp-connections/status', status: 200 },
+
+  // The owner's customer is paused with a paused follow-up, so resume and send-now would change rows.
+  'GET /api/customers/:id/whatsapp': { path: (o) => `/api/customers/${o.customerId}/whatsapp`, status: 404 },
+  'GET /api/customers/:id/follow-ups': {
+    path: (o) => `/api/customers/${o.customerId}/follow-ups`,
+    status: 404,
+  },
+  'POST /api/customers/:id/follow-ups/resume': {
+    path: (o) => `/api/customers/${o.customerId}/follow-ups/resume`,
+    status: 404,
+  },
+  'POST /api/followup/:followUpMessageId/send-now': {
+    path: (o) => `/api/followup/${o.followUpId}/send-now`,
+    status: 404,
+  },
+  // The intruder's company is connected: only the customer being another company's stops the reply.
+  'POST /api/customers/:id/messages': {
+    path: (o) => `/api/customers/${o.customerId}/messages`,
+    body: () => ({ text: 'Oi, Camila!' }),
+    status: 404,
+  },
 };
 
 let server: TestServer;
@@ -269,6 +293,20 @@ beforeAll(async () => {
     }),
   );
   await ok(api.post(`/api/tasks/${done.id}/complete`));
+  // The owner answered Camila from the phone: her follow-ups wait for the owner to resume them.
+  await server.db.transaction(async (tx) => {
+    await pauseFollowUpsOnEcho(tx, owner.companyId, customer.id, new Date());
+    const paused = await moveFollowUps(
+      tx,
+      owner.companyId,
+      [pending.referenceEntityId!],
+      ['scheduled'],
+      'paused',
+      'PAUSED',
+    );
+    expect(paused).toHaveLength(1);
+  });
+  await connectSimNumber(server.db, server.url, intruder.companyId);
   owned = {
     customerId: customer.id,
     customerName: customer.name,
@@ -303,6 +341,8 @@ async function ownersRows() {
     'deal_services',
     'services',
     'jobs',
+    'whatsapp_send_attempts',
+    'conversation_messages',
   ];
   const snapshot: Record<string, unknown[]> = {};
   for (const table of tables) {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError } from 'fastify';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { joiningCommands } from '../../server/db/command-transaction';
 import type { Db } from '../../server/db/types';
@@ -15,8 +16,10 @@ import { createDispatcher, type Dispatcher } from '../../server/modules/whatsapp
 import { sendFollowUpHandler } from '../../server/modules/whatsapp-sending/follow-up-dispatch';
 import type { SendPacing } from '../../server/modules/whatsapp-sending/send-pacing';
 import { waitFor } from './db';
+import { startTestServer, type TestServer } from './server';
 import { addCustomer } from './task-fixtures';
 import { control, type Json } from './whatsapp-simulator';
+import { webhookProcessor } from './whatsapp-webhooks';
 
 /**
  * The local Cloud API on a port of its own with the limits a test chooses, signing its webhooks with
@@ -40,6 +43,52 @@ export async function startSendingSimulator(
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return { url, graphUrl: `${url}/dev/whatsapp/graph`, close: () => app.close() };
+}
+
+type SendingSimulator = Awaited<ReturnType<typeof startSendingSimulator>>;
+
+/**
+ * The usual set-up of a sending test file: the test server, the local Cloud API beside it with
+ * `limits` and the webhook processor, started in beforeAll and closed in afterAll; workers handed to
+ * `track` are stopped after each test. Its fields are usable in tests, not at import time.
+ */
+export function withSendingSimulator(limits: Partial<SendLimits>) {
+  let started: { server: TestServer; sim: SendingSimulator; stop(): Promise<void> } | undefined;
+  const workers: Worker[] = [];
+  beforeAll(async () => {
+    const server = await startTestServer();
+    const sim = await startSendingSimulator(server.db, server.url, limits);
+    const processor = webhookProcessor(server.db);
+    started = {
+      server,
+      sim,
+      stop: async () => {
+        await processor.stop();
+        await sim.close();
+        await server.close();
+      },
+    };
+  });
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+  });
+  afterAll(() => started?.stop());
+  const current = () => {
+    if (!started) throw new Error('withSendingSimulator: it starts in beforeAll; use it inside tests');
+    return started;
+  };
+  return {
+    get server(): TestServer {
+      return current().server;
+    },
+    get sim(): SendingSimulator {
+      return current().sim;
+    },
+    track(worker: Worker): Worker {
+      workers.push(worker);
+      return worker;
+    },
+  };
 }
 
 /** The token seal the test server uses (same database, same configuration). */

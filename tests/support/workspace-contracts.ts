@@ -6,6 +6,7 @@ import * as dashboard from '../../contracts/dashboard';
 import * as sales from '../../contracts/sales';
 import * as services from '../../contracts/services';
 import * as tasks from '../../contracts/tasks';
+import * as whatsappSending from '../../contracts/whatsapp-sending';
 import * as whatsappStatus from '../../contracts/whatsapp-status';
 
 /** A call of the API as contracts/ declares it. */
@@ -23,7 +24,18 @@ const isContract = (value: unknown): value is ContractCall =>
  * cover a call added later without being edited.
  */
 export const workspaceContracts: ContractCall[] = [
-  ...[company, conversation, customerData, customers, dashboard, sales, services, tasks, whatsappStatus]
+  ...[
+    company,
+    conversation,
+    customerData,
+    customers,
+    dashboard,
+    sales,
+    services,
+    tasks,
+    whatsappSending,
+    whatsappStatus,
+  ]
     .flatMap((module) => Object.values(module))
     .filter(isContract),
   // The CSV download answers a file, not the envelope, so it has no contract object.
