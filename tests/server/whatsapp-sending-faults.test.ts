@@ -66,7 +66,9 @@ describe('a worker that dies during the Graph call', () => {
     setup.track(doomed);
     const id = await dueFollowUp(setup.server.db, companyId, customer.id, 'Oi! Chegou?');
     await waitFor(() => reached > 0, { what: 'the call to reach the simulator' });
-    expect((await followUpState(setup.server.db, id)).status).toBe('sending');
+    // The attempt was recorded before the call; the simulator's statuses (which carry the attempt's
+    // id) may already have completed it through the webhook path.
+    expect(['sending', 'sent']).toContain((await followUpState(setup.server.db, id)).status);
     await doomed.stop();
     expect(reached).toBe(1);
 
