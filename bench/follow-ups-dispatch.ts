@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
+import { defaultJobConcurrency } from '../server/config';
 import { migrate } from '../server/db/migrate';
 import { openDatabase } from '../server/db/open';
 import type { Db } from '../server/db/types';
@@ -219,6 +220,8 @@ try {
   worker = await startWorker({
     db,
     handlers: jobHandlers(config, mailer, sms, serverDispatcher(config, db, app.server)),
+    // The instance's default for the database measured (the bench's own config runs on memory://).
+    concurrency: Number(process.env.JOB_CONCURRENCY ?? defaultJobConcurrency(databaseUrl)),
   });
   let last = await progress(db, owner.companyId);
   let lastChangeAt = started;

@@ -357,6 +357,9 @@ export class ConfigError extends Error {
 }
 
 /** Reads the environment (or any object, for tests). Empty values count as unset. */
+/** Jobs at once per instance when JOB_CONCURRENCY is not set: PGlite runs one statement at a time. */
+export const defaultJobConcurrency = (databaseUrl: string | undefined): number => (databaseUrl ? 16 : 4);
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(
@@ -410,7 +413,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     phoneCodeResendSeconds: e.PHONE_CODE_RESEND_SECONDS,
     trialDays: e.TRIAL_DAYS,
     followUpExpiryHours: e.FOLLOW_UP_EXPIRY_HOURS,
-    jobConcurrency: e.JOB_CONCURRENCY ?? (e.DATABASE_URL ? 16 : 4),
+    jobConcurrency: e.JOB_CONCURRENCY ?? defaultJobConcurrency(e.DATABASE_URL),
     whatsapp: whatsappConfig(e, isProduction),
   };
 }
