@@ -31,6 +31,8 @@ describe('loadConfig', () => {
       sms: { provider: 'dev-outbox' },
       phoneCodeResendSeconds: 60,
       trialDays: 7,
+      followUpExpiryHours: 24,
+      jobConcurrency: 4,
       billing: { priceCents: { monthly: 9700, yearly: 97000 }, stripe: null },
       whatsapp: {
         meta: null,
