@@ -55,15 +55,9 @@ function errorMessage(error: unknown): string {
 
 const toStatus = (status: FollowUpStatus) => ({
   guard: { type: 'statusIs' as const, params: { status } },
-  target: `.${stateOfStatus[status]}`,
-  actions: assign({ followUp: ({ event }: { event: FollowUpStatusEvent }) => (event as { followUp: FollowUpMessage }).followUp }),
+  target: `.standing.${stateOfStatus[status]}`,
+  actions: 'keepNews' as const,
 });
-
-/** Re-routes to where the follow-up stands, after a command's answer: the same way the server's word does. */
-const standWhereItIs = raise(({ context }: { context: FollowUpStatusContext }) => ({
-  type: 'CHANGED' as const,
-  followUp: context.followUp,
-}));
 
 /**
  * One follow-up as the owner sees it, on the task and on the customer page. Its states are where
@@ -90,6 +84,14 @@ export const followUpStatusMachine = setup({
       throw new Error('Nowhere to send to');
     }),
   },
+  actions: {
+    /** The follow-up as the server's word (CHANGED) has it. */
+    keepNews: assign({
+      followUp: ({ context, event }) => (event.type === 'CHANGED' ? event.followUp : context.followUp),
+    }),
+    /** Re-routes to where the follow-up stands, after a command's answer, as the server's word does. */
+    standWhereItIs: raise(({ context }) => ({ type: 'CHANGED' as const, followUp: context.followUp })),
+  },
   guards: {
     statusIs: ({ event }, params: { status: FollowUpStatus }) =>
       (event as { followUp: FollowUpMessage }).followUp.status === params.status,
@@ -100,7 +102,7 @@ export const followUpStatusMachine = setup({
   id: 'followUpStatus',
   context: ({ input }) => ({ followUp: input.followUp }),
   // The first state is where the input stands: the same routing as the server's later word.
-  entry: raise(({ context }) => ({ type: 'CHANGED', followUp: context.followUp })),
+  entry: 'standWhereItIs',
   initial: 'standing',
   on: {
     CHANGED: [
@@ -114,7 +116,7 @@ export const followUpStatusMachine = setup({
       toStatus('failed'),
       toStatus('expired'),
       toStatus('cancelled'),
-    ].map((t) => ({ ...t, target: `.standing${t.target}` })),
+    ],
   },
   states: {
     standing: {
@@ -141,7 +143,7 @@ export const followUpStatusMachine = setup({
       description: 'The server is asked; news of the follow-up meanwhile is kept, not acted on.',
       // Never entered but through one of its two children.
       initial: 'sendNow',
-      on: { CHANGED: { actions: assign({ followUp: ({ event }) => event.followUp }) } },
+      on: { CHANGED: { actions: 'keepNews' } },
       states: {
         sendNow: {
           description: '"Enviando...": "Enviar agora" asked of the server.',
@@ -154,7 +156,7 @@ export const followUpStatusMachine = setup({
               actions: [
                 assign({ followUp: ({ event }) => event.output }),
                 emit(({ event }) => ({ type: 'commandDone', command: 'send_now', followUp: event.output })),
-                standWhereItIs,
+                'standWhereItIs',
               ],
             },
             onError: {
@@ -166,7 +168,7 @@ export const followUpStatusMachine = setup({
                   followUp: context.followUp,
                   message: errorMessage(event.error),
                 })),
-                standWhereItIs,
+                'standWhereItIs',
               ],
             },
           },
@@ -182,7 +184,7 @@ export const followUpStatusMachine = setup({
               actions: [
                 assign({ followUp: ({ event }) => event.output }),
                 emit(({ event }) => ({ type: 'commandDone', command: 'resume', followUp: event.output })),
-                standWhereItIs,
+                'standWhereItIs',
               ],
             },
             onError: {
@@ -194,7 +196,7 @@ export const followUpStatusMachine = setup({
                   followUp: context.followUp,
                   message: errorMessage(event.error),
                 })),
-                standWhereItIs,
+                'standWhereItIs',
               ],
             },
           },

@@ -152,7 +152,12 @@ export const followUpStatusPathModel = {
       outputs: [followUpAt('scheduled')],
       errors: [new Error(NOT_SENDABLE_TEXT)],
     },
-    { id: 'resume', src: 'resume', outputs: [followUpAt('scheduled')], errors: [new Error(RESUME_FAILED_TEXT)] },
+    {
+      id: 'resume',
+      src: 'resume',
+      outputs: [followUpAt('scheduled')],
+      errors: [new Error(RESUME_FAILED_TEXT)],
+    },
   ],
 
   serializeState(snapshot: FollowUpStatusSnapshot): string {
@@ -167,7 +172,8 @@ export const followUpStatusPathModel = {
   describeState(snapshot: FollowUpStatusSnapshot): string {
     const { followUp } = snapshot.context;
     const command = requesting(snapshot);
-    if (command === 'send_now') return `"Enviar agora" asked of the server (the follow-up ${followUp.status})`;
+    if (command === 'send_now')
+      return `"Enviar agora" asked of the server (the follow-up ${followUp.status})`;
     if (command === 'resume') return '"Retomar follow-ups" asked of the server';
     const problem = followUp.problem ? `, problem ${followUp.problem.code}` : '';
     return `The follow-up is ${followUp.status}${problem}`;

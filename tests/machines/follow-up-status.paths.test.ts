@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FollowUpStatusEmitted, sendableNow } from '../../machines/follow-up-status/follow-up-status.machine';
+import {
+  type FollowUpStatusEmitted,
+  type FollowUpStatusSnapshot,
+  sendableNow,
+} from '../../machines/follow-up-status/follow-up-status.machine';
 import { followUpStatusPathModel } from '../../machines/follow-up-status/follow-up-status.paths';
 import { expectFullCoverage, expectNumberedStories, expectStepState } from '../support/chart-path-checks';
 import { generatePaths, replayPath } from '../support/chart-paths';
@@ -30,7 +34,7 @@ describe('follow-up-status chart paths', () => {
         advance: (ms) => vi.advanceTimersByTimeAsync(ms),
         onStep: ({ step, snapshot }) => {
           expectStepState(snapshot, step);
-          const { followUp } = snapshot.context;
+          const { followUp } = (snapshot as FollowUpStatusSnapshot).context;
           // Resting, the chart stands where the follow-up does.
           if (snapshot.matches('standing'))
             expect(snapshot.value).toEqual({ standing: stateNames[followUp.status] });
@@ -54,7 +58,7 @@ describe('follow-up-status chart paths', () => {
     },
   );
 
-  it('says each outcome once: taken, or refused with the server\'s words', async () => {
+  it("says each outcome once: taken, or refused with the server's words", async () => {
     for (const path of paths) {
       const emitted: FollowUpStatusEmitted[] = [];
       await replayPath(followUpStatusPathModel, path, {
@@ -70,7 +74,7 @@ describe('follow-up-status chart paths', () => {
           const command = event.type.endsWith('sendNow') ? 'send_now' : 'resume';
           return event.type.startsWith('xstate.done')
             ? { type: 'commandDone', command }
-            : { type: 'commandFailed', command, message: (event as { error: Error }).error.message };
+            : { type: 'commandFailed', command, message: (event.error as Error).message };
         });
       expect(emitted.map(({ followUp: _, ...rest }) => rest)).toEqual(outcomes);
     }

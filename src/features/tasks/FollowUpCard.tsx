@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import type { FollowUpMessage } from '../../../contracts/tasks';
 import { connectionPages, pageForStatus } from '../../../machines/whatsapp/whatsapp-connection-pages';
 import { formatDateTime } from '../../lib/format/date';
@@ -6,6 +7,7 @@ import { Link } from '../../lib/routing/Link';
 import { isAwaitingConnection } from '../../lib/whatsapp/follow-up-status';
 import { whatsappStatusQuery } from '../../lib/whatsapp/whatsapp-status-query';
 import { FollowUpProblem, FollowUpStatusBadge } from '../../ui/follow-up-status/FollowUpStatus';
+import { useFollowUpStatus } from '../../ui/follow-up-status/useFollowUpStatus';
 
 /** "Conectar WhatsApp", to the connection's page for where it stands (to reconnect, to see the problem). */
 function ConnectWhatsappLink() {
@@ -14,8 +16,9 @@ function ConnectWhatsappLink() {
 }
 
 /**
- * The task's follow-up message: the text, when it goes, where it stands (live: followup.changed
- * marks the tasks stale), what to do when it is held back or failed, and how to remove it.
+ * The task's follow-up message: the text, when it goes, where it stands (the follow-up-status chart,
+ * told each new reading; live: followup.changed marks the tasks stale), what to do when it is held
+ * back or failed, and how to remove it.
  */
 export function FollowUpCard({
   followUp,
@@ -29,6 +32,8 @@ export function FollowUpCard({
   /** The task's edit page: "Reagendar". */
   editHref: string;
 }) {
+  const chart = useFollowUpStatus(followUp);
+  const standing = useSelector(chart, (s) => s.context.followUp);
   return (
     <section className="card" aria-labelledby="follow-up-title">
       <h2 id="follow-up-title" className="card__heading">
@@ -49,13 +54,13 @@ export function FollowUpCard({
         <div className="details__row">
           <dt>Situação</dt>
           <dd>
-            <FollowUpStatusBadge followUp={followUp} />
+            <FollowUpStatusBadge chart={chart} />
           </dd>
         </div>
       </dl>
-      {followUp.problem ? (
-        <FollowUpProblem followUp={followUp} rescheduleHref={editHref} />
-      ) : isAwaitingConnection(followUp) ? (
+      {standing.problem ? (
+        <FollowUpProblem chart={chart} rescheduleHref={editHref} />
+      ) : isAwaitingConnection(standing) ? (
         <p className="card__text">
           A mensagem sai assim que o WhatsApp da empresa estiver conectado. <ConnectWhatsappLink />
         </p>

@@ -1,3 +1,4 @@
+import { getFollowUpContract } from '../../../contracts/tasks';
 import {
   resumeCustomerFollowUpsContract,
   sendFollowUpNowContract,
@@ -27,4 +28,11 @@ export async function resumeCustomerFollowUps(customerId: string) {
       schema: resumeCustomerFollowUpsContract.response,
     }),
   );
+}
+
+/** GET /api/followup/{id}: the follow-up as the server holds it now. */
+export async function readFollowUp(followUpId: string) {
+  return unwrapEnvelope(
+    await api.get(contractUrl(getFollowUpContract.url, followUpId), { schema: getFollowUpContract.response }),
+  ).followUpMessage;
 }

@@ -1,17 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FollowUpAction, FollowUpMessage } from '../../../contracts/tasks';
+import { useSelector } from '@xstate/react';
+import type { FollowUpAction } from '../../../contracts/tasks';
 import { appPaths } from '../../../machines/app-paths';
+import type { FollowUpStatusActor } from '../../../machines/follow-up-status/follow-up-status.machine';
+import { followUpCommandTexts } from '../../../machines/follow-up-status/follow-up-status.paths';
 import { connectionPages, pageForStatus } from '../../../machines/whatsapp/whatsapp-connection-pages';
 import { Link } from '../../lib/routing/Link';
 import { type FollowUpTone, followUpStatusText, followUpTone } from '../../lib/whatsapp/follow-up-status';
-import { useFollowUpCommands } from '../../lib/whatsapp/useFollowUpCommands';
 import { whatsappStatusQuery } from '../../lib/whatsapp/whatsapp-status-query';
 import './follow-up-status.css';
 
 const badgeClass = (tone: FollowUpTone) => (tone ? `badge badge--${tone}` : 'badge');
 
 /** The follow-up's status as a badge ("Agendada para …", "Entregue como modelo", "Falhou"…). */
-export function FollowUpStatusBadge({ followUp }: { followUp: FollowUpMessage }) {
+export function FollowUpStatusBadge({ chart }: { chart: FollowUpStatusActor }) {
+  const followUp = useSelector(chart, (s) => s.context.followUp);
   return <span className={badgeClass(followUpTone(followUp))}>{followUpStatusText(followUp)}</span>;
 }
 
@@ -31,20 +34,25 @@ const linkLabels = {
 
 /**
  * Why the follow-up is held back or failed (the server's pt-BR text) and one button or link per
- * thing the owner can do about it, best first. `rescheduleHref`: the task's edit page (no task, no
- * "Reagendar").
+ * thing the owner can do about it, best first: the commands as the chart offers them, busy while
+ * the server is asked. `rescheduleHref`: the task's edit page (no task, no "Reagendar").
  */
 export function FollowUpProblem({
-  followUp,
+  chart,
   rescheduleHref,
 }: {
-  followUp: FollowUpMessage;
+  chart: FollowUpStatusActor;
   rescheduleHref: string | null;
 }) {
   const connectionPage = useConnectionPage();
-  const { sendNow, resume } = useFollowUpCommands();
+  const followUp = useSelector(chart, (s) => s.context.followUp);
+  const canSendNow = useSelector(chart, (s) => s.can({ type: 'SEND_NOW' }));
+  const canResume = useSelector(chart, (s) => s.can({ type: 'RESUME' }));
+  const sendingNow = useSelector(chart, (s) => s.matches({ requesting: 'sendNow' }));
+  const resuming = useSelector(chart, (s) => s.matches({ requesting: 'resume' }));
   const problem = followUp.problem;
   if (!problem) return null;
+  const busy = sendingNow || resuming;
   const hrefOf = (action: Exclude<FollowUpAction, 'send_now' | 'resume'>): string | null => {
     switch (action) {
       case 'connect':
@@ -66,29 +74,29 @@ export function FollowUpProblem({
           {problem.actions.map((action, index) => {
             const kind = index === 0 ? 'button button--primary' : 'button button--secondary';
             if (action === 'send_now')
-              return (
+              return sendingNow || canSendNow ? (
                 <button
                   key={action}
                   type="button"
                   className={kind}
-                  disabled={sendNow.isPending}
-                  onClick={() => sendNow.mutate(followUp.id)}
+                  disabled={busy}
+                  onClick={() => chart.send({ type: 'SEND_NOW' })}
                 >
-                  {sendNow.isPending ? 'Enviando...' : 'Enviar agora'}
+                  {sendingNow ? followUpCommandTexts.sendingNow : followUpCommandTexts.sendNow}
                 </button>
-              );
+              ) : null;
             if (action === 'resume')
-              return (
+              return resuming || canResume ? (
                 <button
                   key={action}
                   type="button"
                   className={kind}
-                  disabled={resume.isPending}
-                  onClick={() => resume.mutate(followUp.customerId)}
+                  disabled={busy}
+                  onClick={() => chart.send({ type: 'RESUME' })}
                 >
-                  {resume.isPending ? 'Retomando...' : 'Retomar follow-ups'}
+                  {resuming ? followUpCommandTexts.resuming : followUpCommandTexts.resume}
                 </button>
-              );
+              ) : null;
             const href = hrefOf(action);
             return href ? (
               <Link key={action} to={href} className={kind}>

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { useId } from 'react';
+import type { FollowUpMessage } from '../../../../contracts/tasks';
 import { appPaths, taskAddress } from '../../../../machines/app-paths';
+import { followUpCommandTexts } from '../../../../machines/follow-up-status/follow-up-status.paths';
 import { formatDateTime } from '../../../lib/format/date';
 import { Link } from '../../../lib/routing/Link';
-import { useFollowUpCommands } from '../../../lib/whatsapp/useFollowUpCommands';
+import { useResumeFollowUps } from '../../../lib/whatsapp/useResumeFollowUps';
 import { FollowUpProblem, FollowUpStatusBadge } from '../../../ui/follow-up-status/FollowUpStatus';
+import { useFollowUpStatus } from '../../../ui/follow-up-status/useFollowUpStatus';
 import { LoadError } from '../../../ui/load-error/LoadError';
 import { customerFollowUpsQuery, customerWhatsappQuery } from './customer-whatsapp-queries';
 
@@ -15,7 +19,7 @@ export const UNDELIVERABLE_TEXT =
 
 /** The customer's follow-ups paused by a reply from the phone: why, and "Retomar follow-ups". */
 function PausedBanner({ customerId }: { customerId: string }) {
-  const { resume } = useFollowUpCommands();
+  const resume = useResumeFollowUps();
   return (
     <div className="follow-up-notice" role="status">
       <p>{FOLLOW_UPS_PAUSED_TEXT}</p>
@@ -25,9 +29,38 @@ function PausedBanner({ customerId }: { customerId: string }) {
         disabled={resume.isPending}
         onClick={() => resume.mutate(customerId)}
       >
-        {resume.isPending ? 'Retomando...' : 'Retomar follow-ups'}
+        {resume.isPending ? followUpCommandTexts.resuming : followUpCommandTexts.resume}
       </button>
     </div>
+  );
+}
+
+/** One of the customer's follow-ups: its task, where it stands (its chart), the text, the time. */
+function CustomerFollowUp({ followUp }: { followUp: FollowUpMessage & { taskTitle: string | null } }) {
+  const chart = useFollowUpStatus(followUp);
+  const hasProblem = useSelector(chart, (s) => s.context.followUp.problem !== null);
+  const taskHref = followUp.taskId ? taskAddress.detail(appPaths.tasks, followUp.taskId) : null;
+  return (
+    <li className="customer-follow-ups__item">
+      <div className="customer-follow-ups__heading">
+        {taskHref ? (
+          <Link to={taskHref} className="customer-detail__item-title">
+            {followUp.taskTitle ?? 'Tarefa'}
+          </Link>
+        ) : (
+          <span className="customer-detail__item-title">{followUp.taskTitle ?? 'Follow-up'}</span>
+        )}
+        <FollowUpStatusBadge chart={chart} />
+      </div>
+      <p className="customer-follow-ups__message">{followUp.message}</p>
+      <p className="customer-detail__item-note">Envio: {formatDateTime(followUp.scheduledFor)}</p>
+      {hasProblem ? (
+        <FollowUpProblem
+          chart={chart}
+          rescheduleHref={followUp.taskId ? taskAddress.edit(appPaths.tasks, followUp.taskId) : null}
+        />
+      ) : null}
+    </li>
   );
 }
 
@@ -70,29 +103,9 @@ export function CustomerFollowUps({ customerId }: { customerId: string }) {
         <p className="card__text">Nenhum follow-up pendente para este cliente.</p>
       ) : (
         <ul className="list list--plain customer-follow-ups">
-          {followUps.data.map((followUp) => {
-            const taskHref = followUp.taskId ? taskAddress.detail(appPaths.tasks, followUp.taskId) : null;
-            return (
-              <li key={followUp.id} className="customer-follow-ups__item">
-                <div className="customer-follow-ups__heading">
-                  {taskHref ? (
-                    <Link to={taskHref} className="customer-detail__item-title">
-                      {followUp.taskTitle ?? 'Tarefa'}
-                    </Link>
-                  ) : (
-                    <span className="customer-detail__item-title">{followUp.taskTitle ?? 'Follow-up'}</span>
-                  )}
-                  <FollowUpStatusBadge followUp={followUp} />
-                </div>
-                <p className="customer-follow-ups__message">{followUp.message}</p>
-                <p className="customer-detail__item-note">Envio: {formatDateTime(followUp.scheduledFor)}</p>
-                <FollowUpProblem
-                  followUp={followUp}
-                  rescheduleHref={followUp.taskId ? taskAddress.edit(appPaths.tasks, followUp.taskId) : null}
-                />
-              </li>
-            );
-          })}
+          {followUps.data.map((followUp) => (
+            <CustomerFollowUp key={followUp.id} followUp={followUp} />
+          ))}
         </ul>
       )}
     </section>
