@@ -12,6 +12,7 @@ import {
 } from './support/customers-api';
 import { ok, settleQueries } from './support/fake-api';
 import { openSignedIn } from './support/signed-in';
+import { toastTitle } from './support/tasks-api';
 import { notConnectedCustomer } from './support/whatsapp-sending-api';
 
 const maria = customer({ id: 'c-maria', name: 'Maria Silva' });
@@ -91,6 +92,42 @@ describe("the customer page's follow-ups", () => {
     expect(within(warning).getByRole('link', { name: 'Conferir número' }).getAttribute('href')).toBe(
       '/customers/c-maria/edit',
     );
+  });
+
+  test('"Enviar agora" on an expired one: busy while the server is asked, then where the server put it', async () => {
+    const expired = followUp({
+      status: 'expired',
+      problem: { code: 'EXPIRED', text: 'Não foi enviada.', actions: ['send_now', 'reschedule'] },
+    });
+    const { server } = await open({ followUps: ok({ items: [expired] }) });
+    await userEvent.click(within(block()).getByRole('button', { name: 'Enviar agora' }));
+    await settleQueries();
+    const busy = within(block()).getByRole('button', { name: 'Enviando...' }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    const scheduled = followUp({ status: 'scheduled' });
+    server.sending.followUps.always(ok({ items: [scheduled] }));
+    server.sending.sendNow.answer(ok({ followUpMessage: scheduled }));
+    await settleQueries();
+    expect(server.sending.sendNow.paths).toEqual(['/api/followup/f-1/send-now']);
+    expect(toastTitle('follow-up-f-1')).toBe('Mensagem na fila para envio.');
+    expect(within(block()).getByText('Agendada para 15/01/2030 às 10:00')).toBeDefined();
+    expect(within(block()).queryByRole('button', { name: 'Enviar agora' })).toBeNull();
+  });
+
+  test('no "Enviar agora" the server would refuse: a follow-up that failed after it went out', async () => {
+    await open({
+      followUps: ok({
+        items: [
+          followUp({
+            status: 'failed',
+            sentAt: new Date(2030, 0, 15, 10, 0).toISOString(),
+            problem: { code: 'FAILED', text: 'O WhatsApp não entregou a mensagem.', actions: ['send_now'] },
+          }),
+        ],
+      }),
+    });
+    expect(within(block()).getByText('O WhatsApp não entregou a mensagem.')).toBeDefined();
+    expect(within(block()).queryByRole('button', { name: 'Enviar agora' })).toBeNull();
   });
 
   test('nothing pending says so', async () => {

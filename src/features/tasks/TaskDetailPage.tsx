@@ -146,6 +146,8 @@ export default function TaskDetailPage() {
 
       {followUp.data ? (
         <FollowUpCard
+          // One chart per follow-up: another task's follow-up starts its own.
+          key={followUp.data.id}
           followUp={followUp.data}
           customerName={customer?.name ?? null}
           removeHref={paths.deleteFollowUp(task.id)}

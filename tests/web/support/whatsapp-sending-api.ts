@@ -9,12 +9,13 @@ export const notConnectedCustomer: CustomerWhatsapp = {
   canSend: false,
 };
 
-export type SendingEndpoint = 'whatsapp' | 'followUps' | 'templates' | 'reply' | 'resume';
+export type SendingEndpoint = 'whatsapp' | 'followUps' | 'templates' | 'reply' | 'resume' | 'sendNow';
 
 /**
  * The customer page's WhatsApp sending calls (contracts/whatsapp-sending.ts) and the templates:
- * the customer's window, their follow-ups, the approved templates and the reply. The reads answer
- * "not connected, nothing pending" unless told otherwise; the reply and resume wait for the test.
+ * the customer's window, their follow-ups, the approved templates, the reply and "Enviar agora". The
+ * reads answer "not connected, nothing pending" unless told otherwise; the reply, resume and
+ * "Enviar agora" wait for the test.
  */
 export function fakeWhatsappSendingRoutes(answers: Partial<Record<SendingEndpoint, Answer>> = {}) {
   const endpoints = {
@@ -23,10 +24,13 @@ export function fakeWhatsappSendingRoutes(answers: Partial<Record<SendingEndpoin
     templates: new HeldCalls(answers.templates ?? ok({ templates: [] })),
     reply: new HeldCalls(answers.reply),
     resume: new HeldCalls(answers.resume),
+    sendNow: new HeldCalls(answers.sendNow),
   };
   const routes: FakeRoutes = (request) => {
     const { pathname } = new URL(request.url);
     const method = request.method;
+    if (/^\/api\/followup\/[^/]+\/send-now$/.test(pathname) && method === 'POST')
+      return endpoints.sendNow.receive(request);
     if (pathname === '/api/whatsapp-connections/templates' && method === 'GET')
       return endpoints.templates.receive(request);
     const customer =
