@@ -60,6 +60,27 @@ const toStatus = (status: FollowUpStatus) => ({
 });
 
 /**
+ * A command under way: invokes `src`; its answer (or refusal) is said once, and the chart goes back
+ * to where the follow-up then stands.
+ */
+const asking = (src: 'sendNow' | 'resume', command: FollowUpCommand, description: string) => ({
+  description,
+  invoke: {
+    id: src,
+    src,
+    input: ({ context }: { context: FollowUpStatusContext }) => context.followUp,
+    onDone: {
+      target: '#followUpStatus.standing',
+      actions: ['keepAnswer', { type: 'tellDone', params: { command } }, 'standWhereItIs'] as const,
+    },
+    onError: {
+      target: '#followUpStatus.standing',
+      actions: [{ type: 'tellFailed', params: { command } }, 'standWhereItIs'] as const,
+    },
+  },
+});
+
+/**
  * One follow-up as the owner sees it, on the task and on the customer page. Its states are where
  * the follow-up stands (the contract's statuses) and move on the server's word only (`CHANGED`, the
  * follow-up re-read); "Enviar agora" and "Retomar follow-ups" are states of their own while the
@@ -89,6 +110,21 @@ export const followUpStatusMachine = setup({
     keepNews: assign({
       followUp: ({ context, event }) => (event.type === 'CHANGED' ? event.followUp : context.followUp),
     }),
+    /** The follow-up as a command's answer has it. */
+    keepAnswer: assign({
+      followUp: ({ event }) => (event as unknown as { output: FollowUpMessage }).output,
+    }),
+    tellDone: emit(({ context }, params: { command: FollowUpCommand }) => ({
+      type: 'commandDone' as const,
+      command: params.command,
+      followUp: context.followUp,
+    })),
+    tellFailed: emit(({ context, event }, params: { command: FollowUpCommand }) => ({
+      type: 'commandFailed' as const,
+      command: params.command,
+      followUp: context.followUp,
+      message: errorMessage((event as unknown as { error: unknown }).error),
+    })),
     /** Re-routes to where the follow-up stands, after a command's answer, as the server's word does. */
     standWhereItIs: raise(({ context }) => ({ type: 'CHANGED' as const, followUp: context.followUp })),
   },
@@ -145,62 +181,12 @@ export const followUpStatusMachine = setup({
       initial: 'sendNow',
       on: { CHANGED: { actions: 'keepNews' } },
       states: {
-        sendNow: {
-          description: '"Enviando...": "Enviar agora" asked of the server.',
-          invoke: {
-            id: 'sendNow',
-            src: 'sendNow',
-            input: ({ context }) => context.followUp,
-            onDone: {
-              target: '#followUpStatus.standing',
-              actions: [
-                assign({ followUp: ({ event }) => event.output }),
-                emit(({ event }) => ({ type: 'commandDone', command: 'send_now', followUp: event.output })),
-                'standWhereItIs',
-              ],
-            },
-            onError: {
-              target: '#followUpStatus.standing',
-              actions: [
-                emit(({ context, event }) => ({
-                  type: 'commandFailed',
-                  command: 'send_now',
-                  followUp: context.followUp,
-                  message: errorMessage(event.error),
-                })),
-                'standWhereItIs',
-              ],
-            },
-          },
-        },
-        resume: {
-          description: '"Retomando...": the customer\'s follow-ups resumed on the server.',
-          invoke: {
-            id: 'resume',
-            src: 'resume',
-            input: ({ context }) => context.followUp,
-            onDone: {
-              target: '#followUpStatus.standing',
-              actions: [
-                assign({ followUp: ({ event }) => event.output }),
-                emit(({ event }) => ({ type: 'commandDone', command: 'resume', followUp: event.output })),
-                'standWhereItIs',
-              ],
-            },
-            onError: {
-              target: '#followUpStatus.standing',
-              actions: [
-                emit(({ context, event }) => ({
-                  type: 'commandFailed',
-                  command: 'resume',
-                  followUp: context.followUp,
-                  message: errorMessage(event.error),
-                })),
-                'standWhereItIs',
-              ],
-            },
-          },
-        },
+        sendNow: asking('sendNow', 'send_now', '"Enviando...": "Enviar agora" asked of the server.'),
+        resume: asking(
+          'resume',
+          'resume',
+          '"Retomando...": the customer\'s follow-ups resumed on the server.',
+        ),
       },
     },
   },

@@ -1,27 +1,18 @@
 import type { AnyEventObject } from 'xstate';
 import type { FollowUpMessage, FollowUpProblem, FollowUpStatus } from '../../contracts/tasks';
+import { formFollowUp } from '../task-form/task-form.paths';
 import {
   type FollowUpCommand,
   type FollowUpStatusEvent,
   type FollowUpStatusSnapshot,
   followUpStatusMachine,
 } from './follow-up-status.machine';
+import { followUpCommandTexts } from './follow-up-status.texts';
 
 /**
  * The follow-up-status chart's path model (one follow-up on the task page, as the owner sees it),
  * and per step what to do in the running app and what the owner must see (`planFollowUpStatusStep`).
  */
-
-export const followUpCommandTexts = {
-  sendNow: 'Enviar agora',
-  sendingNow: 'Enviando...',
-  resume: 'Retomar follow-ups',
-  resuming: 'Retomando...',
-  /** The toast once "Enviar agora" was taken. */
-  sentNow: 'Mensagem na fila para envio.',
-  /** The toast once "Retomar follow-ups" was taken. */
-  resumed: 'Follow-ups retomados.',
-} as const;
 
 export const FOLLOW_UP_TEXT = 'Oi, Maria! Conseguiu ver o orçamento?';
 /** The server's words when "Enviar agora" comes too late: the follow-up already left (its 409). */
@@ -59,20 +50,14 @@ const SENT_AT = '2030-01-15T13:00:02.000Z';
 
 /** Maria's follow-up as the server answers it at each point of its life. */
 export function followUpAt(status: FollowUpStatus): FollowUpMessage {
-  const base: FollowUpMessage = {
+  const base = formFollowUp({
     id: 'f-maria',
     taskId: 't-maria',
     customerId: 'c-maria',
     message: FOLLOW_UP_TEXT,
     scheduledFor: SCHEDULED_FOR,
     status,
-    awaitingConnection: false,
-    sentAs: null,
-    sentAt: null,
-    conversationMessageId: null,
-    problem: null,
-    lastError: null,
-  };
+  });
   const problem = (p: FollowUpProblem): FollowUpMessage => ({ ...base, problem: p, lastError: p.text });
   switch (status) {
     case 'waiting_connection':

@@ -3,6 +3,7 @@ import {
   type FollowUpStatusEmitted,
   type FollowUpStatusSnapshot,
   sendableNow,
+  stateOfStatus,
 } from '../../machines/follow-up-status/follow-up-status.machine';
 import { followUpStatusPathModel } from '../../machines/follow-up-status/follow-up-status.paths';
 import { expectFullCoverage, expectNumberedStories, expectStepState } from '../support/chart-path-checks';
@@ -37,7 +38,7 @@ describe('follow-up-status chart paths', () => {
           const { followUp } = (snapshot as FollowUpStatusSnapshot).context;
           // Resting, the chart stands where the follow-up does.
           if (snapshot.matches('standing'))
-            expect(snapshot.value).toEqual({ standing: stateNames[followUp.status] });
+            expect(snapshot.value).toEqual({ standing: stateOfStatus[followUp.status] });
           // No command the server would refuse, none the problem does not list, none twice at once.
           const offered = followUp.problem?.actions ?? [];
           if (snapshot.can({ type: 'SEND_NOW' })) {
@@ -80,16 +81,3 @@ describe('follow-up-status chart paths', () => {
     }
   });
 });
-
-const stateNames = {
-  scheduled: 'scheduled',
-  waiting_connection: 'waitingConnection',
-  paused: 'paused',
-  sending: 'sending',
-  sent: 'sent',
-  delivered: 'delivered',
-  read: 'read',
-  failed: 'failed',
-  expired: 'expired',
-  cancelled: 'cancelled',
-} as const;

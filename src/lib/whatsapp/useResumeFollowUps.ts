@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { followUpCommandTexts } from '../../../machines/follow-up-status/follow-up-status.paths';
+import { followUpCommandTexts } from '../../../machines/follow-up-status/follow-up-status.texts';
 import { invalidateAfter } from '../cache/invalidate-after';
 import { toast } from '../toasts';
 import { resumeCustomerFollowUps } from './follow-up-commands';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { FollowUpAction } from '../../../contracts/tasks';
 import { appPaths } from '../../../machines/app-paths';
 import type { FollowUpStatusActor } from '../../../machines/follow-up-status/follow-up-status.machine';
-import { followUpCommandTexts } from '../../../machines/follow-up-status/follow-up-status.paths';
+import { followUpCommandTexts } from '../../../machines/follow-up-status/follow-up-status.texts';
 import { connectionPages, pageForStatus } from '../../../machines/whatsapp/whatsapp-connection-pages';
 import { Link } from '../../lib/routing/Link';
 import { type FollowUpTone, followUpStatusText, followUpTone } from '../../lib/whatsapp/follow-up-status';

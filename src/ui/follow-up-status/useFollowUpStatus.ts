@@ -7,7 +7,7 @@ import {
   type FollowUpStatusActor,
   followUpStatusMachine,
 } from '../../../machines/follow-up-status/follow-up-status.machine';
-import { followUpCommandTexts } from '../../../machines/follow-up-status/follow-up-status.paths';
+import { followUpCommandTexts } from '../../../machines/follow-up-status/follow-up-status.texts';
 import { invalidateAfter } from '../../lib/cache/invalidate-after';
 import { useChartEvent } from '../../lib/charts/useChartEvent';
 import { toast } from '../../lib/toasts';

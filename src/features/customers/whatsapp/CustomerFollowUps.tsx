@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { FollowUpMessage } from '../../../../contracts/tasks';
 import { appPaths, taskAddress } from '../../../../machines/app-paths';
-import { followUpCommandTexts } from '../../../../machines/follow-up-status/follow-up-status.paths';
+import { followUpCommandTexts } from '../../../../machines/follow-up-status/follow-up-status.texts';
 import { formatDateTime } from '../../../lib/format/date';
 import { Link } from '../../../lib/routing/Link';
 import { useResumeFollowUps } from '../../../lib/whatsapp/useResumeFollowUps';
