@@ -295,6 +295,40 @@ describe('the follow-up template', () => {
     });
   });
 
+  it('refuses a template Meta paused after it was listed (the local Cloud API changed as Meta would)', async () => {
+    const { api, phoneNumberId } = await connected();
+    const simulator = (body: unknown) =>
+      fetch(`${server.url}/dev/whatsapp/api/templates`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const recado = (status: string) => ({
+      phoneNumberId,
+      templates: [
+        { name: 'recado', language: 'pt_BR', status, category: 'UTILITY', body: 'Oi! {{1}} Até mais.' },
+      ],
+    });
+    expect((await simulator(recado('APPROVED'))).status).toBe(200);
+    const listed = (await api.get<Templates>(TEMPLATES)).body.data.templates;
+    expect(listed.map((t) => [t.name, t.followUpReady])).toContainEqual(['recado', true]);
+    expect(listed.filter((t) => t.name === 'lembrete_retorno')).toHaveLength(1);
+
+    expect((await simulator(recado('PAUSED'))).status).toBe(200);
+    const refused = await api.put(FOLLOW_UP, { template: { name: 'recado', language: 'pt_BR' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe(
+      'O modelo "recado" foi pausado pela Meta. Só modelos aprovados podem ser enviados.',
+    );
+
+    expect((await simulator(recado('APPROVED'))).status).toBe(200);
+    expect((await api.put(FOLLOW_UP, { template: { name: 'recado', language: 'pt_BR' } })).status).toBe(200);
+    // A status the simulator does not know is its 400, in the envelope.
+    const bad = await simulator(recado('SOMETIMES'));
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
   it('refuses a malformed choice with a 400 before asking Meta', async () => {
     const { api } = await connected();
     for (const body of [

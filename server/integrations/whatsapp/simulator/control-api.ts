@@ -30,6 +30,7 @@ import {
   setUnreachable,
   shownNumber,
 } from './store';
+import { insertTemplates, SEEDED_TEMPLATES } from './templates';
 import { latestDeliveries } from './webhook-emitter';
 
 /**
@@ -218,6 +219,30 @@ export const whatsappSimulatorContracts = {
     method: 'DELETE',
     url: '/dev/whatsapp/api/send-faults',
     query: z.object({ phoneNumberId: id }),
+    response: ok,
+  },
+  templates: {
+    method: 'POST',
+    url: '/dev/whatsapp/api/templates',
+    body: z.strictObject({
+      phoneNumberId: id,
+      templates: z
+        .array(
+          z.strictObject({
+            name: z
+              .string()
+              .min(1)
+              .max(512)
+              .regex(/^[a-z0-9_]+$/),
+            language: z.string().min(2).max(16),
+            status: z.enum(['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED', 'IN_APPEAL']),
+            category: z.enum(['UTILITY', 'MARKETING', 'AUTHENTICATION']),
+            body: z.string().min(1).max(1024),
+          }),
+        )
+        .min(1)
+        .max(50),
+    }),
     response: ok,
   },
   revokeToken: {
@@ -475,6 +500,28 @@ export const controlApiRoutes: FastifyPluginAsync<{ ctx: MessagingContext }> = a
   route(app, c.clearSendFaults, {
     handler: async ({ query }) => {
       await clearSendFaults(ctx.db, (await requireNumber(ctx, query.phoneNumberId)).phoneNumberId);
+      return OK;
+    },
+  });
+
+  // Templates of the number's account as Meta holds them: added, or their status changed (a
+  // template Meta pauses after the owner saw it listed).
+  route(app, c.templates, {
+    handler: async ({ body }) => {
+      const number = await requireNumber(ctx, body.phoneNumberId);
+      await insertTemplates(ctx.db, number.wabaId, SEEDED_TEMPLATES);
+      await insertTemplates(
+        ctx.db,
+        number.wabaId,
+        body.templates.map((template) => ({
+          name: template.name,
+          language: template.language,
+          status: template.status,
+          category: template.category,
+          components: [{ type: 'BODY', text: template.body }],
+        })),
+        'replace',
+      );
       return OK;
     },
   });
