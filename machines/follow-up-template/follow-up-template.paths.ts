@@ -162,7 +162,7 @@ export const followUpTemplatePathModel = {
       default:
         return context.error
           ? `Still ${chosen} chosen, the save refused: "${context.error}"`
-          : `${chosen[0]!.toUpperCase()}${chosen.slice(1)} chosen`;
+          : `${chosen} chosen`;
     }
   },
 
