@@ -28,10 +28,11 @@ export const OTHER_TEMPLATE: ApprovedTemplate = {
 };
 
 /**
- * What the server lists for such an account: every approved template, by name, those a follow-up
- * cannot use too (no parameter, two, a header of their own), which the view leaves out.
+ * What the server lists for a new account of the local Cloud API: its seeded approved templates, by
+ * name, those a follow-up cannot use too (no parameter, two, a header of their own), which the view
+ * leaves out. tests/server/whatsapp-templates.test.ts holds the real server to it.
  */
-export const LISTED_TEMPLATES: ApprovedTemplate[] = [
+export const SEEDED_APPROVED_TEMPLATES: ApprovedTemplate[] = [
   {
     name: 'boas_vindas',
     language: 'pt_BR',
@@ -57,8 +58,10 @@ export const LISTED_TEMPLATES: ApprovedTemplate[] = [
     parameterCount: 2,
     followUpReady: false,
   },
-  OTHER_TEMPLATE,
 ];
+
+/** What the server lists once the other template is added (it sorts last). */
+export const LISTED_TEMPLATES: ApprovedTemplate[] = [...SEEDED_APPROVED_TEMPLATES, OTHER_TEMPLATE];
 
 const choiceOf = (template: ApprovedTemplate): FollowUpTemplate => ({
   name: template.name,
