@@ -85,7 +85,14 @@ function jsdomChoice() {
     },
     savedTemplate: async () => held,
   };
-  return { ui: jsdomSurface({ url: () => app?.url() }), layer, put, remove, unmount: () => app?.unmount() };
+  return {
+    ui: jsdomSurface({ url: () => app?.url() }),
+    layer,
+    templates,
+    put,
+    remove,
+    unmount: () => app?.unmount(),
+  };
 }
 
 describe('"Modelo para follow-ups": follow-up-template chart paths, as the owner sees them', () => {
@@ -94,12 +101,15 @@ describe('"Modelo para follow-ups": follow-up-template chart paths, as the owner
   it.each(paths.map((path) => [`${path.number} (${path.scenario.name})`, path] as const))(
     'path %s',
     async (_name, path) => {
-      const { ui, layer, put, remove, unmount } = jsdomChoice();
+      const { ui, layer, templates, put, remove, unmount } = jsdomChoice();
       const driver = followUpTemplateDriver(ui, layer);
       await walkPath(followUpTemplatePathModel, path, {
         act: (index) => driver.act(path, index),
         check: (index) => driver.check(path, index),
       });
+      // Each load (the first, and one per "Tentar novamente") asked for the templates afresh.
+      const loads = path.steps.filter((step) => step.state.matches('loading'));
+      expect(templates.requests).toHaveLength(loads.length);
       // Each save sent what was picked: a PUT with the template, a DELETE for none.
       const saves = path.steps.filter((step) => step.state.matches('saving'));
       const bodies = await Promise.all(put.requests.map((request) => request.clone().json()));
