@@ -100,6 +100,8 @@ export const whatsappSimulatorContracts = {
       image: z.strictObject({ mediaId: id, caption: z.string().max(1024).optional() }).optional(),
       replyTo: z.string().max(200).optional(),
       count: z.number().int().min(1).max(100).optional(),
+      // Up to a day back: a window that closes within seconds.
+      sentSecondsAgo: z.number().int().min(0).max(86_400).optional(),
       faults: z
         .strictObject({
           duplicate: z.boolean().optional(),
@@ -372,6 +374,7 @@ export const controlApiRoutes: FastifyPluginAsync<{ ctx: MessagingContext }> = a
           }),
           ...(body.replyTo && { replyTo: body.replyTo }),
           ...(body.count && { count: body.count }),
+          ...(body.sentSecondsAgo && { sentSecondsAgo: body.sentSecondsAgo }),
           faults: {
             ...(body.faults?.duplicate && { copies: 2 }),
             ...(body.faults?.batch && { batch: body.faults.batch }),
