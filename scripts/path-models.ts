@@ -9,6 +9,7 @@ import { dealBoardPathModel } from '../machines/deal-board/deal-board.paths';
 import { emailVerificationPathModel } from '../machines/email-verification/email-verification.paths';
 import { entityFormPathModel } from '../machines/entity-form/entity-form.paths';
 import { followUpStatusPathModel } from '../machines/follow-up-status/follow-up-status.paths';
+import { followUpTemplatePathModel } from '../machines/follow-up-template/follow-up-template.paths';
 import { loginPathModel } from '../machines/login/login.paths';
 import { onboardingPathModel } from '../machines/onboarding/onboarding.paths';
 import { paymentReturnPathModel } from '../machines/payment-return/payment-return.paths';
@@ -63,6 +64,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'root-entry': model(rootEntryPathModel),
   realtime: model(realtimeConnectionPathModel),
   'whatsapp-connection': model(whatsappConnectionPathModel),
+  'follow-up-template': model(followUpTemplatePathModel),
   'follow-up-status': model(followUpStatusPathModel),
 };
 
@@ -98,5 +100,6 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'root-entry': 'tests/web/root-entry.paths.test.tsx',
   'whatsapp-connection': 'tests/web/whatsapp-connection.paths.test.tsx',
   realtime: 'tests/web/realtime.paths.test.tsx',
+  'follow-up-template': 'tests/web/follow-up-template.paths.test.tsx',
   'follow-up-status': 'tests/web/follow-up-status.paths.test.tsx',
 };

@@ -18,7 +18,9 @@ export type ReplyBoxEvent =
   | { type: 'SET_PARAMETER'; index: number; value: string }
   | { type: 'SEND' }
   | { type: 'RETRY' }
-  | { type: 'EDIT' };
+  | { type: 'EDIT' }
+  /** The customer's window as the server says it now (the customer wrote; null: it is closed). */
+  | { type: 'WINDOW_CHANGED'; windowClosesAt: string | null };
 
 interface ReplyBoxContext {
   mode: 'text' | 'template';
@@ -37,6 +39,15 @@ function errorMessage(error: unknown): string {
 }
 
 const filled = (value: string) => value.trim().length > 0;
+
+/** A window lasts 24 hours: no timer runs longer (nor past what setTimeout can hold). */
+const WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** How long until the window closes, from the clock now (0: closed already). */
+export function untilWindowCloses(windowClosesAt: string | null, now = Date.now()): number {
+  if (windowClosesAt === null) return 0;
+  return Math.min(WINDOW_MS, Math.max(0, Date.parse(windowClosesAt) - now));
+}
 
 /** The reply as POST /api/customers/{id}/messages takes it, from what the owner composed. */
 export function replyOf(context: ReplyBoxContext): ReplyInput {
@@ -63,7 +74,8 @@ const emptyComposition = (): Pick<ReplyBoxContext, 'text' | 'templateIndex' | 'p
  * inside the window the owner writes free text; outside it, chooses an approved template and fills
  * its parameters. SEND hands the reply to the dispatcher; on success the box empties (the app
  * refreshes the timeline through `sent`), on failure it says the server's words and offers to try
- * again or to edit.
+ * again or to edit. The window is live while the owner composes: WINDOW_CHANGED (the customer wrote)
+ * opens or moves it, and when its end passes the box reads the templates and switches to them.
  */
 export const replyBoxMachine = setup({
   types: {
@@ -77,6 +89,12 @@ export const replyBoxMachine = setup({
     sendReply: fromPromise<unknown, ReplyInput>(async () => {
       throw new Error('Nowhere to send to');
     }),
+    loadTemplates: fromPromise<ApprovedTemplate[]>(async () => {
+      throw new Error('Nothing to load from');
+    }),
+  },
+  delays: {
+    windowCloses: ({ context }) => untilWindowCloses(context.windowClosesAt),
   },
   actions: {
     /** The reply is in the conversation: the app reads the timeline again. */
@@ -89,6 +107,7 @@ export const replyBoxMachine = setup({
     textReady: ({ context }) => filled(context.text),
     templateReady: ({ context }) => context.templateIndex !== null && context.parameters.every(filled),
     inTextMode: ({ context }) => context.mode === 'text',
+    windowOpens: ({ event }) => event.type === 'WINDOW_CHANGED' && event.windowClosesAt !== null,
   },
 }).createMachine({
   id: 'replyBox',
@@ -131,9 +150,36 @@ export const replyBoxMachine = setup({
     },
     text: {
       description: '"Janela de 24 horas aberta até HH:mm": a text field and "Enviar".',
+      after: { windowCloses: { target: 'closing' } },
       on: {
         TYPE: { actions: assign({ text: ({ event }) => event.text }) },
         SEND: { guard: 'textReady', target: 'sending' },
+        // The window moved (the customer wrote again): its timer starts over; what is written stays.
+        WINDOW_CHANGED: {
+          target: 'text',
+          reenter: true,
+          actions: assign({ windowClosesAt: ({ event }) => event.windowClosesAt }),
+        },
+      },
+    },
+    closing: {
+      description: 'The window just closed: "Carregando..." while the templates are read.',
+      invoke: {
+        id: 'loadTemplates',
+        src: 'loadTemplates',
+        onDone: {
+          target: 'template',
+          actions: assign(({ event }) => ({
+            mode: 'template' as const,
+            windowClosesAt: null,
+            templates: event.output,
+            ...emptyComposition(),
+          })),
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+        },
       },
     },
     template: {
@@ -152,6 +198,16 @@ export const replyBoxMachine = setup({
           }),
         },
         SEND: { guard: 'templateReady', target: 'sending' },
+        // The customer wrote: free text again.
+        WINDOW_CHANGED: {
+          guard: 'windowOpens',
+          target: 'text',
+          actions: assign(({ event }) => ({
+            mode: 'text' as const,
+            windowClosesAt: event.windowClosesAt,
+            ...emptyComposition(),
+          })),
+        },
       },
     },
     sending: {

@@ -17,6 +17,8 @@ export const REPLY_TEXT = 'Pode vir buscar amanhã às 10h.';
 export const TEMPLATE_PARAMETER = 'Maria';
 /** The customer's window, open until this instant (the view shows its time of day). */
 export const WINDOW_CLOSES_AT = '2030-01-15T13:30:00.000Z';
+/** Where the window moves when the customer writes again. */
+export const LATER_WINDOW_CLOSES_AT = '2030-01-15T13:45:00.000Z';
 export const LOAD_FAILED_TEXT = 'Falha interna. Tente de novo em instantes.';
 /** The server's words for Meta's spam limit (131048), the refusal the browser replay has Meta make. */
 export const SEND_FAILED_TEXT =
@@ -85,10 +87,18 @@ export const replyBoxPathModel = {
     const { context } = snapshot;
     if (snapshot.matches('loadFailed')) return [{ type: 'RETRY' }];
     if (snapshot.matches('failed')) return [{ type: 'RETRY' }, { type: 'EDIT' }];
-    if (snapshot.matches('text'))
-      return context.text ? [{ type: 'SEND' }] : [{ type: 'TYPE', text: REPLY_TEXT }];
+    if (snapshot.matches('text')) {
+      // The customer writes again once: the window moves on.
+      const moved: ReplyBoxEvent[] =
+        context.windowClosesAt === WINDOW_CLOSES_AT
+          ? [{ type: 'WINDOW_CHANGED', windowClosesAt: LATER_WINDOW_CLOSES_AT }]
+          : [];
+      return [context.text ? { type: 'SEND' } : { type: 'TYPE', text: REPLY_TEXT }, ...moved];
+    }
     if (snapshot.matches('template')) {
-      if (context.templateIndex === null) return [{ type: 'CHOOSE_TEMPLATE', index: 0 }];
+      // The customer writes: the window opens.
+      const opened: ReplyBoxEvent = { type: 'WINDOW_CHANGED', windowClosesAt: WINDOW_CLOSES_AT };
+      if (context.templateIndex === null) return [{ type: 'CHOOSE_TEMPLATE', index: 0 }, opened];
       if (!context.parameters[0]) return [{ type: 'SET_PARAMETER', index: 0, value: TEMPLATE_PARAMETER }];
       return [{ type: 'SEND' }];
     }
@@ -103,6 +113,12 @@ export const replyBoxPathModel = {
       errors: [new Error(LOAD_FAILED_TEXT)],
     },
     { id: 'sendReply', src: 'sendReply', outputs: [sentMessage], errors: [new Error(SEND_FAILED_TEXT)] },
+    {
+      id: 'loadTemplates',
+      src: 'loadTemplates',
+      outputs: [[REPLY_TEMPLATE]],
+      errors: [new Error(LOAD_FAILED_TEXT)],
+    },
   ],
 
   serializeState(snapshot: ReplyBoxSnapshot): string {
@@ -110,6 +126,7 @@ export const replyBoxPathModel = {
     return JSON.stringify([
       snapshot.value,
       context.mode,
+      context.windowClosesAt,
       context.text,
       context.templateIndex,
       context.parameters,
@@ -128,6 +145,8 @@ export const replyBoxPathModel = {
         return 'The box is loading';
       case 'loadFailed':
         return `The load failed: "${context.error}"`;
+      case 'closing':
+        return 'The window closed: the templates are loading';
       case 'unavailable':
         return 'No working WhatsApp connection: a link to connect';
       case 'text':
@@ -159,6 +178,14 @@ export const replyBoxPathModel = {
         return 'The owner clicks "Tentar novamente"';
       case 'EDIT':
         return 'The owner clicks "Editar mensagem"';
+      case 'WINDOW_CHANGED':
+        return 'Maria writes on WhatsApp: the window opens (or moves on)';
+      case 'xstate.after.windowCloses.replyBox.text':
+        return "The window's end passes with the box open";
+      case 'xstate.done.actor.loadTemplates':
+        return 'The server lists the templates';
+      case 'xstate.error.actor.loadTemplates':
+        return 'Loading the templates fails (500)';
       case 'xstate.done.actor.loadReplyBox': {
         const setting = event.output as ReplyBoxSetting;
         if (!setting.canSend) return 'The server says the company cannot send (no working connection)';
@@ -189,7 +216,14 @@ export type ReplyBoxUserAction =
   | { do: 'click'; button: string }
   /** Answer the pending POST /api/customers/{id}/messages. */
   | { do: 'answer-send'; status: 201 }
-  | { do: 'answer-send'; status: 502; error: string };
+  | { do: 'answer-send'; status: 502; error: string }
+  /** The customer writes on WhatsApp (the realtime event, the window read again). */
+  | { do: 'customer-writes'; windowClosesAt: string }
+  /** The window's end passes while the page is open. */
+  | { do: 'window-passes' }
+  /** Answer the pending GET /api/whatsapp-connections/templates (after the window closed). */
+  | { do: 'answer-templates'; templates: ApprovedTemplate[] }
+  | { do: 'answer-templates'; status: 500; error: string };
 
 export interface ReplyBoxScreen {
   kind: 'loading' | 'loadFailed' | 'unavailable' | 'text' | 'template';
@@ -245,6 +279,14 @@ function actionsFor(event: AnyEventObject, index: number): ReplyBoxUserAction[] 
       return [{ do: 'answer-send', status: 201 }];
     case 'xstate.error.actor.sendReply':
       return [{ do: 'answer-send', status: 502, error: SEND_FAILED_TEXT }];
+    case 'WINDOW_CHANGED':
+      return [{ do: 'customer-writes', windowClosesAt: event.windowClosesAt }];
+    case 'xstate.after.windowCloses.replyBox.text':
+      return [{ do: 'window-passes' }];
+    case 'xstate.done.actor.loadTemplates':
+      return [{ do: 'answer-templates', templates: event.output }];
+    case 'xstate.error.actor.loadTemplates':
+      return [{ do: 'answer-templates', status: 500, error: LOAD_FAILED_TEXT }];
     default:
       throw new Error(`No way to act out "${event.type}" in the app`);
   }
@@ -257,9 +299,12 @@ export function planReplyBoxStep(path: PlannablePath, index: number): ReplyBoxSt
   const busy = state.matches('sending');
   const failedSend = state.matches('failed');
   const composing = state.matches('text') || state.matches('template') || busy || failedSend;
+  // The templates read after the window closed show as the first load does.
   const kind: ReplyBoxScreen['kind'] = composing
     ? context.mode
-    : (String(state.value) as 'loading' | 'loadFailed' | 'unavailable');
+    : state.matches('closing')
+      ? 'loading'
+      : (String(state.value) as 'loading' | 'loadFailed' | 'unavailable');
   const ready =
     context.mode === 'text'
       ? context.text.trim() !== ''

@@ -22,7 +22,7 @@ describe('reply-box chart paths', () => {
 
   it('covers every state and every transition of the chart', () => {
     const coverage = expectFullCoverage(replyBoxPathModel, paths);
-    expect(coverage.states.total).toBe(8);
+    expect(coverage.states.total).toBe(9);
   });
 
   it('numbers paths 1..n, each one a readable story', () => {

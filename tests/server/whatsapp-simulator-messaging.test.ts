@@ -147,6 +147,25 @@ describe('POST /{phone_number_id}/messages', () => {
     expect(sent.status).toBe('sent');
   });
 
+  it('dates a message written earlier (sentSecondsAgo) in Meta’s timestamp: its window ends 24 hours after it', async () => {
+    const number = await newNumber();
+    const now = Math.floor(Date.now() / 1000);
+    const { wamids } = await customerWrites(number, '5511987650005', { sentSecondsAgo: 86_400 - 60 });
+    const hook = await waitFor(() =>
+      webhooksOf(number)
+        .flatMap((h) =>
+          h.body.entry.flatMap((e: Json) => e.changes.flatMap((c: Json) => c.value.messages ?? [])),
+        )
+        .find((m: Json) => m.id === wamids[0]),
+    );
+    // Sent 23h59 ago by its timestamp (the simulator's clock may run ahead of this one, never behind).
+    expect(Number(hook.timestamp)).toBeGreaterThanOrEqual(now - 86_400 + 60);
+    sim.advance(2 * 60 * 1000);
+    const late = await send(number, text('5511987650005'));
+    const lateStatus = await waitFor(() => statusesOf(number, late.json.messages[0].id)[0]);
+    expect(lateStatus).toMatchObject({ status: 'failed', errors: [{ code: 131047 }] });
+  });
+
   it('refuses more than the number’s rate per second with 130429 (lower for coexistence)', async () => {
     for (const [coexistence, limit] of [
       [false, 8],

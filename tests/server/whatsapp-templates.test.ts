@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WhatsappConnectionState } from '../../contracts/whatsapp-status';
 import type { ApprovedTemplate, FollowUpTemplate } from '../../contracts/whatsapp-templates';
+import { SEEDED_APPROVED_TEMPLATES } from '../../machines/follow-up-template/follow-up-template.paths';
 import { createGraphClient, GraphError } from '../../server/integrations/whatsapp/graph-client';
 import { insertTemplates, type SimTemplate } from '../../server/integrations/whatsapp/simulator/templates';
 import { startTestServer, type TestServer } from '../support/server';
@@ -58,41 +59,6 @@ function extraTemplates(count: number): SimTemplate[] {
     components: [{ type: 'BODY', text: `Recado ${i}: {{1}} Obrigado!` }],
   }));
 }
-
-const SEEDED_APPROVED: ApprovedTemplate[] = [
-  {
-    name: 'boas_vindas',
-    language: 'pt_BR',
-    category: 'MARKETING',
-    body: 'Obrigado por falar com a gente! Em breve retornamos o seu contato.',
-    parameterCount: 0,
-    followUpReady: false,
-  },
-  {
-    name: 'lembrete_agendamento',
-    language: 'pt_BR',
-    category: 'UTILITY',
-    body: 'Olá! Confirmamos o seu horário: {{1}} Até lá!',
-    parameterCount: 1,
-    followUpReady: false,
-  },
-  {
-    name: 'lembrete_retorno',
-    language: 'pt_BR',
-    category: 'UTILITY',
-    body: 'Olá! Temos um recado para você: {{1}} Se quiser, é só responder esta mensagem.',
-    parameterCount: 1,
-    followUpReady: true,
-  },
-  {
-    name: 'pedido_a_caminho',
-    language: 'pt_BR',
-    category: 'UTILITY',
-    body: 'Oi, {{1}}! Seu pedido {{2}} saiu para entrega.',
-    parameterCount: 2,
-    followUpReady: false,
-  },
-];
 
 describe('the local Cloud API: GET /{waba_id}/message_templates', () => {
   it("answers Meta's template objects and pages them by cursor, with next while there is more", async () => {
@@ -173,7 +139,7 @@ describe('GET /api/whatsapp-connections/templates', () => {
     const { api } = await connected();
     const answer = await api.get<Templates>(TEMPLATES);
     expect(answer.status).toBe(200);
-    expect(answer.body.data.templates).toEqual(SEEDED_APPROVED);
+    expect(answer.body.data.templates).toEqual(SEEDED_APPROVED_TEMPLATES);
   });
 
   it('follows the pages: approved templates past the first page are listed too', async () => {
@@ -182,7 +148,9 @@ describe('GET /api/whatsapp-connections/templates', () => {
     await insertTemplates(server.db, wabaId, extraTemplates(120));
     const { templates } = (await api.get<Templates>(TEMPLATES)).body.data;
     expect(templates).toHaveLength(4 + 60);
-    expect(templates.filter((template) => !template.name.startsWith('extra_'))).toEqual(SEEDED_APPROVED);
+    expect(templates.filter((template) => !template.name.startsWith('extra_'))).toEqual(
+      SEEDED_APPROVED_TEMPLATES,
+    );
     expect(templates.map((template) => template.name)).toContain('extra_118');
     expect(templates.map((template) => template.name)).not.toContain('extra_119');
   });
@@ -234,7 +202,7 @@ describe('the follow-up template', () => {
       },
     });
     expect(chosen.status).toBe(200);
-    expect(chosen.body.data.followUpTemplate).toEqual(SEEDED_APPROVED[2]);
+    expect(chosen.body.data.followUpTemplate).toEqual(SEEDED_APPROVED_TEMPLATES[2]);
     expect((await api.get<FollowUp>(FOLLOW_UP)).body.data).toEqual({
       followUpTemplate: { name: 'lembrete_retorno', language: 'pt_BR' },
     });
@@ -295,6 +263,40 @@ describe('the follow-up template', () => {
     });
   });
 
+  it('refuses a template Meta paused after it was listed (the local Cloud API changed as Meta would)', async () => {
+    const { api, phoneNumberId } = await connected();
+    const simulator = (body: unknown) =>
+      fetch(`${server.url}/dev/whatsapp/api/templates`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const recado = (status: string) => ({
+      phoneNumberId,
+      templates: [
+        { name: 'recado', language: 'pt_BR', status, category: 'UTILITY', body: 'Oi! {{1}} Até mais.' },
+      ],
+    });
+    expect((await simulator(recado('APPROVED'))).status).toBe(200);
+    const listed = (await api.get<Templates>(TEMPLATES)).body.data.templates;
+    expect(listed.map((t) => [t.name, t.followUpReady])).toContainEqual(['recado', true]);
+    expect(listed.filter((t) => t.name === 'lembrete_retorno')).toHaveLength(1);
+
+    expect((await simulator(recado('PAUSED'))).status).toBe(200);
+    const refused = await api.put(FOLLOW_UP, { template: { name: 'recado', language: 'pt_BR' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe(
+      'O modelo "recado" foi pausado pela Meta. Só modelos aprovados podem ser enviados.',
+    );
+
+    expect((await simulator(recado('APPROVED'))).status).toBe(200);
+    expect((await api.put(FOLLOW_UP, { template: { name: 'recado', language: 'pt_BR' } })).status).toBe(200);
+    // A status the simulator does not know is its 400, in the envelope.
+    const bad = await simulator(recado('SOMETIMES'));
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
   it('refuses a malformed choice with a 400 before asking Meta', async () => {
     const { api } = await connected();
     for (const body of [
@@ -327,7 +329,7 @@ describe('the follow-up template', () => {
 
     // The other company sees its own account's templates and cannot choose this one's.
     const theirs = (await other.api.get<Templates>(TEMPLATES)).body.data.templates;
-    expect(theirs).toEqual(SEEDED_APPROVED);
+    expect(theirs).toEqual(SEEDED_APPROVED_TEMPLATES);
     expect((await other.api.get<FollowUp>(FOLLOW_UP)).body.data).toEqual({ followUpTemplate: null });
     const refused = await other.api.put(FOLLOW_UP, {
       template: { name: 'so_da_primeira', language: 'pt_BR' },
@@ -403,6 +405,6 @@ describe('the follow-up template', () => {
       'connected',
     );
     expect((await api.get<FollowUp>(FOLLOW_UP)).body.data).toEqual({ followUpTemplate: null });
-    expect((await api.get<Templates>(TEMPLATES)).body.data.templates).toEqual(SEEDED_APPROVED);
+    expect((await api.get<Templates>(TEMPLATES)).body.data.templates).toEqual(SEEDED_APPROVED_TEMPLATES);
   });
 });

@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core';
-import { setFollowUpTemplateContract } from '../../../contracts/whatsapp-templates';
+import {
+  listWhatsappTemplatesContract,
+  setFollowUpTemplateContract,
+} from '../../../contracts/whatsapp-templates';
 import {
   planReplyBoxStep,
   REPLY_TEMPLATE,
@@ -24,6 +27,13 @@ import { HeldCalls } from './held-calls';
 const REFUSAL_CODE = 131048;
 /** How long the webhook of the customer's message, or the reply's send, may take. */
 const SERVER_TIMEOUT_MS = 15_000;
+/**
+ * A path whose window closes with the box open: the customer wrote this long less than 24 hours
+ * ago (Meta's timestamp), so the window really ends while the path runs (within the test's 30 s).
+ */
+const CLOSING_WINDOW_S = 15;
+const CLOSES = 'xstate.after.windowCloses.replyBox.text';
+const WHATSAPP_URL = /\/api\/customers\/[^/]+\/whatsapp$/;
 
 /** What a path starts from on the real server: the company, its number and the customer. */
 interface Arranged {
@@ -87,19 +97,13 @@ async function arrange(page: Page, context: ReplayContext, path: ChartPath): Pro
   };
   if (!phoneNumberId || !('setting' in load)) return arranged;
   if (load.setting.windowClosesAt) {
-    await simulator(page, context.baseURL, 'customer-message', {
-      phoneNumberId,
-      from: arranged.waId,
-      name: 'Maria Silva',
-      text: 'Oi! Posso buscar o bolo amanhã?',
-    });
-    const whatsapp = await pollUntil(
-      "the customer's message through the webhook",
-      () => api<{ windowClosesAt: string | null }>('GET', `/api/customers/${customer.id}/whatsapp`),
-      (state) => state.windowClosesAt !== null,
-      SERVER_TIMEOUT_MS,
+    const closing = path.steps.some((step) => step.event.type === CLOSES);
+    arranged.windowClosesAt = await customerWrites(
+      page,
+      context.baseURL,
+      arranged,
+      closing ? 24 * 60 * 60 - CLOSING_WINDOW_S : 0,
     );
-    arranged.windowClosesAt = whatsapp.windowClosesAt;
   }
   if (path.steps.some((step) => step.event.type === 'xstate.error.actor.sendReply')) {
     await simulator(page, context.baseURL, 'send-faults', {
@@ -108,6 +112,36 @@ async function arrange(page: Page, context: ReplayContext, path: ChartPath): Pro
     });
   }
   return arranged;
+}
+
+/**
+ * Maria writes through the simulator (`secondsAgo` back in Meta's timestamp); the window's new end
+ * once the webhook reached the server.
+ */
+async function customerWrites(
+  page: Page,
+  baseURL: string,
+  arranged: Arranged,
+  secondsAgo: number,
+): Promise<string> {
+  const api = apiOf(page, baseURL);
+  const read = () =>
+    api<{ windowClosesAt: string | null }>('GET', `/api/customers/${arranged.customerId}/whatsapp`);
+  const before = (await read()).windowClosesAt;
+  await simulator(page, baseURL, 'customer-message', {
+    phoneNumberId: arranged.phoneNumberId,
+    from: arranged.waId,
+    name: 'Maria Silva',
+    text: 'Oi! Posso buscar o bolo amanhã?',
+    ...(secondsAgo > 0 && { sentSecondsAgo: secondsAgo }),
+  });
+  const whatsapp = await pollUntil(
+    "the customer's message through the webhook",
+    read,
+    (state) => state.windowClosesAt !== null && state.windowClosesAt !== before,
+    SERVER_TIMEOUT_MS,
+  );
+  return whatsapp.windowClosesAt!;
 }
 
 interface SimulatedMessage {
@@ -158,7 +192,8 @@ async function runFor(page: Page, context: ReplayContext): Promise<Run> {
   });
   // Held until the path's step, then let through to the real server: the owner sees "Carregando..."
   // first. Only a 500 on the window's load is served instead: the server cannot fail it on demand.
-  const whatsapp = await HeldCalls.on(page, 'GET', /\/api\/customers\/[^/]+\/whatsapp$/);
+  const whatsapp = await HeldCalls.on(page, 'GET', WHATSAPP_URL);
+  const templates = await HeldCalls.on(page, 'GET', listWhatsappTemplatesContract.url);
   const replies = await HeldCalls.on(page, 'POST', /\/api\/customers\/[^/]+\/messages$/);
   const layer: ReplyBoxLayer = {
     async open() {
@@ -175,6 +210,34 @@ async function runFor(page: Page, context: ReplayContext): Promise<Run> {
       }
       mode = action.setting.canSend && action.setting.windowClosesAt === null ? 'template' : 'text';
       await whatsapp.answer('real-server');
+      if (mode === 'template') await templates.answer('real-server');
+    },
+    async customerWrites() {
+      // The app reads the window again when the server's realtime event arrives: let that through.
+      const read = page.waitForResponse(
+        (response) => response.request().method() === 'GET' && WHATSAPP_URL.test(response.url()),
+        { timeout: SERVER_TIMEOUT_MS },
+      );
+      await whatsapp.always('real-server');
+      arranged!.windowClosesAt = await customerWrites(page, context.baseURL, arranged!, 0);
+      await read;
+      await whatsapp.always(undefined);
+      mode = 'text';
+    },
+    async windowPasses() {
+      const left = Date.parse(arranged!.windowClosesAt!) - Date.now();
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, left) + 500));
+    },
+    async answerTemplates(action) {
+      if ('status' in action) {
+        await templates.answer({
+          status: 500,
+          body: { success: false, error: action.error, code: 'INTERNAL_ERROR' },
+        });
+        return;
+      }
+      mode = 'template';
+      await templates.answer('real-server');
     },
     async answerSend(action) {
       await replies.answer('real-server');
@@ -202,9 +265,11 @@ export const replyBoxBrowserDriver: BrowserDriver<ChartPath> = {
     'two fresh accounts made through the real sign-up (dev outbox) and onboarded, one per run: one ' +
     "without WhatsApp, one connected through the local Cloud API's signup and the real connect route " +
     '(its follow-up template chosen); per path a new customer Maria Silva made through the real API, ' +
-    "who wrote through the simulator (window open) or never did (window closed); Meta's refusal " +
-    "(131048) from the simulator's send-faults; the window's load and the reply held until their step " +
-    'and answered by the real server, except the 500 on the load, served with page.route',
+    `who wrote through the simulator (window open; ${CLOSING_WINDOW_S} s before it ends by Meta's ` +
+    'timestamp when the path sees it close) or never did (window closed), and writes again during the ' +
+    "path (the real realtime event); Meta's refusal (131048) from the simulator's send-faults; the " +
+    "window's load, the templates and the reply held until their step and answered by the real " +
+    'server, except the 500s on the load and on the templates, served with page.route',
   expectation: replyBoxExpectation,
 
   async open(page, _url, context) {

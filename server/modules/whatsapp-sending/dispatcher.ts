@@ -5,6 +5,7 @@ import {
   publishThroughTransaction,
 } from '../whatsapp-connections/connection-changes';
 import type { TokenSeal } from '../whatsapp-connections/connection-context';
+import { lockWamid } from '../whatsapp-webhooks/conversation-store';
 import {
   insertSendAttempt,
   type NewSendAttempt,
@@ -190,6 +191,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       return { kind: 'refused', attempt, error: err };
     }
     const conversationMessageId = await db.transaction(async (tx) => {
+      await lockWamid(tx, connection.companyId, sent.wamid);
       // A status webhook carrying this attempt's id may have completed it first.
       if (!(await recordAccepted(tx, attempt.id, sent))) return null;
       return storeSentMessage(tx, attempt, sent.wamid);

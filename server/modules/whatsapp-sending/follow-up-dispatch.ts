@@ -7,7 +7,7 @@ import { type Claim, canSend, type Dispatcher, sendingConnection } from './dispa
 import { DEFAULT_FOLLOW_UP_EXPIRY_HOURS } from './follow-up-cutoff';
 import type { FollowUpProblemCode } from './follow-up-problems';
 import { flagUndeliverable, moveFollowUps } from './follow-up-state';
-import { holdBackAtClaim } from './hold-at-claim';
+import { type HoldAtClaim, holdAtClaimSql, holdBackAtClaim } from './hold-at-claim';
 import { hasUnansweredAttempt } from './send-attempts';
 
 type Order = FollowUpSendPayload & { companyId: string };
@@ -26,6 +26,9 @@ interface DueRow extends Record<string, unknown> {
   task_refers: boolean | null;
   phone: string | null;
   window_open: boolean;
+  hold: HoldAtClaim | null;
+  /** The sending connection is still connected (false when none was given). */
+  connected: boolean;
 }
 
 const UNSENT: readonly FollowUpStatus[] = ['scheduled'];
@@ -71,7 +74,7 @@ export function sendFollowUpHandler(
     const connection = found;
     const result = await dispatcher.dispatch<Held>(
       connection,
-      (tx) => claim(tx, order, connection.template, expiryHours),
+      (tx) => claim(tx, order, connection.id, connection.template, expiryHours),
       signal,
     );
     switch (result.kind) {
@@ -189,9 +192,9 @@ async function holdWithoutConnection(
   status: string | null,
   expiryHours: number,
 ): Promise<void> {
-  const due = await lockDue(tx, order);
+  const due = await lockDue(tx, order, expiryHours);
   if (!due) return;
-  if (await holdBackAtClaim(tx, order.companyId, due.id, expiryHours)) return;
+  if (due.hold) return holdBackAtClaim(tx, order.companyId, due.id, due.hold);
   await moveFollowUps(
     tx,
     order.companyId,
@@ -207,20 +210,28 @@ async function holdWithoutConnection(
  * other), when it is still this job's to act on; a follow-up whose task ended is cancelled, one left
  * `sending` by a lost answer is settled as UNCERTAIN. Null when there is nothing to send.
  */
-async function lockDue(tx: Queryable, order: Order): Promise<DueRow | null> {
+async function lockDue(
+  tx: Queryable,
+  order: Order,
+  expiryHours: number,
+  connectionId: string | null = null,
+): Promise<DueRow | null> {
   const { rows } = await tx.query<DueRow>(
     `SELECT m.id, m.customer_id, m.body, m.status, m.task_id,
             m.scheduled_for = $3::timestamptz AS on_time,
             t.status AS task_status,
             (t.reference_entity_name = 'follow_up_message' AND t.reference_entity_id = m.id) AS task_refers,
             c.phone,
-            coalesce(c.last_inbound_at > now() - interval '24 hours', false) AS window_open
+            coalesce(c.last_inbound_at > now() - interval '24 hours', false) AS window_open,
+            ${holdAtClaimSql('m', 'c', '$4')} AS hold,
+            EXISTS (SELECT 1 FROM whatsapp_connections w
+                     WHERE w.company_id = m.company_id AND w.id = $5::uuid AND w.status = 'connected') AS connected
        FROM follow_up_messages m
        JOIN customers c ON c.company_id = m.company_id AND c.id = m.customer_id
        LEFT JOIN tasks t ON t.company_id = m.company_id AND t.id = m.task_id
       WHERE m.company_id = $1 AND m.id = $2
         FOR UPDATE OF m, c`,
-    [order.companyId, order.followUpMessageId, order.scheduledFor],
+    [order.companyId, order.followUpMessageId, order.scheduledFor, expiryHours, connectionId],
   );
   const row = rows[0];
   if (!row?.on_time) return null;
@@ -242,28 +253,32 @@ async function lockDue(tx: Queryable, order: Order): Promise<DueRow | null> {
 async function claim(
   tx: Queryable,
   order: Order,
+  connectionId: string,
   template: { name: string; language: string } | null,
   expiryHours: number,
 ): Promise<Claim<Held>> {
-  const due = await lockDue(tx, order);
+  const due = await lockDue(tx, order, expiryHours, connectionId);
   if (!due) return { kind: 'stop', value: 'gone' };
   const hold = async (status: FollowUpStatus, code: FollowUpProblemCode): Promise<Claim<Held>> => {
     await moveFollowUps(tx, order.companyId, [due.id], UNSENT, status, code);
     return { kind: 'stop', value: 'held' };
   };
   // Past the cut-off (expired), or the owner answered from the phone (paused): not sent.
-  if (await holdBackAtClaim(tx, order.companyId, due.id, expiryHours)) return { kind: 'stop', value: 'held' };
+  if (due.hold) {
+    await holdBackAtClaim(tx, order.companyId, due.id, due.hold);
+    return { kind: 'stop', value: 'held' };
+  }
   const to = due.phone?.replace(/[^0-9]/g, '');
   if (!to) return hold('failed', 'NO_PHONE');
   const asText = due.window_open && !order.asTemplate;
   if (!asText && !template) return hold('failed', 'NO_TEMPLATE');
-  const connection = await connectionIdOf(tx, order.companyId);
-  if (!connection) return hold('waiting_connection', 'NO_CONNECTION');
+  // Disconnected while this send waited for its slot.
+  if (!due.connected) return hold('waiting_connection', 'NO_CONNECTION');
   return {
     kind: 'send',
     attempt: {
       companyId: order.companyId,
-      connectionId: connection,
+      connectionId,
       customerId: due.customer_id,
       purpose: 'follow_up',
       followUpMessageId: due.id,
@@ -281,12 +296,4 @@ async function claim(
       await moveFollowUps(innerTx, order.companyId, [due.id], UNSENT, 'sending', null);
     },
   };
-}
-
-async function connectionIdOf(tx: Queryable, companyId: string): Promise<string | null> {
-  const { rows } = await tx.query<{ id: string }>(
-    `SELECT id FROM whatsapp_connections WHERE company_id = $1 AND status = 'connected'`,
-    [companyId],
-  );
-  return rows[0]?.id ?? null;
 }

@@ -24,6 +24,9 @@ const eventOf = (change: FollowUpChange) => ({
   },
 });
 
+/** The realtime events saying these follow-ups moved, to publish with others in one statement. */
+export const followUpChangeEvents = (changes: FollowUpChange[]) => changes.map(eventOf);
+
 /** Tells the company's open tabs, when `tx` commits, that follow-ups moved. */
 export async function publishFollowUpChanges(tx: Queryable, changes: FollowUpChange[]): Promise<void> {
   if (changes.length === 1) {
@@ -31,5 +34,5 @@ export async function publishFollowUpChanges(tx: Queryable, changes: FollowUpCha
     await publishEvent(tx, companyId, event);
     return;
   }
-  await publishEvents(tx, changes.map(eventOf));
+  await publishEvents(tx, followUpChangeEvents(changes));
 }

@@ -1,6 +1,6 @@
 import type { FollowUpStatus } from '../../../contracts/tasks';
 import type { Queryable } from '../../db/types';
-import { publishFollowUpChanges } from './follow-up-events';
+import { type FollowUpChange, publishFollowUpChanges } from './follow-up-events';
 import { type FollowUpProblemCode, followUpProblemText } from './follow-up-problems';
 
 interface ChangedRow extends Record<string, unknown> {
@@ -34,18 +34,19 @@ export async function moveFollowUps(
   return rows.map((row) => row.id);
 }
 
+/** The changes the follow-up rows an UPDATE returned stand for. */
+export const changesOf = (rows: ChangedRow[]): FollowUpChange[] =>
+  rows.map((row) => ({
+    companyId: row.company_id,
+    followUpMessageId: row.id,
+    taskId: row.task_id,
+    customerId: row.customer_id,
+    status: row.status,
+  }));
+
 export async function publishChanged(tx: Queryable, rows: ChangedRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await publishFollowUpChanges(
-    tx,
-    rows.map((row) => ({
-      companyId: row.company_id,
-      followUpMessageId: row.id,
-      taskId: row.task_id,
-      customerId: row.customer_id,
-      status: row.status,
-    })),
-  );
+  await publishFollowUpChanges(tx, changesOf(rows));
 }
 
 /** Meta said the number cannot receive WhatsApp messages (131026): the customer page says so. */

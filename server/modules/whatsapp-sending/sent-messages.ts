@@ -1,14 +1,14 @@
 import { realtimeEvent } from '../../../contracts/realtime';
 import type { Queryable } from '../../db/types';
-import { publishEvent } from '../../realtime/event-bus';
+import { publishEvents } from '../../realtime/event-bus';
 import {
   applyPendingStatuses,
   insertConversationMessage,
-  lockWamid,
   touchCustomer,
 } from '../whatsapp-webhooks/conversation-store';
 import { followUpFollowsStatus } from './follow-up-delivery';
-import { publishChanged } from './follow-up-state';
+import { followUpChangeEvents } from './follow-up-events';
+import { changesOf } from './follow-up-state';
 import type { SendAttempt } from './send-attempts';
 
 /** What the customer reads: the text, or the template's parameters (the follow-up's text). */
@@ -35,6 +35,8 @@ function contentOf(attempt: SendAttempt) {
  * status that arrived first is applied), the customer's last contact moves (not the 24-hour window),
  * and its follow-up, if any, is sent (also one given up as uncertain: it did go out). Open tabs are
  * told on commit. Answers the conversation message's id (null if the wamid was stored already).
+ * Call under lockWamid, taken before the attempt's row is touched: a status webhook of the same wamid
+ * takes them in that order too, so the two never wait for each other.
  */
 export async function storeSentMessage(
   tx: Queryable,
@@ -42,7 +44,6 @@ export async function storeSentMessage(
   wamid: string,
 ): Promise<string | null> {
   const { companyId, customerId } = attempt;
-  await lockWamid(tx, companyId, wamid);
   const sentAt = new Date();
   const id = await insertConversationMessage(tx, {
     companyId,
@@ -57,6 +58,8 @@ export async function storeSentMessage(
   });
   if (!id) return null;
   await touchCustomer(tx, companyId, customerId, sentAt, false);
+  // Told on commit, in one statement: the follow-up sent, then the message in the conversation.
+  const events = [];
   if (attempt.followUpMessageId) {
     const { rows } = await tx.query<{
       id: string;
@@ -73,9 +76,10 @@ export async function storeSentMessage(
         RETURNING id, company_id, task_id, customer_id, status`,
       [companyId, attempt.followUpMessageId, attempt.sentAs, id],
     );
-    await publishChanged(tx, rows);
+    events.push(...followUpChangeEvents(changesOf(rows)));
   }
-  await publishEvent(tx, companyId, realtimeEvent('message.received', { messageId: id, customerId }));
+  events.push({ companyId, event: realtimeEvent('message.received', { messageId: id, customerId }) });
+  await publishEvents(tx, events);
   if (await applyPendingStatuses(tx, companyId, wamid)) await followUpFollowsStatus(tx, companyId, id);
   return id;
 }

@@ -118,8 +118,17 @@ export async function applyStatus(
   };
   return db.transaction(async (tx) => {
     await lockWamid(tx, companyId, status.id);
-    await completeUnansweredSend(tx, companyId, status);
-    const moved = await advanceStatus(tx, companyId, status.id, update);
+    let moved = await advanceStatus(tx, companyId, status.id, update);
+    if (!moved) {
+      if (await messageExists(tx, companyId, status.id)) return 'ignored' as const;
+      // Not stored: the answer to one of our sends may have been lost, and this status completes it;
+      // or the status came before the message, and waits for it.
+      if (!(await completeUnansweredSend(tx, companyId, status))) {
+        await keepPendingStatus(tx, companyId, status.id, update);
+        return 'pending' as const;
+      }
+      moved = await advanceStatus(tx, companyId, status.id, update);
+    }
     if (moved) {
       await followUpFollowsStatus(tx, companyId, moved.id);
       await publishEvent(
@@ -133,8 +142,6 @@ export async function applyStatus(
       );
       return 'applied' as const;
     }
-    if (await messageExists(tx, companyId, status.id)) return 'ignored' as const;
-    await keepPendingStatus(tx, companyId, status.id, update);
-    return 'pending' as const;
+    return 'ignored' as const;
   });
 }

@@ -16,6 +16,11 @@ export interface ReplyBoxLayer {
   open(): Promise<void>;
   answerLoad(action: Extract<ReplyBoxUserAction, { do: 'answer-load' }>): Promise<void>;
   answerSend(action: Extract<ReplyBoxUserAction, { do: 'answer-send' }>): Promise<void>;
+  /** The customer writes on WhatsApp: the server's window moves, the app hears it live. */
+  customerWrites(action: Extract<ReplyBoxUserAction, { do: 'customer-writes' }>): Promise<void>;
+  /** Time passes until the open window's end (windowClosesAt) is behind. */
+  windowPasses(): Promise<void>;
+  answerTemplates(action: Extract<ReplyBoxUserAction, { do: 'answer-templates' }>): Promise<void>;
   /** How many times the app read the conversation (a reply that went out reads it again). */
   conversationReads(): Promise<number>;
   /**
@@ -113,6 +118,12 @@ export function replyBoxDriver(ui: UiSurface, layer: ReplyBoxLayer) {
       case 'answer-send':
         readsBefore = await layer.conversationReads();
         return layer.answerSend(action);
+      case 'customer-writes':
+        return layer.customerWrites(action);
+      case 'window-passes':
+        return layer.windowPasses();
+      case 'answer-templates':
+        return layer.answerTemplates(action);
       case 'type':
         return ui.fill({ label: action.field, exact: true }, action.text);
       case 'choose':

@@ -4,14 +4,7 @@ import { entryOf, envelope, type StatusEvent, statusesChange } from './envelopes
 import { GraphRefusal, invalidParameter } from './graph-errors';
 import { newWamid } from './ids';
 import { takeSendFault } from './send-faults';
-import {
-  advanceStatus,
-  insertMessage,
-  isUnreachable,
-  knownCustomer,
-  type SimNumber,
-  sendsSince,
-} from './store';
+import { advanceStatus, insertMessage, type SimNumber, sendConditions } from './store';
 import { checkTemplateSend } from './template-send-checks';
 import { canonicalWaId } from './wa-id';
 import type { WebhookEmitter } from './webhook-emitter';
@@ -118,7 +111,12 @@ export async function sendFromBusiness(
   const fault = await takeSendFault(ctx.db, number.phoneNumberId, key);
   if (fault) throw fault;
   const perSecond = number.coexistence ? ctx.limits.coexistencePerSecond : ctx.limits.perSecond;
-  if ((await sendsSince(ctx.db, number.phoneNumberId, new Date(now.getTime() - 1000))) >= perSecond) {
+  const { pairBurst, pairIntervalSeconds } = ctx.limits;
+  const conditions = await sendConditions(ctx.db, number.phoneNumberId, key, {
+    numberSince: new Date(now.getTime() - 1000),
+    pairSince: new Date(now.getTime() - pairBurst * pairIntervalSeconds * 1000),
+  });
+  if (conditions.numberSends >= perSecond) {
     throw new GraphRefusal(
       400,
       130429,
@@ -128,10 +126,8 @@ export async function sendFromBusiness(
       `Cloud API message throughput (${perSecond}/s) has been reached.`,
     );
   }
-  const known = await knownCustomer(ctx.db, number.phoneNumberId, key);
-  const { pairBurst, pairIntervalSeconds } = ctx.limits;
-  const pairSince = new Date(now.getTime() - pairBurst * pairIntervalSeconds * 1000);
-  if ((await sendsSince(ctx.db, number.phoneNumberId, pairSince, key)) >= pairBurst) {
+  const { known } = conditions;
+  if (conditions.pairSends >= pairBurst) {
     throw new GraphRefusal(
       400,
       131056,
@@ -149,7 +145,7 @@ export async function sendFromBusiness(
     );
   const recipient = known?.customer ?? waId ?? digits;
   let failure: number | null = null;
-  if (waId === null || (await isUnreachable(ctx.db, key))) failure = 131026;
+  if (waId === null || conditions.unreachable) failure = 131026;
   else if (type !== 'template' && (!known || now.getTime() - known.lastInboundAt.getTime() > WINDOW_MS))
     failure = 131047;
 

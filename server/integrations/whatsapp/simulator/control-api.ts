@@ -30,6 +30,7 @@ import {
   setUnreachable,
   shownNumber,
 } from './store';
+import { insertTemplates, SEEDED_TEMPLATES } from './templates';
 import { latestDeliveries } from './webhook-emitter';
 
 /**
@@ -99,6 +100,8 @@ export const whatsappSimulatorContracts = {
       image: z.strictObject({ mediaId: id, caption: z.string().max(1024).optional() }).optional(),
       replyTo: z.string().max(200).optional(),
       count: z.number().int().min(1).max(100).optional(),
+      // Up to a day back: a window that closes within seconds.
+      sentSecondsAgo: z.number().int().min(0).max(86_400).optional(),
       faults: z
         .strictObject({
           duplicate: z.boolean().optional(),
@@ -218,6 +221,30 @@ export const whatsappSimulatorContracts = {
     method: 'DELETE',
     url: '/dev/whatsapp/api/send-faults',
     query: z.object({ phoneNumberId: id }),
+    response: ok,
+  },
+  templates: {
+    method: 'POST',
+    url: '/dev/whatsapp/api/templates',
+    body: z.strictObject({
+      phoneNumberId: id,
+      templates: z
+        .array(
+          z.strictObject({
+            name: z
+              .string()
+              .min(1)
+              .max(512)
+              .regex(/^[a-z0-9_]+$/),
+            language: z.string().min(2).max(16),
+            status: z.enum(['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED', 'IN_APPEAL']),
+            category: z.enum(['UTILITY', 'MARKETING', 'AUTHENTICATION']),
+            body: z.string().min(1).max(1024),
+          }),
+        )
+        .min(1)
+        .max(50),
+    }),
     response: ok,
   },
   revokeToken: {
@@ -347,6 +374,7 @@ export const controlApiRoutes: FastifyPluginAsync<{ ctx: MessagingContext }> = a
           }),
           ...(body.replyTo && { replyTo: body.replyTo }),
           ...(body.count && { count: body.count }),
+          ...(body.sentSecondsAgo && { sentSecondsAgo: body.sentSecondsAgo }),
           faults: {
             ...(body.faults?.duplicate && { copies: 2 }),
             ...(body.faults?.batch && { batch: body.faults.batch }),
@@ -475,6 +503,28 @@ export const controlApiRoutes: FastifyPluginAsync<{ ctx: MessagingContext }> = a
   route(app, c.clearSendFaults, {
     handler: async ({ query }) => {
       await clearSendFaults(ctx.db, (await requireNumber(ctx, query.phoneNumberId)).phoneNumberId);
+      return OK;
+    },
+  });
+
+  // Templates of the number's account as Meta holds them: added, or their status changed (a
+  // template Meta pauses after the owner saw it listed).
+  route(app, c.templates, {
+    handler: async ({ body }) => {
+      const number = await requireNumber(ctx, body.phoneNumberId);
+      await insertTemplates(ctx.db, number.wabaId, SEEDED_TEMPLATES);
+      await insertTemplates(
+        ctx.db,
+        number.wabaId,
+        body.templates.map((template) => ({
+          name: template.name,
+          language: template.language,
+          status: template.status,
+          category: template.category,
+          components: [{ type: 'BODY', text: template.body }],
+        })),
+        'replace',
+      );
       return OK;
     },
   });

@@ -50,6 +50,8 @@ export interface CustomerMessageInput {
   replyTo?: string;
   /** How many messages (texts numbered "(1/3)"…). */
   count?: number;
+  /** Written this many seconds ago (Meta's timestamp): a window that closes soon. */
+  sentSecondsAgo?: number;
   faults?: {
     /** Each POST is sent this many times (2: a duplicate). */
     copies?: number;
@@ -97,7 +99,7 @@ export async function customerMessage(
   }
   const messages: InboundMessage[] = [];
   for (let i = 1; i <= count; i++) {
-    const at = ctx.now();
+    const at = new Date(ctx.now().getTime() - (input.sentSecondsAgo ?? 0) * 1000);
     const id = newWamid();
     const content: Record<string, unknown> = media
       ? {

@@ -248,36 +248,56 @@ export async function unreadReplies(
 export const KEY_SQL = (column: string) =>
   `(CASE WHEN ${column} ~ '^55[0-9]{2}9[0-9]{8}$' THEN substr(${column}, 1, 4) || substr(${column}, 6) ELSE ${column} END)`;
 
-/** The number a person with that phone key last wrote to the business from, if they ever did. */
-export async function knownCustomer(
+/** What a send to one person depends on, read in one statement. */
+export interface SendConditions {
+  /** The number's sends since `numberSince` (its throughput). */
+  numberSends: number;
+  /** Sends to this person since `pairSince` (the pair rate). */
+  pairSends: number;
+  /** The number the person last wrote to the business from, and when, if they ever did. */
+  known: { customer: string; lastInboundAt: Date } | null;
+  /** The tester made this person's number one without WhatsApp. */
+  unreachable: boolean;
+}
+
+export async function sendConditions(
   q: Queryable,
   phoneNumberId: string,
   customerKey: string,
-): Promise<{ customer: string; lastInboundAt: Date } | null> {
-  const { rows } = await q.query<{ customer: string; created_at: Date }>(
-    `SELECT customer, created_at FROM dev_whatsapp_messages
-      WHERE phone_number_id = $1 AND direction = 'to_business' AND ${KEY_SQL('customer')} = $2
-      ORDER BY created_at DESC LIMIT 1`,
-    [phoneNumberId, customerKey],
+  { numberSince, pairSince }: { numberSince: Date; pairSince: Date },
+): Promise<SendConditions> {
+  const { rows } = await q.query<{
+    number_sends: number;
+    pair_sends: number;
+    customer: string | null;
+    last_inbound_at: Date | null;
+    unreachable: boolean;
+  }>(
+    `SELECT
+       (SELECT count(*)::int FROM dev_whatsapp_messages
+         WHERE phone_number_id = $1 AND direction = 'to_customer' AND created_at > $3) AS number_sends,
+       (SELECT count(*)::int FROM dev_whatsapp_messages
+         WHERE phone_number_id = $1 AND direction = 'to_customer' AND ${KEY_SQL('customer')} = $2
+           AND created_at > $4) AS pair_sends,
+       last.customer, last.created_at AS last_inbound_at,
+       EXISTS (SELECT 1 FROM dev_whatsapp_unreachable WHERE phone_key = $2) AS unreachable
+     FROM (SELECT 1) AS one
+     LEFT JOIN LATERAL (
+       SELECT customer, created_at FROM dev_whatsapp_messages
+        WHERE phone_number_id = $1 AND direction = 'to_business' AND ${KEY_SQL('customer')} = $2
+        ORDER BY created_at DESC LIMIT 1) AS last ON true`,
+    [phoneNumberId, customerKey, numberSince, pairSince],
   );
-  const row = rows[0];
-  return row ? { customer: row.customer, lastInboundAt: new Date(row.created_at) } : null;
-}
-
-/** Sends from the business since `since`: all of the number's, or to one person. */
-export async function sendsSince(
-  q: Queryable,
-  phoneNumberId: string,
-  since: Date,
-  customerKey?: string,
-): Promise<number> {
-  const { rows } = await q.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM dev_whatsapp_messages
-      WHERE phone_number_id = $1 AND direction = 'to_customer' AND created_at > $2
-        ${customerKey === undefined ? '' : `AND ${KEY_SQL('customer')} = $3`}`,
-    customerKey === undefined ? [phoneNumberId, since] : [phoneNumberId, since, customerKey],
-  );
-  return rows[0]?.count ?? 0;
+  const row = rows[0]!;
+  return {
+    numberSends: row.number_sends,
+    pairSends: row.pair_sends,
+    known:
+      row.customer && row.last_inbound_at
+        ? { customer: row.customer, lastInboundAt: new Date(row.last_inbound_at) }
+        : null,
+    unreachable: row.unreachable,
+  };
 }
 
 /** The customers who talked with a number, most recent first. */

@@ -90,11 +90,16 @@ function templateId(wabaId: string, name: string, language: string): string {
   return `${1 + (digest[0]! % 9)}${[...digest.subarray(1, 16)].map((byte) => byte % 10).join('')}`;
 }
 
-/** Adds templates to an account; one it has already (same name and language) stays as it was. */
+/**
+ * Adds templates to an account. One it has already (same name and language) stays as it was, or,
+ * with `existing: 'replace'`, takes the new status, category and components (Meta approving,
+ * pausing or rejecting a template the account has).
+ */
 export async function insertTemplates(
   q: Queryable,
   wabaId: string,
   templates: readonly SimTemplate[],
+  existing: 'keep' | 'replace' = 'keep',
 ): Promise<void> {
   const rows = templates.map((template) => ({
     template_id: templateId(wabaId, template.name, template.language),
@@ -111,7 +116,12 @@ export async function insertTemplates(
      SELECT $1, t.template_id, t.name, t.language, t.status, t.category, t.components, t.rejected_reason
        FROM jsonb_to_recordset($2::jsonb) AS t(template_id text, name text, language text, status text,
             category text, components jsonb, rejected_reason text)
-     ON CONFLICT (waba_id, name, language) DO NOTHING`,
+     ON CONFLICT (waba_id, name, language) DO ${
+       existing === 'keep'
+         ? 'NOTHING'
+         : `UPDATE SET status = excluded.status, category = excluded.category,
+              components = excluded.components, rejected_reason = excluded.rejected_reason`
+     }`,
     [wabaId, JSON.stringify(rows)],
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ReplyBoxActor } from '../../../../machines/reply-box/reply-box.machine';
 import { replyBoxTexts, templateLabel } from '../../../../machines/reply-box/reply-box.paths';
 import { connectionPages, pageForStatus } from '../../../../machines/whatsapp/whatsapp-connection-pages';
@@ -8,6 +8,7 @@ import { formatTime } from '../../../lib/format/date';
 import { Link } from '../../../lib/routing/Link';
 import { whatsappStatusQuery } from '../../../lib/whatsapp/whatsapp-status-query';
 import { RetryButton } from '../../../ui/retry-button/RetryButton';
+import { customerWhatsappQuery } from '../whatsapp/customer-whatsapp-queries';
 import { createReplyBoxMachine } from './reply-box-actors';
 
 /**
@@ -18,10 +19,11 @@ export function ReplyBox({ customerId }: { customerId: string }) {
   const queryClient = useQueryClient();
   const [machine] = useState(() => createReplyBoxMachine(queryClient, customerId));
   const chart = useActorRef(machine);
+  useWindowFollowed(chart, customerId);
   const state = useSelector(chart, (s) => String(s.value));
   return (
     <section className="reply-box" aria-label="Responder ao cliente">
-      {state === 'loading' ? (
+      {state === 'loading' || state === 'closing' ? (
         <p className="card__text" role="status">
           {replyBoxTexts.loading}
         </p>
@@ -34,6 +36,18 @@ export function ReplyBox({ customerId }: { customerId: string }) {
       )}
     </section>
   );
+}
+
+/**
+ * Hands the chart every new end of the customer's window the server gives (the realtime event of
+ * their message makes the query read it again), so the box follows the window without a reload.
+ */
+function useWindowFollowed(chart: ReplyBoxActor, customerId: string) {
+  const { data } = useQuery(customerWhatsappQuery(customerId));
+  const windowClosesAt = data?.windowClosesAt;
+  useEffect(() => {
+    if (windowClosesAt !== undefined) chart.send({ type: 'WINDOW_CHANGED', windowClosesAt });
+  }, [chart, windowClosesAt]);
 }
 
 function LoadFailed({ chart }: { chart: ReplyBoxActor }) {

@@ -12,7 +12,7 @@ import { customerWhatsappQuery } from '../whatsapp/customer-whatsapp-queries';
 
 /**
  * The reply-box chart wired to the app: the load reads the customer's window through the cache (and
- * the templates only when the window is closed and the company can send); the send posts the reply
+ * the templates only when the window is closed and the company can send, or once it closes); the send posts the reply
  * under one Idempotency-Key per reply, kept while the same reply is tried again.
  */
 export function createReplyBoxMachine(queryClient: QueryClient, customerId: string) {
@@ -30,6 +30,7 @@ export function createReplyBoxMachine(queryClient: QueryClient, customerId: stri
         const templates = closed ? await queryClient.fetchQuery(whatsappTemplatesQuery) : [];
         return { canSend: whatsapp.canSend, windowClosesAt: whatsapp.windowClosesAt, templates };
       }),
+      loadTemplates: fromPromise(() => queryClient.fetchQuery(whatsappTemplatesQuery)),
       sendReply: fromPromise<unknown, ReplyInput>(async ({ input, signal }) =>
         unwrapEnvelope(
           await api.post(contractUrl(sendReplyContract.url, customerId), {
