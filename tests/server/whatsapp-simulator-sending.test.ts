@@ -327,6 +327,89 @@ describe('POST /dev/whatsapp/api/send-faults', () => {
   });
 });
 
+describe('POST /dev/whatsapp/api/hold-sends', () => {
+  const waiting = async (number: SimulatedNumber) =>
+    (await control<{ waiting: number }>(sim.url, `hold-sends?phoneNumberId=${number.phoneNumberId}`)).waiting;
+
+  it('holds the answers to the number’s sends until released; a fault queued meanwhile applies', async () => {
+    const number = await newNumber();
+    await customerWrites(number, '5511987656001');
+    expect(await control(sim.url, 'hold-sends', { phoneNumberId: number.phoneNumberId, hold: true })).toEqual(
+      {
+        waiting: 0,
+        released: 0,
+      },
+    );
+    let answered = false;
+    const first = send(number, text('5511987656001', 'Primeira')).finally(() => {
+      answered = true;
+    });
+    const second = send(number, text('5511987656001', 'Segunda'));
+    await waitFor(async () => ((await waiting(number)) === 2 ? true : null));
+    expect(answered).toBe(false);
+    await control(sim.url, 'send-faults', {
+      phoneNumberId: number.phoneNumberId,
+      faults: [{ code: 132001, to: '5511987656001', times: 1 }],
+    });
+    expect(
+      await control(sim.url, 'hold-sends', { phoneNumberId: number.phoneNumberId, hold: false }),
+    ).toEqual({ waiting: 0, released: 2 });
+    const answers = await Promise.all([first, second]);
+    // One of the two took the fault queued while they waited; the other went out.
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404]);
+    expect(answers.find((answer) => answer.status === 404)!.json.error.code).toBe(132001);
+    // Released: the next send is answered at once.
+    expect((await send(number, text('5511987656001', 'Terceira'))).status).toBe(200);
+    expect(await waiting(number)).toBe(0);
+  });
+
+  it('holds only that number', async () => {
+    const held = await newNumber();
+    const other = await newNumber();
+    await customerWrites(other, '5511987656002');
+    await control(sim.url, 'hold-sends', { phoneNumberId: held.phoneNumberId, hold: true });
+    expect((await send(other, text('5511987656002'))).status).toBe(200);
+    await control(sim.url, 'hold-sends', { phoneNumberId: held.phoneNumberId, hold: false });
+  });
+
+  it('answers 404 for a number it does not have and 400 for a malformed body', async () => {
+    const unknown = await controlRaw('hold-sends', {
+      method: 'POST',
+      body: { phoneNumberId: '999999999999', hold: true },
+    });
+    expect(unknown.status).toBe(404);
+    const malformed = await controlRaw('hold-sends', { method: 'POST', body: { phoneNumberId: 'x' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+});
+
+describe('POST /dev/whatsapp/api/offline', () => {
+  it('leaves what an offline person is sent `sent`, without `delivered`, until a status says more', async () => {
+    const number = await newNumber();
+    await customerWrites(number, '5511987657001');
+    await control(sim.url, 'offline', { phone: '5511987657001', offline: true });
+    const sent = await send(number, text('5511987657001', 'Seu pedido saiu'));
+    const wamid = sent.json.messages[0].id;
+    await waitFor(() => (statusesReceived(receiver, number, wamid).length > 0 ? true : null));
+    // Meta's later statuses still come: the read is the next one after `sent`.
+    await control(sim.url, 'read', { phoneNumberId: number.phoneNumberId, customer: '5511987657001' });
+    const statuses = await waitFor(() => {
+      const found = statusesReceived(receiver, number, wamid);
+      return found.some((status) => status.status === 'read') ? found : null;
+    });
+    expect(statuses.map((status) => status.status)).toEqual(['sent', 'read']);
+
+    await control(sim.url, 'offline', { phone: '5511987657001', offline: false });
+    const online = await send(number, text('5511987657001', 'Chegou?'));
+    const delivered = await waitFor(() => {
+      const found = statusesReceived(receiver, number, online.json.messages[0].id);
+      return found.length >= 2 ? found : null;
+    });
+    expect(delivered.map((status) => status.status)).toEqual(['sent', 'delivered']);
+  });
+});
+
 describe('POST /dev/whatsapp/api/revoke-token', () => {
   it('makes every Graph call with the account’s business tokens answer 401 with code 190', async () => {
     const number = await newNumber();

@@ -4,6 +4,7 @@ import { entryOf, envelope, type StatusEvent, statusesChange } from './envelopes
 import { GraphRefusal, invalidParameter } from './graph-errors';
 import { newWamid } from './ids';
 import { takeSendFault } from './send-faults';
+import type { SendHolds } from './send-holds';
 import { advanceStatus, insertMessage, type SimNumber, sendConditions } from './store';
 import { checkTemplateSend } from './template-send-checks';
 import { canonicalWaId } from './wa-id';
@@ -34,6 +35,10 @@ export interface MessagingContext {
   /** The simulator's clock (windows, rates, timestamps); tests move it. */
   now: () => Date;
   limits: SendLimits;
+  /** Numbers whose sends Meta is slow to answer (hold-sends). */
+  holds: SendHolds;
+  /** People whose phone is off (their phone keys): sent, not delivered (offline). */
+  offline: Set<string>;
 }
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -96,7 +101,9 @@ export interface SendAnswer {
  * (a fault the tester queued, 130429 over the number's rate, 131056 over the pair rate, 132001 /
  * 132000 / 132018 for the template) as errors; otherwise the message is
  * accepted and `followUp` sends what Meta sends later: `failed` 131047 outside the 24-hour window
- * (free text only), `failed` 131026 to a number without WhatsApp, or `sent` then `delivered`.
+ * (free text only), `failed` 131026 to a number without WhatsApp, or `sent` then `delivered`
+ * (only `sent` while the person's phone is off). While the number is held (hold-sends) the answer
+ * waits for its release before any of this.
  */
 export async function sendFromBusiness(
   ctx: MessagingContext,
@@ -108,6 +115,7 @@ export async function sendFromBusiness(
   const digits = to.replace(/[^0-9]/g, '');
   const waId = canonicalWaId(digits);
   const key = customerPhoneKey(waId ?? digits);
+  await ctx.holds.pass(number.phoneNumberId);
   const fault = await takeSendFault(ctx.db, number.phoneNumberId, key);
   if (fault) throw fault;
   const perSecond = number.coexistence ? ctx.limits.coexistencePerSecond : ctx.limits.perSecond;
@@ -174,7 +182,9 @@ export async function sendFromBusiness(
         failure === null
           ? [
               { wamid, status: 'sent', recipient, at: ctx.now(), callbackData },
-              { wamid, status: 'delivered', recipient, at: ctx.now(), callbackData },
+              ...(ctx.offline.has(key)
+                ? []
+                : [{ wamid, status: 'delivered' as const, recipient, at: ctx.now(), callbackData }]),
             ]
           : [{ wamid, status: 'failed', recipient, at: ctx.now(), errorCode: failure, callbackData }],
       ),

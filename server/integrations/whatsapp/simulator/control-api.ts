@@ -31,6 +31,7 @@ import {
   shownNumber,
 } from './store';
 import { insertTemplates, SEEDED_TEMPLATES } from './templates';
+import { canonicalWaId } from './wa-id';
 import { latestDeliveries } from './webhook-emitter';
 
 /**
@@ -189,6 +190,25 @@ export const whatsappSimulatorContracts = {
     method: 'POST',
     url: '/dev/whatsapp/api/unreachable',
     body: z.strictObject({ phone, unreachable: z.boolean() }),
+    response: ok,
+  },
+  holdSends: {
+    method: 'POST',
+    url: '/dev/whatsapp/api/hold-sends',
+    body: z.strictObject({ phoneNumberId: id, hold: z.boolean() }),
+    // Released: how many held sends went on; held: how many wait now.
+    response: z.object({ waiting: z.number(), released: z.number() }),
+  },
+  holdSendsState: {
+    method: 'GET',
+    url: '/dev/whatsapp/api/hold-sends',
+    query: z.object({ phoneNumberId: id }),
+    response: z.object({ waiting: z.number() }),
+  },
+  offline: {
+    method: 'POST',
+    url: '/dev/whatsapp/api/offline',
+    body: z.strictObject({ phone, offline: z.boolean() }),
     response: ok,
   },
   conversation: {
@@ -471,6 +491,36 @@ export const controlApiRoutes: FastifyPluginAsync<{ ctx: MessagingContext }> = a
           { path: 'phone', message: 'Informe de 8 a 15 dígitos' },
         ]);
       await setUnreachable(ctx.db, customerPhoneKey(digits), body.unreachable);
+      return OK;
+    },
+  });
+
+  // Meta slow to answer the number's sends: held until released (send-holds.ts).
+  route(app, c.holdSends, {
+    handler: async ({ body }) => {
+      const number = await requireNumber(ctx, body.phoneNumberId);
+      if (body.hold) {
+        ctx.holds.hold(number.phoneNumberId);
+        return { waiting: ctx.holds.waiting(number.phoneNumberId), released: 0 };
+      }
+      return { waiting: 0, released: ctx.holds.release(number.phoneNumberId) };
+    },
+  });
+
+  route(app, c.holdSendsState, {
+    handler: async ({ query }) => ({
+      waiting: ctx.holds.waiting((await requireNumber(ctx, query.phoneNumberId)).phoneNumberId),
+    }),
+  });
+
+  // The person's phone is off: what they are sent stays `sent` (no `delivered`) until a status
+  // (statuses, read) says otherwise.
+  route(app, c.offline, {
+    handler: async ({ body }) => {
+      const digits = body.phone.replace(/[^0-9]/g, '');
+      const key = customerPhoneKey(canonicalWaId(digits) ?? digits);
+      if (body.offline) ctx.offline.add(key);
+      else ctx.offline.delete(key);
       return OK;
     },
   });

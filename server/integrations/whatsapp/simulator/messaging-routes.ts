@@ -5,6 +5,7 @@ import { controlApiRoutes } from './control-api';
 import type { WhatsappSimulatorCredentials } from './credentials';
 import { graphMessagingRoutes } from './graph-messaging-routes';
 import { type PlayPageOptions, playPageRoutes } from './play-page-routes';
+import { SendHolds } from './send-holds';
 import { createWebhookEmitter } from './webhook-emitter';
 
 export interface WhatsappMessagingOptions {
@@ -37,10 +38,15 @@ export function createMessagingContext(
     ...(options.retry?.capMs !== undefined && { retryCapMs: options.retry.capMs }),
     log: app.log,
   });
+  const holds = new SendHolds();
+  // A held send must not keep the server from closing (preClose: before in-flight requests are awaited).
+  app.addHook('preClose', async () => holds.releaseAll());
   app.addHook('onClose', () => emitter.close());
   return {
     db: options.db,
     emitter,
+    holds,
+    offline: new Set(),
     now: options.now ?? (() => new Date()),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
   };
