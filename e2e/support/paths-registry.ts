@@ -8,6 +8,7 @@ import { customerImportPathModel } from '../../machines/customer-import/customer
 import { dealBoardPathModel } from '../../machines/deal-board/deal-board.paths';
 import { emailVerificationPathModel } from '../../machines/email-verification/email-verification.paths';
 import { entityFormPathModel } from '../../machines/entity-form/entity-form.paths';
+import { followUpStatusPathModel } from '../../machines/follow-up-status/follow-up-status.paths';
 import { followUpTemplatePathModel } from '../../machines/follow-up-template/follow-up-template.paths';
 import { loginPathModel } from '../../machines/login/login.paths';
 import { onboardingPathModel } from '../../machines/onboarding/onboarding.paths';
@@ -36,6 +37,7 @@ import { customerImportBrowserDriver } from './drivers/customer-import';
 import { dealBoardBrowserDriver } from './drivers/deal-board';
 import { emailVerificationDriver } from './drivers/email-verification';
 import { entityFormBrowserDriver } from './drivers/entity-form';
+import { followUpStatusBrowserDriver } from './drivers/follow-up-status';
 import { followUpTemplateBrowserDriver } from './drivers/follow-up-template';
 import { loginDriver } from './drivers/login';
 import { onboardingDriver } from './drivers/onboarding';
@@ -101,4 +103,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   realtime: chart(realtimeConnectionPathModel, realtimeBrowserDriver),
   'reply-box': chart(replyBoxPathModel, replyBoxBrowserDriver),
   'follow-up-template': chart(followUpTemplatePathModel, followUpTemplateBrowserDriver),
+  'follow-up-status': chart(followUpStatusPathModel, followUpStatusBrowserDriver),
 };
