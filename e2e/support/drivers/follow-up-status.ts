@@ -296,7 +296,11 @@ function runFor(page: Page, context: ReplayContext, held: Held): Run {
       // send back for 6 s, in which the owner also answers her from the phone (paused next).
       if (next === 'paused' || action.command === 'resume') await ownerReplies();
       await calls.answer('real-server');
-      if (next === 'paused') await ownerAnswersFromPhone();
+      if (next === 'paused') {
+        // Meta dates the echo in whole seconds: in the next one, it is surely after "Enviar agora".
+        await new Promise((resolve) => setTimeout(resolve, 1050 - (Date.now() % 1000)));
+        await ownerAnswersFromPhone();
+      }
     },
 
     async times() {
