@@ -25,7 +25,7 @@ const CUT_OFF_MS = 24 * HOUR_MS;
  * A follow-up made due this long before the cut-off: the worker takes it (waiting for a connection)
  * well before, and the path then waits this long for the cut-off to pass, in real time.
  */
-const BEFORE_CUT_OFF_MS = 5_000;
+const BEFORE_CUT_OFF_MS = 8_000;
 /** How long the worker, a webhook or Meta's pair rate (6 s) may take to move the follow-up. */
 const SERVER_TIMEOUT_MS = 15_000;
 const FOLLOW_UP_URL = /\/api\/followup\/[^/]+$/;
@@ -337,7 +337,7 @@ export const followUpStatusBrowserDriver: BrowserDriver<ChartPath> = {
     'offline) or with 132001 queued (failed); delivered and read by the status webhooks (statuses, ' +
     'read); cancelled by completing the task and bringing it to now; scheduled again by rescheduling ' +
     'the task in another tab; waiting for a connection by resuming, disconnecting and bringing the ' +
-    'task to 5 s before the cut-off (24 h), expired by connecting again once it passed; paused by ' +
+    'task to 8 s before the cut-off (24 h), expired by connecting again once it passed; paused by ' +
     "the owner's reply from the app (Meta's pair rate holds the send 6 s) and an echo meanwhile. " +
     '"Enviar agora" and "Retomar follow-ups" held until their step, then answered by the real ' +
     "server (the 409: sent first from another tab, the page's readings of the follow-up held " +
