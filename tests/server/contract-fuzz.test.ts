@@ -163,6 +163,16 @@ beforeAll(async () => {
       wamid: 'wamid.fuzz',
       // A WhatsApp message template (name and locale as Meta spells them).
       template: { name: 'lembrete_retorno', language: 'pt_BR' },
+      // Templates added to the local Cloud API's account (Meta's name rule: lower case and _).
+      templates: [
+        {
+          name: 'confirmacao_pedido',
+          language: 'pt_BR',
+          status: 'APPROVED',
+          category: 'UTILITY',
+          body: 'Olá, {{1}}! Seu pedido foi confirmado.',
+        },
+      ],
     },
   };
 
