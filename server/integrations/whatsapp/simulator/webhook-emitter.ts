@@ -156,15 +156,22 @@ export function createWebhookEmitter(options: WebhookEmitterOptions): WebhookEmi
       return;
     }
     running = (async () => {
-      do {
+      for (;;) {
         again = false;
         try {
           await drain();
         } catch (err) {
           options.log?.error({ err }, 'whatsapp simulator: webhook delivery failed');
         }
-      } while (again && !closed);
-      schedule(await nextDueMs().catch(() => idleMs));
+        if (closed) return;
+        if (again) continue;
+        const ms = await nextDueMs().catch(() => idleMs);
+        // A body queued while the next due time was being read may be missing from it: read again,
+        // rather than sleep past it for up to idleMs.
+        if (again) continue;
+        schedule(ms);
+        return;
+      }
     })().finally(() => {
       running = undefined;
     });
