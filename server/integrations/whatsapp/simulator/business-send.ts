@@ -1,4 +1,3 @@
-import { customerPhoneKey } from '../../../../contracts/brazil/customer-phone';
 import type { Db } from '../../../db/types';
 import { entryOf, envelope, type StatusEvent, statusesChange } from './envelopes';
 import { GraphRefusal, invalidParameter } from './graph-errors';
@@ -7,7 +6,7 @@ import { takeSendFault } from './send-faults';
 import type { SendHolds } from './send-holds';
 import { advanceStatus, insertMessage, type SimNumber, sendConditions } from './store';
 import { checkTemplateSend } from './template-send-checks';
-import { canonicalWaId } from './wa-id';
+import { recipientOf } from './wa-id';
 import type { WebhookEmitter } from './webhook-emitter';
 
 /** Meta's sending limits, configurable so tests reach them with a few calls. */
@@ -112,9 +111,7 @@ export async function sendFromBusiness(
 ): Promise<{ answer: SendAnswer; followUp: () => Promise<void> }> {
   const { to, type, content, callbackData } = readSend(body);
   const now = ctx.now();
-  const digits = to.replace(/[^0-9]/g, '');
-  const waId = canonicalWaId(digits);
-  const key = customerPhoneKey(waId ?? digits);
+  const { digits, waId, key } = recipientOf(to);
   await ctx.holds.pass(number.phoneNumberId);
   const fault = await takeSendFault(ctx.db, number.phoneNumberId, key);
   if (fault) throw fault;

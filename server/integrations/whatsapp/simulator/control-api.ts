@@ -31,7 +31,7 @@ import {
   shownNumber,
 } from './store';
 import { insertTemplates, SEEDED_TEMPLATES } from './templates';
-import { canonicalWaId } from './wa-id';
+import { recipientOf } from './wa-id';
 import { latestDeliveries } from './webhook-emitter';
 
 /**
@@ -517,8 +517,7 @@ export const controlApiRoutes: FastifyPluginAsync<{ ctx: MessagingContext }> = a
   // (statuses, read) says otherwise.
   route(app, c.offline, {
     handler: async ({ body }) => {
-      const digits = body.phone.replace(/[^0-9]/g, '');
-      const key = customerPhoneKey(canonicalWaId(digits) ?? digits);
+      const { key } = recipientOf(body.phone);
       if (body.offline) ctx.offline.add(key);
       else ctx.offline.delete(key);
       return OK;
