@@ -16,6 +16,7 @@ import {
   resumeCustomerFollowUps,
   sendFollowUpNow,
 } from '../../lib/whatsapp/follow-up-commands';
+import { resumedToastId } from '../../lib/whatsapp/useResumeFollowUps';
 
 /** The chart's calls: "Enviar agora", and "Retomar follow-ups" with this follow-up read back. */
 const machine = followUpStatusMachine.provide({
@@ -30,7 +31,7 @@ const machine = followUpStatusMachine.provide({
 
 /** One toast per follow-up and command, so a second click's outcome replaces the first's. */
 const toastId = (command: 'send_now' | 'resume', followUp: FollowUpMessage) =>
-  command === 'send_now' ? `follow-up-${followUp.id}` : `follow-ups-resumed-${followUp.customerId}`;
+  command === 'send_now' ? `follow-up-${followUp.id}` : resumedToastId(followUp.customerId);
 
 /**
  * The follow-up-status chart for one follow-up as the page last read it: each new reading (the
