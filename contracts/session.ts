@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { roleSchema } from './roles';
 
 /** Per company, both off unless switched on for that company (spec §3). */
 export const featureFlagsSchema = z.object({
@@ -32,6 +33,10 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 export const sessionCheckSchema = z.object({
   user: sessionUserSchema,
   company: z.nullable(z.object({ id: z.string() })),
+  /** The user's role in the current company (issue 15); null without one. */
+  role: z.nullable(roleSchema),
+  /** How many companies the user belongs to: more than one offers the company switcher. */
+  companyCount: z.number(),
   needsOnboarding: z.boolean(),
   hasCompany: z.boolean(),
   hasNoCurrentSubscriptionActive: z.boolean(),

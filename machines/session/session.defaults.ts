@@ -6,6 +6,8 @@ export const initialSession: Session = {
   isAuthenticated: false,
   user: null,
   company: null,
+  role: null,
+  companyCount: 0,
   token: null,
   refreshToken: null,
   needsOnboarding: false,

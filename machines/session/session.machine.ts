@@ -66,6 +66,8 @@ const sessionSetup = setup({
         isAuthenticated: true,
         user: answer.user,
         company: answer.company,
+        role: answer.role,
+        companyCount: answer.companyCount,
         needsOnboarding: answer.needsOnboarding,
         hasCompany: answer.hasCompany,
         hasNoCurrentSubscriptionActive: answer.hasNoCurrentSubscriptionActive,

@@ -66,6 +66,8 @@ export function sessionCheckAnswer(overrides: Partial<SessionCheck> = {}): Sessi
   return {
     user: ana,
     company: { id: 'c-doces' },
+    role: 'owner',
+    companyCount: 1,
     needsOnboarding: false,
     hasCompany: true,
     hasNoCurrentSubscriptionActive: false,

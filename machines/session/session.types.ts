@@ -1,3 +1,4 @@
+import type { Role } from '../../contracts/roles';
 import type { FeatureFlags, SessionCheck, SessionUser } from '../../contracts/session';
 
 /** The client's session (spec §3): what the app knows about who is signed in. */
@@ -5,6 +6,10 @@ export interface Session {
   isAuthenticated: boolean;
   user: SessionUser | null;
   company: { id: string } | null;
+  /** Their role in the current company (issue 15): what the app offers them. */
+  role: Role | null;
+  /** How many companies they belong to; more than one offers the switcher. */
+  companyCount: number;
   /** The access token. */
   token: string | null;
   refreshToken: string | null;

@@ -9,6 +9,8 @@ import * as z from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { safeParse } from 'zod/v4/core';
 import type { SuccessEnvelope } from '../../contracts/envelope';
+import type { RequiredRole } from '../../contracts/roles';
+import { requireRole } from '../auth/api/caller';
 import type { Idempotency } from './idempotency';
 import { zodValidatorCompiler } from './request-validation';
 import { looseObjectsIn } from './strict-body';
@@ -36,6 +38,11 @@ export interface RouteContract {
    * the first answer instead of creating again (server/http/idempotency.ts).
    */
   readonly idempotent?: true;
+  /**
+   * The least role in the caller's company that may call it (issue 15); none: every member. Checked
+   * after the route's guard, before validation, as a 403 in the envelope.
+   */
+  readonly minRole?: RequiredRole;
 }
 
 type Parsed<S> = S extends $ZodType ? output<S> : undefined;
@@ -90,6 +97,12 @@ export function route<C extends RouteContract>(
   const body = contract.body ?? (contract.method === 'GET' ? undefined : noBody);
   const checkResponse = process.env.NODE_ENV !== 'production';
   const { idempotency } = definition as { idempotency?: Idempotency };
+  if (contract.minRole && !definition.preHandler) {
+    throw new Error(
+      `${contract.method} ${contract.url}: a route with a minRole needs a guard that identifies the caller`,
+    );
+  }
+  const guards = [definition.preHandler ?? [], contract.minRole ? requireRole(contract.minRole) : []].flat();
   app.route({
     method: contract.method,
     url: contract.url,
@@ -100,7 +113,7 @@ export function route<C extends RouteContract>(
     },
     validatorCompiler: zodValidatorCompiler,
     config: { ...definition.config, contract },
-    ...(definition.preHandler && { preValidation: definition.preHandler }),
+    ...(guards.length > 0 && { preValidation: guards }),
     async handler(request, reply): Promise<SuccessEnvelope<output<C['response']>>> {
       const run = async () => {
         const data = await definition.handler({

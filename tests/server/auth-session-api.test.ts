@@ -78,6 +78,8 @@ describe('GET /api/session/check', () => {
           currentCompanyId: account.companyId,
         },
         company: { id: account.companyId },
+        role: 'owner',
+        companyCount: 1,
         needsOnboarding: false,
         hasCompany: true,
         hasNoCurrentSubscriptionActive: false,
@@ -91,6 +93,8 @@ describe('GET /api/session/check', () => {
     const { body } = await check(sessionHeadersFor(account));
     expect(body.data).toMatchObject({
       company: null,
+      role: null,
+      companyCount: 0,
       needsOnboarding: true,
       hasCompany: false,
       hasNoCurrentSubscriptionActive: true,

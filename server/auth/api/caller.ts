@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { type RequiredRole, ROLE_FORBIDDEN_TEXT, type Role, roleAllows } from '../../../contracts/roles';
 import type { Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { hasCurrentSubscription } from '../../modules/billing/company-subscription';
@@ -10,14 +11,16 @@ import { ACCESS_TOKEN_COOKIE, cookieValue } from './cookie-token';
 export interface Caller {
   userId: string;
   sessionId: string;
-  /** The user's current company; null until onboarding creates one. */
+  /** The user's current company; null until onboarding creates one (or they join one). */
   companyId: string | null;
+  /** Their role in the current company; null without one. */
+  role: Role | null;
   /** When the access token runs out (ms since the epoch). */
   expiresAt?: number;
 }
 
 /** A caller who has a company: what product routes work with. */
-export type CompanyCaller = Caller & { companyId: string };
+export type CompanyCaller = Caller & { companyId: string; role: Role };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,15 +51,22 @@ export async function callerFromClaims(
   { userId, sessionId }: AccessClaims,
   expiresAt?: number,
 ): Promise<Caller | null> {
-  const { rows } = await db.query<{ current_company_id: string | null }>(
-    `SELECT u.current_company_id
+  const { rows } = await db.query<{ current_company_id: string | null; role: Role | null }>(
+    `SELECT u.current_company_id, m.role
        FROM users u JOIN auth_sessions s ON s.user_id = u.id
+       LEFT JOIN memberships m ON m.user_id = u.id AND m.company_id = u.current_company_id
       WHERE u.id = $1 AND s.id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
     [userId, sessionId],
   );
   const row = rows[0];
   if (!row) return null;
-  return { userId, sessionId, companyId: row.current_company_id, ...(expiresAt && { expiresAt }) };
+  return {
+    userId,
+    sessionId,
+    companyId: row.current_company_id,
+    role: row.current_company_id ? row.role : null,
+    ...(expiresAt && { expiresAt }),
+  };
 }
 
 /** The caller behind a valid, unexpired access token of an open sign-in, or null. */
@@ -133,6 +143,19 @@ export function callerGuards(db: Queryable, tokens: AccessTokens): CallerGuards 
         header ?? cookieValue(request.headers.cookie, ACCESS_TOKEN_COOKIE),
       );
     },
+  };
+}
+
+/**
+ * 403 unless the caller's role in their current company reaches `minRole` (contracts/roles.ts). route()
+ * runs it after the route's own guard for every contract that declares a `minRole`.
+ */
+export function requireRole(minRole: RequiredRole): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const caller = request.caller;
+    if (!caller)
+      throw new Error(`a route needing the ${minRole} role has no guard that identifies the caller`);
+    if (!roleAllows(caller.role, minRole)) throw new HttpError(403, 'FORBIDDEN', ROLE_FORBIDDEN_TEXT);
   };
 }
 

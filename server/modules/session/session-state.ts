@@ -1,3 +1,4 @@
+import type { Role } from '../../../contracts/roles';
 import type { SessionCheck } from '../../../contracts/session';
 import type { Queryable } from '../../db/types';
 
@@ -11,6 +12,8 @@ type SessionRow = {
   sentinel_watcher_enabled: boolean | null;
   meta_coexistence_enabled: boolean | null;
   has_active_subscription: boolean;
+  role: Role | null;
+  company_count: number;
 };
 
 /**
@@ -30,8 +33,11 @@ export async function loadSessionState(
                WHERE s.company_id = u.current_company_id
                  AND s.status IN ('trialing', 'active')
                  AND s.current_period_start <= now() AND s.current_period_end > now()
-            ) AS has_active_subscription
+            ) AS has_active_subscription,
+            m.role,
+            (SELECT count(*)::int FROM memberships mm WHERE mm.user_id = u.id) AS company_count
        FROM users u LEFT JOIN companies c ON c.id = u.current_company_id
+       LEFT JOIN memberships m ON m.user_id = u.id AND m.company_id = u.current_company_id
       WHERE u.id = $1`,
     [userId],
   );
@@ -46,6 +52,8 @@ export async function loadSessionState(
       currentCompanyId: row.current_company_id,
     },
     company: row.current_company_id ? { id: row.current_company_id } : null,
+    role: row.current_company_id ? row.role : null,
+    companyCount: row.company_count,
     needsOnboarding: row.signup_completed_at === null,
     hasCompany: row.current_company_id !== null,
     hasNoCurrentSubscriptionActive: !row.has_active_subscription,
