@@ -31,6 +31,8 @@ export const INVITATION_GONE_TEXT = 'Este convite não vale mais. Peça um novo 
 export const INVITATION_OTHER_EMAIL_TEXT =
   'Este convite foi enviado para outro e-mail. Entre com o e-mail convidado.';
 export const MEMBER_NOT_FOUND_TEXT = 'Pessoa não encontrada na equipe.';
+/** Switching to a company the person does not belong to (or that does not exist). */
+export const COMPANY_NOT_FOUND_TEXT = 'Empresa não encontrada.';
 
 export const teamMemberSchema = z.object({
   userId: z.string(),
@@ -83,6 +85,7 @@ export const inviteContract = {
   method: 'POST',
   url: '/api/settings/team/invitations',
   minRole: 'owner',
+  idempotent: true,
   body: inviteBodySchema,
   response: z.object({ invitation: teamInvitationSchema }),
 } as const;
