@@ -141,6 +141,14 @@ export const listMembersContract = {
 
 // The invited person's side. The link's secret travels in bodies, never in an address the logs keep.
 
+/** The app's invitation page: the e-mail's link, and the `redirect` the hosted login carries back. */
+export const INVITATION_PATH_PREFIX = '/convite/';
+export const invitationPath = (token: string) => `${INVITATION_PATH_PREFIX}${token}`;
+/** The secret in an invitation page's path, if `path` is one. */
+export function invitationTokenOfPath(path: string | undefined): string | undefined {
+  return path?.match(/^\/convite\/([A-Za-z0-9_-]{16,200})$/)?.[1];
+}
+
 export const invitationTokenBody = z.strictObject({
   token: z.string().check(z.minLength(16), z.maxLength(200)),
 });

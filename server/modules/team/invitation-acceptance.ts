@@ -7,6 +7,7 @@ import {
 import { hashToken } from '../../auth/tokens/opaque-token';
 import type { Db, Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { completeInviteeSignup } from '../onboarding/invitee-signup';
 import { companyDisplayName } from './company-name';
 
 export type InvitationStatus = 'open' | 'accepted' | 'revoked' | 'expired';
@@ -18,6 +19,15 @@ const statusSql = `CASE WHEN i.accepted_at IS NOT NULL THEN 'accepted'
                         ELSE 'open' END`;
 
 const notFound = () => new HttpError(404, 'NOT_FOUND', INVITATION_NOT_FOUND_TEXT);
+
+/** Whether `token` is the secret of an invitation still open for `email` (the hosted sign-up asks). */
+export async function isOpenInvitationFor(q: Queryable, token: string, email: string): Promise<boolean> {
+  const { rows } = await q.query(
+    `SELECT 1 FROM team_invitations i WHERE i.token_hash = $1 AND i.email = $2 AND ${statusSql} = 'open'`,
+    [hashToken(token), email],
+  );
+  return rows.length > 0;
+}
 
 export interface InvitationPreview {
   companyName: string;
@@ -57,7 +67,8 @@ export async function previewInvitation(q: Queryable, token: string): Promise<In
 /**
  * The signed-in person joins the company of an open invitation sent to their e-mail, in one
  * transaction: the membership (its role, who invited), the company becomes their current one, the
- * invitation is accepted and their e-mail verified (the link reached that inbox). Accepting again
+ * invitation is accepted and their e-mail verified (the link reached that inbox); their sign-up is
+ * complete once their own name and phone are (server/modules/onboarding/invitee-signup.ts). Accepting again
  * answers the same company while they are still in it. 404 unknown secret, 410 no longer open,
  * 403 another e-mail.
  */
@@ -117,6 +128,8 @@ export async function acceptInvitation(
       'UPDATE team_invitations SET accepted_at = now(), accepted_by_user_id = $2 WHERE id = $1',
       [invitation.id, input.userId],
     );
+    // Someone who had confirmed their name and phone (onboarding stopped before a trial) is done.
+    await completeInviteeSignup(tx, input.userId);
     const membership = await tx.query<{ role: Role }>(
       'SELECT role FROM memberships WHERE company_id = $1 AND user_id = $2',
       [invitation.company_id, input.userId],

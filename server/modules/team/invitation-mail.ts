@@ -1,4 +1,5 @@
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from '../../../contracts/roles';
+import { invitationPath } from '../../../contracts/team';
 import { html } from '../../auth/hosted/html';
 import { emailButton, emailLayout } from '../../auth/hosted/mail-templates';
 import type { PublicUrls } from '../../http/public-urls';
@@ -6,7 +7,7 @@ import type { EmailMessage } from '../../integrations/mail/enqueue-email';
 
 /** The invitation page of the app; the secret is only ever in this link. */
 export function invitationLink(links: Pick<PublicUrls, 'appUrl'>, token: string): string {
-  return `${links.appUrl}/convite/${token}`;
+  return `${links.appUrl}${invitationPath(token)}`;
 }
 
 /**
