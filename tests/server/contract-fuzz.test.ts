@@ -5,6 +5,7 @@ import type { Customer } from '../../contracts/customers';
 import type { Deal, DealStage } from '../../contracts/sales';
 import type { BusinessService } from '../../contracts/services';
 import type { Task } from '../../contracts/tasks';
+import type { TeamInvitation } from '../../contracts/team';
 import { createEmailToken } from '../../server/auth/email-tokens';
 import type { RouteContract } from '../../server/http/route';
 import { loadSimulatorCredentials } from '../../server/integrations/billing/stripe-simulator/credentials';
@@ -23,6 +24,7 @@ import { seededRandom } from '../support/contract-fuzz/seeded-random';
 import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber, type Subscriber, signedInApi } from '../support/signed-in-api';
 import { taskBody } from '../support/task-fixtures';
+import { joinTeam } from '../support/team';
 import { control } from '../support/whatsapp-simulator';
 
 /**
@@ -113,8 +115,21 @@ beforeAll(async () => {
     'numbers',
     {},
   );
+  // The team's routes: an open invitation, and a member to change and remove.
+  const invitation = (
+    await ok(
+      api.post<{ invitation: TeamInvitation }>('/api/settings/team/invitations', {
+        email: 'convite-fuzz@exemplo.com.br',
+        role: 'staff',
+      }),
+    )
+  ).invitation;
+  const member = await joinTeam(server, owner, 'staff');
+
   const ids: Record<string, string> = {
     entryId: blocked.id,
+    invitationId: invitation.id,
+    userId: member.account.userId,
     id: customer.id,
     taskId: task.id,
     dealId: deal.id,
