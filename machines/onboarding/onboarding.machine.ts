@@ -257,6 +257,11 @@ const onboardingSetup = setup({
   },
 });
 
+/** The status a verified code answered (the phone-verification chart's output). */
+function verifiedAnswer(output: PhoneVerificationOutput): OnboardingStatus {
+  return (output as Extract<PhoneVerificationOutput, { kind: 'verified' }>).answer as OnboardingStatus;
+}
+
 /** Read by the routing guards' params: a VISIT's or an actor's done event. */
 type RouteArgs = { context: OnboardingContext; event: { type: string } };
 type RouteAction = 'takeVisit' | 'markRedirected' | 'takeAnsweredStatus' | 'trackSignupStarted';
@@ -371,7 +376,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
     },
     confirmingSession: {
       description:
-        'Sign-up is complete, yet the session said onboarding was needed: it is checked again before leaving, so the guards do not send the user back here.',
+        'Sign-up is complete (found on loading, or an invited person just verified their phone), yet the session said onboarding was needed: it is checked again before leaving, so the guards do not send the user back here.',
       invoke: {
         id: 'refreshSession',
         src: 'refreshSession',
@@ -537,14 +542,18 @@ export const onboardingMachine = onboardingSetup.createMachine({
             actions: assign({ arrival: 'advanced', request: null }),
           },
           {
-            target: 'trial',
-            actions: {
-              type: 'moveOn',
-              params: ({ event }) => ({
-                status: (event.output as Extract<PhoneVerificationOutput, { kind: 'verified' }>)
-                  .answer as OnboardingStatus,
-              }),
+            // An invited person's sign-up ends with their phone: the company they joined has its own
+            // subscription, so there is no trial to offer.
+            guard: {
+              type: 'signupComplete',
+              params: ({ event }) => ({ status: verifiedAnswer(event.output) }),
             },
+            target: 'confirmingSession',
+            actions: { type: 'moveOn', params: ({ event }) => ({ status: verifiedAnswer(event.output) }) },
+          },
+          {
+            target: 'trial',
+            actions: { type: 'moveOn', params: ({ event }) => ({ status: verifiedAnswer(event.output) }) },
           },
         ],
       },

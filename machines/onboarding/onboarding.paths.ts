@@ -157,6 +157,11 @@ export const visits: ReadonlyArray<Extract<OnboardingEvent, { type: 'VISIT' }>> 
 ];
 
 const verified: PhoneVerificationOutput = { kind: 'verified', answer: phoneVerified };
+/** An invited person's code: their sign-up is complete with it (no trial, issue 15). */
+const verifiedInvitee: PhoneVerificationOutput = {
+  kind: 'verified',
+  answer: onboardingStatuses.complete,
+};
 const changeNumber: PhoneVerificationOutput = { kind: 'changeNumber' };
 
 function statusName(status: OnboardingStatus | null): string {
@@ -198,7 +203,7 @@ const signOut: OnboardingEvent = { type: 'SIGN_OUT' };
 export const onboardingPathModel = {
   chart: 'onboarding',
   title:
-    'Onboarding: name, company, phone, SMS code, free trial; back a step, sign out; unreachable steps redirect',
+    'Onboarding: name, company, phone, SMS code, free trial (an invited member ends at the code); back a step, sign out; unreachable steps redirect',
   machine: onboardingMachine,
   scenarios: onboardingScenarios,
 
@@ -238,7 +243,11 @@ export const onboardingPathModel = {
       outputs: [firstCodeSent],
       errors: [refusals.smsDown, refusals.tooSoon],
     },
-    { id: 'phoneVerification', src: 'phoneVerification', outputs: [verified, changeNumber] },
+    {
+      id: 'phoneVerification',
+      src: 'phoneVerification',
+      outputs: [verified, verifiedInvitee, changeNumber],
+    },
     { id: 'loadFreeTrial', src: 'loadFreeTrial', outputs: [freeTrialOffer], errors: [refusals.offline] },
     {
       id: 'startFreeTrial',
@@ -343,10 +352,12 @@ export const onboardingPathModel = {
         return 'The server saves the company';
       case 'xstate.done.actor.sendCode':
         return `The server sends a code to ${phoneName(PATHS_PHONE)}`;
-      case 'xstate.done.actor.phoneVerification':
-        return (e.output as PhoneVerificationOutput).kind === 'verified'
-          ? `The user types the code ${PATHS_CODE}; the server accepts it`
-          : 'The user clicks "Alterar número"';
+      case 'xstate.done.actor.phoneVerification': {
+        const output = e.output as PhoneVerificationOutput;
+        if (output.kind !== 'verified') return 'The user clicks "Alterar número"';
+        const complete = (output.answer as OnboardingStatus).isSignupComplete;
+        return `The user types the code ${PATHS_CODE}; the server accepts it${complete ? ' and, the user being an invited team member, completes sign-up' : ''}`;
+      }
       case 'xstate.done.actor.loadFreeTrial':
         return 'The server answers the free trial: 7 days';
       case 'xstate.error.actor.loadFreeTrial':

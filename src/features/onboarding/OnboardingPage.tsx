@@ -33,7 +33,8 @@ const HEADINGS: Readonly<Record<OnboardingStep, string>> = {
 function pageShows(snapshot: OnboardingSnapshot): 'nothing' | 'loading' | 'loadFailed' | 'step' {
   if (snapshot.status === 'done') return 'nothing';
   if (snapshot.matches('loadFailed')) return 'loadFailed';
-  return snapshot.matches('loading') ? 'loading' : 'step';
+  // Sign-up complete (an invited person's code included): "Carregando" while the session is checked.
+  return snapshot.matches('loading') || snapshot.matches('confirmingSession') ? 'loading' : 'step';
 }
 
 /**
