@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       sms: { provider: 'dev-outbox' },
       phoneCodeResendSeconds: 60,
       trialDays: 7,
+      invitationResendSeconds: 60,
       followUpExpiryHours: 24,
       jobConcurrency: 4,
       billing: { priceCents: { monthly: 9700, yearly: 97000 }, stripe: null },
