@@ -64,6 +64,15 @@ export async function previewInvitation(q: Queryable, token: string): Promise<In
   };
 }
 
+/** The person's role in the company, or undefined when they are not in it. */
+async function membershipRole(q: Queryable, companyId: string, userId: string): Promise<Role | undefined> {
+  const { rows } = await q.query<{ role: Role }>(
+    'SELECT role FROM memberships WHERE company_id = $1 AND user_id = $2',
+    [companyId, userId],
+  );
+  return rows[0]?.role;
+}
+
 /**
  * The signed-in person joins the company of an open invitation sent to their e-mail, in one
  * transaction: the membership (its role, who invited), the company becomes their current one, the
@@ -95,11 +104,7 @@ export async function acceptInvitation(
     if (!invitation) throw notFound();
 
     if (invitation.status === 'accepted' && invitation.accepted_by_user_id === input.userId) {
-      const membership = await tx.query<{ role: Role }>(
-        'SELECT role FROM memberships WHERE company_id = $1 AND user_id = $2',
-        [invitation.company_id, input.userId],
-      );
-      const role = membership.rows[0]?.role;
+      const role = await membershipRole(tx, invitation.company_id, input.userId);
       // Removed since: the link does not bring them back.
       if (!role) throw new HttpError(410, 'INVITATION_GONE', INVITATION_GONE_TEXT);
       return { companyId: invitation.company_id, role };
@@ -130,10 +135,9 @@ export async function acceptInvitation(
     );
     // Someone who had confirmed their name and phone (onboarding stopped before a trial) is done.
     await completeInviteeSignup(tx, input.userId);
-    const membership = await tx.query<{ role: Role }>(
-      'SELECT role FROM memberships WHERE company_id = $1 AND user_id = $2',
-      [invitation.company_id, input.userId],
-    );
-    return { companyId: invitation.company_id, role: membership.rows[0]!.role };
+    return {
+      companyId: invitation.company_id,
+      role: (await membershipRole(tx, invitation.company_id, input.userId))!,
+    };
   });
 }
