@@ -371,7 +371,7 @@ describe('Sobre sua empresa', () => {
 
   it('is refused to a member who did not create their company', async () => {
     const account = await createTestAccount(server.db, { signupComplete: false });
-    await server.db.query(`UPDATE memberships SET role = 'member' WHERE user_id = $1`, [account.userId]);
+    await server.db.query(`UPDATE memberships SET role = 'staff' WHERE user_id = $1`, [account.userId]);
     const answer = await signedInApi(server.url, account).post('/api/onboarding/company', company);
     expect(answer.status).toBe(403);
     expect(answer.body).toMatchObject({ code: 'FORBIDDEN', error: NOT_COMPANY_OWNER_TEXT });

@@ -38,8 +38,4 @@ export const workspaceContracts: ContractCall[] = [
   ]
     .flatMap((module) => Object.values(module))
     .filter(isContract),
-  // The CSV download answers a file, not the envelope, so it has no contract object.
-  { method: 'GET', url: customers.EXPORT_CUSTOMERS_URL },
-  // A customer's data as one JSON file, likewise.
-  { method: 'GET', url: customerData.CUSTOMER_DATA_EXPORT_URL },
 ];
