@@ -3,6 +3,7 @@ import { defaultStages } from '../../contracts/sales';
 import { verifyPassword } from '../../server/auth/hosted/passwords';
 import {
   DEMO_COMPANY_ID,
+  DEMO_STAFF_EMAIL,
   DEMO_USER_EMAIL,
   DEMO_USER_PASSWORD,
   describeSeed,
@@ -59,12 +60,15 @@ describe('seed:demo', () => {
       [DEMO_COMPANY_ID],
     );
     expect(company.rows[0]).toEqual({ name: 'Doces da Ana', document_type: 'cnpj', city: 'São Paulo' });
-    const owner = await db.query<{ role: string; current_company_id: string }>(
-      `SELECT m.role, u.current_company_id FROM memberships m JOIN users u ON u.id = m.user_id
-       WHERE m.company_id = $1`,
+    const team = await db.query<{ email: string; role: string; current_company_id: string }>(
+      `SELECT u.email, m.role, u.current_company_id FROM memberships m JOIN users u ON u.id = m.user_id
+       WHERE m.company_id = $1 ORDER BY u.email`,
       [DEMO_COMPANY_ID],
     );
-    expect(owner.rows).toEqual([{ role: 'owner', current_company_id: DEMO_COMPANY_ID }]);
+    expect(team.rows).toEqual([
+      { email: DEMO_USER_EMAIL, role: 'owner', current_company_id: DEMO_COMPANY_ID },
+      { email: DEMO_STAFF_EMAIL, role: 'staff', current_company_id: DEMO_COMPANY_ID },
+    ]);
     expect(describeSeed(result)).toContain('“Doces da Ana” criada');
   });
 
