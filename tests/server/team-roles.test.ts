@@ -1,10 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type RequiredRole, ROLE_FORBIDDEN_TEXT, ROLES, type Role, roleAllows } from '../../contracts/roles';
+import { ROLE_FORBIDDEN_TEXT, ROLES, type Role, roleAllows } from '../../contracts/roles';
 import { createTestAccount, sessionHeadersFor, type TestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
 import { createTeamMember, removeTeamMember } from '../support/team-members';
+import { type ContractCall, isContract } from '../support/workspace-contracts';
 
 /**
  * Every call of the API, read from every module of contracts/ (and the files downloaded by address),
@@ -110,18 +111,7 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/whatsapp-connections/follow-up-template': 'staff',
 };
 
-interface ApiCall {
-  method: string;
-  url: string;
-  minRole?: RequiredRole;
-}
-
-const isApiCall = (value: unknown): value is ApiCall =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as ApiCall).method === 'string' &&
-  typeof (value as ApiCall).url === 'string' &&
-  (value as ApiCall).url.startsWith('/api/');
+type ApiCall = ContractCall;
 
 /** Every module of contracts/, so a new file of calls is walked too. */
 async function everyCall(): Promise<ApiCall[]> {
@@ -133,7 +123,7 @@ async function everyCall(): Promise<ApiCall[]> {
   );
   const byName = new Map<string, ApiCall>();
   for (const value of modules.flatMap((module) => Object.values(module))) {
-    if (isApiCall(value)) byName.set(nameOf(value), value);
+    if (isContract(value)) byName.set(nameOf(value), value);
   }
   return [...byName.values()].sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
 }
