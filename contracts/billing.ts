@@ -51,6 +51,7 @@ export const getPaywallContract = {
   method: 'GET',
   url: '/api/paywall',
   response: paywallInitSchema,
+  minRole: 'owner',
 } as const;
 
 /**
@@ -62,6 +63,7 @@ export const startCheckoutContract = {
   url: '/api/billing/checkout',
   body: z.strictObject({ planId: z.enum(planIds) }),
   response: z.object({ url: z.string() }),
+  minRole: 'owner',
 } as const;
 
 export const paidSubscriptionSchema = z.object({
@@ -83,6 +85,7 @@ export const getPaidSubscriptionContract = {
   method: 'GET',
   url: '/api/settings/subscription',
   response: z.object({ subscription: z.nullable(paidSubscriptionSchema) }),
+  minRole: 'owner',
 } as const;
 
 /** Cancel at the end of the period (true) or keep renewing (false). */
@@ -91,4 +94,5 @@ export const setCancelAtPeriodEndContract = {
   url: '/api/settings/subscription/cancel-at-period-end',
   body: z.strictObject({ cancelAtPeriodEnd: z.boolean() }),
   response: z.object({ subscription: z.nullable(paidSubscriptionSchema) }),
+  minRole: 'owner',
 } as const;

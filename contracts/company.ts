@@ -64,6 +64,7 @@ export const getCompanyInfoContract = {
   method: 'GET',
   url: '/api/settings/company',
   response: z.object({ company: companyInfoSchema }),
+  minRole: 'manager',
 } as const;
 
 const optionalText = (max: number) =>
@@ -99,6 +100,7 @@ export const updateCompanyInfoContract = {
   url: '/api/settings/company',
   body: companyInfoInputSchema,
   response: z.object({ company: companyInfoSchema }),
+  minRole: 'manager',
 } as const;
 
 /** Spec §8. */

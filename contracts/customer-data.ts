@@ -8,6 +8,12 @@ import { customerParams, customerSchema } from './customers';
 
 /** GET: the file itself (Content-Disposition attachment), not the envelope; failures before it are. */
 export const CUSTOMER_DATA_EXPORT_URL = '/api/customers/:id/data-export';
+/** The data export as the routes walk it: a manager's (staff export nothing, issue 15). */
+export const customerDataExportDownload = {
+  method: 'GET',
+  url: CUSTOMER_DATA_EXPORT_URL,
+  minRole: 'manager',
+} as const;
 
 /** What an erased customer is called from then on. */
 export const ERASED_CUSTOMER_NAME = 'Cliente removido';
@@ -15,9 +21,8 @@ export const ERASED_CUSTOMER_NAME = 'Cliente removido';
 export const ERASED_FOLLOW_UP_TEXT = 'Mensagem apagada a pedido do cliente.';
 
 export const ERASE_CONFIRM_MISMATCH_TEXT = 'Digite o nome do cliente exatamente como aparece para confirmar.';
-export const ERASE_OWNER_ONLY_TEXT = 'Só o dono da empresa pode apagar os dados de um cliente.';
 
-/** The owner confirms by sending the customer's name as the page shows it. */
+/** The manager or owner confirms by sending the customer's name as the page shows it. */
 export const eraseCustomerBodySchema = z.strictObject({
   confirm: z.string().check(z.minLength(1), z.maxLength(200)),
 });
@@ -28,6 +33,7 @@ export const eraseCustomerContract = {
   params: customerParams,
   body: eraseCustomerBodySchema,
   response: z.object({ customer: customerSchema }),
+  minRole: 'manager',
 } as const;
 
 // The file. Times are ISO 8601; ids are the app's.

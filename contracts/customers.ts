@@ -365,6 +365,12 @@ export const findImportContract = {
  * on success; failures are the envelope as JSON.
  */
 export const EXPORT_CUSTOMERS_URL = '/api/customers/export';
+/** The CSV download as the routes walk it: a manager's (staff export nothing, issue 15). */
+export const exportCustomersDownload = {
+  method: 'GET',
+  url: EXPORT_CUSTOMERS_URL,
+  minRole: 'manager',
+} as const;
 export const exportColumns = [
   'nome',
   'telefone',

@@ -231,6 +231,7 @@ export const createStageContract = {
   body: z.strictObject({ name: stageName }),
   response: z.object({ stage: dealStageSchema }),
   idempotent: true,
+  minRole: 'manager',
 } as const;
 
 export const renameStageContract = {
@@ -239,6 +240,7 @@ export const renameStageContract = {
   params: z.object({ stageId: idParam }),
   body: z.strictObject({ name: stageName }),
   response: z.object({ stage: dealStageSchema }),
+  minRole: 'manager',
 } as const;
 
 /** Every stage id of the company exactly once, in the new order (400 otherwise). */
@@ -247,6 +249,7 @@ export const reorderStagesContract = {
   url: '/api/sales/stages-order',
   body: z.strictObject({ stageIds: z.array(idParam).check(z.minLength(1), z.maxLength(STAGES_MAX)) }),
   response: z.object({ stages: z.array(dealStageSchema) }),
+  minRole: 'manager',
 } as const;
 
 /** Only an empty stage, and never the last won or last lost one (409). */
@@ -255,4 +258,5 @@ export const deleteStageContract = {
   url: '/api/sales/stages/:stageId',
   params: z.object({ stageId: idParam }),
   response: z.object({ deleted: z.literal(true) }),
+  minRole: 'manager',
 } as const;

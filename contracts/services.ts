@@ -86,6 +86,7 @@ export const createServiceContract = {
   body: serviceInputSchema,
   response: z.object({ businessService: businessServiceSchema }),
   idempotent: true,
+  minRole: 'manager',
 } as const;
 
 export const updateServiceContract = {
@@ -94,6 +95,7 @@ export const updateServiceContract = {
   params: serviceParams,
   body: serviceInputSchema,
   response: z.object({ businessService: businessServiceSchema }),
+  minRole: 'manager',
 } as const;
 
 /** Client-side texts of spec §8 (the edit page looks the id up in the list). */

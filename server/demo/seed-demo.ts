@@ -7,6 +7,7 @@
  * fixed id and is created only once, in one transaction.
  */
 import { randomUUID } from 'node:crypto';
+import type { Role } from '../../contracts/roles';
 import type { StageKind } from '../../contracts/sales';
 import { hashPassword } from '../auth/hosted/passwords';
 import type { Db, Queryable } from '../db/types';
@@ -23,6 +24,9 @@ export const DEMO_USER_PASSWORD = 'docesdaana2026';
  */
 export const TRIAL_ENDED_COMPANY_ID = 'd0ce5da0-a4a0-4000-8000-000000000002';
 export const TRIAL_ENDED_USER_EMAIL = 'bruno@oficinadobruno.example';
+
+/** A staff member of "Doces da Ana" (the counter): to see what that role is offered. Same password. */
+export const DEMO_STAFF_EMAIL = 'carla@docesdaana.example';
 
 export interface SeedDemoResult {
   /** false when the demo company was already there (nothing was written). */
@@ -501,11 +505,19 @@ async function fill(tx: Queryable, now: Date) {
   const company = DEMO_COMPANY_ID;
   const at = (when: When) => momentOf(now, when);
 
-  await insertOwner(tx, {
+  await insertMember(tx, {
     name: 'Ana Paula Ribeiro',
     email: DEMO_USER_EMAIL,
     mobilePhone: '5511940028922',
     companyId: company,
+    role: 'owner',
+  });
+  await insertMember(tx, {
+    name: 'Carla Mendes',
+    email: DEMO_STAFF_EMAIL,
+    mobilePhone: '5511940028933',
+    companyId: company,
+    role: 'staff',
   });
   await tx.query(
     `INSERT INTO subscriptions (company_id, status, plan, amount_cents, currency, billing_interval,
@@ -647,10 +659,11 @@ async function seedTrialEnded(tx: Queryable, now: Date) {
     [TRIAL_ENDED_COMPANY_ID],
   );
   if (inserted.rows.length === 0) return;
-  await insertOwner(tx, {
+  await insertMember(tx, {
     name: 'Bruno Carvalho',
     email: TRIAL_ENDED_USER_EMAIL,
     mobilePhone: '5521987650000',
+    role: 'owner',
     companyId: TRIAL_ENDED_COMPANY_ID,
   });
   await tx.query(
@@ -661,12 +674,12 @@ async function seedTrialEnded(tx: Queryable, now: Date) {
 }
 
 /**
- * A demo company's owner, done with sign-up and onboarding (e-mail and phone verified, name
- * confirmed), signing in with DEMO_USER_PASSWORD and landing on that company.
+ * A demo company's member (its owner, or one of the team), done with sign-up and onboarding (e-mail
+ * and phone verified, name confirmed), signing in with DEMO_USER_PASSWORD and landing on that company.
  */
-async function insertOwner(
+async function insertMember(
   tx: Queryable,
-  owner: { name: string; email: string; mobilePhone: string; companyId: string },
+  owner: { name: string; email: string; mobilePhone: string; companyId: string; role: Role },
 ): Promise<void> {
   const user = await tx.query<{ id: string }>(
     `INSERT INTO users (email, name, mobile_phone, email_verified_at, mobile_phone_verified_at, signup_completed_at,
@@ -678,9 +691,9 @@ async function insertOwner(
   );
   const userId = user.rows[0]!.id;
   await tx.query(
-    `INSERT INTO memberships (company_id, user_id, role) VALUES ($1, $2, 'owner')
+    `INSERT INTO memberships (company_id, user_id, role) VALUES ($1, $2, $3)
      ON CONFLICT (user_id, company_id) DO NOTHING`,
-    [owner.companyId, userId],
+    [owner.companyId, userId, owner.role],
   );
   await tx.query('UPDATE users SET current_company_id = $2 WHERE id = $1 AND current_company_id IS NULL', [
     userId,
@@ -724,6 +737,7 @@ export function describeSeed({ created, counts }: SeedDemoResult): string {
     `  ${counts.deals} negócios, ${counts.tasks} tarefas e ${counts.followUpMessages} mensagens de acompanhamento.`,
     `  Entre com ${DEMO_USER_EMAIL} e a senha ${DEMO_USER_PASSWORD}.`,
     `  Para ver a tela de assinatura (teste grátis encerrado): ${TRIAL_ENDED_USER_EMAIL}, mesma senha.`,
+    `  Para ver o que uma atendente da equipe vê: ${DEMO_STAFF_EMAIL}, mesma senha.`,
   ];
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyInfo, CompanyInfoInput } from '../../contracts/company';
 import { INVALID_CNPJ_TEXT, INVALID_CPF_TEXT } from '../../contracts/onboarding';
+import { ROLE_FORBIDDEN_TEXT } from '../../contracts/roles';
 import { createTestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber, signedInApi } from '../support/signed-in-api';
@@ -128,17 +129,20 @@ describe('PUT /api/settings/company', () => {
     expect(await row(companyId)).toEqual(before);
   });
 
-  it('is for owners and admins of the company', async () => {
+  it('is for owners and managers: staff neither read nor write it (403) and nothing changes', async () => {
     const { account, api, companyId } = await owner();
-    await server.db.query(`UPDATE memberships SET role = 'member' WHERE user_id = $1`, [account.userId]);
+    await server.db.query(`UPDATE memberships SET role = 'staff' WHERE user_id = $1`, [account.userId]);
     const before = await row(companyId);
-    const answer = await api.put('/api/settings/company', filled);
-    expect(answer.status).toBe(403);
-    expect(answer.body).toMatchObject({ code: 'FORBIDDEN' });
+    for (const answer of [
+      await api.put('/api/settings/company', filled),
+      await api.get('/api/settings/company'),
+    ]) {
+      expect(answer.status).toBe(403);
+      expect(answer.body).toMatchObject({ success: false, code: 'FORBIDDEN', error: ROLE_FORBIDDEN_TEXT });
+    }
     expect(await row(companyId)).toEqual(before);
-    // Reading stays open to every member.
+    await server.db.query(`UPDATE memberships SET role = 'manager' WHERE user_id = $1`, [account.userId]);
     expect((await api.get('/api/settings/company')).status).toBe(200);
-    await server.db.query(`UPDATE memberships SET role = 'admin' WHERE user_id = $1`, [account.userId]);
     expect((await api.put('/api/settings/company', filled)).status).toBe(200);
   });
 

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   customerDataFileSchema,
   ERASE_CONFIRM_MISMATCH_TEXT,
-  ERASE_OWNER_ONLY_TEXT,
   ERASED_CUSTOMER_NAME,
   ERASED_FOLLOW_UP_TEXT,
 } from '../../contracts/customer-data';
 import type { Customer } from '../../contracts/customers';
+import { ROLE_FORBIDDEN_TEXT } from '../../contracts/roles';
 import {
   MEDIA_FETCH_FAILED_TEXT,
   MEDIA_NO_CONNECTION_TEXT,
@@ -20,7 +20,7 @@ import { completeSignup, connectBody } from '../support/whatsapp-signup';
 /**
  * A customer's data under the LGPD (issue 14): the export as one JSON file (record, tasks and
  * follow-ups, deals, blocklist entry, the whole conversation with media files fetched from the local
- * Cloud API) and the erase (owner only, one transaction, counts kept, audited), over HTTP against
+ * Cloud API) and the erase (managers and owners, one transaction, counts kept, audited), over HTTP against
  * the real server and database.
  */
 
@@ -479,32 +479,40 @@ describe('POST /api/customers/:id/erase', () => {
     expect(await customerRows(companyId, company.customerId)).toEqual(before);
   });
 
-  it('only the owner erases: an admin or a member of the company gets 403 and nothing changes', async () => {
+  it('staff neither erase nor export (403, nothing changes); a manager does both', async () => {
     const company = await companyWithAna();
     const companyId = company.account.companyId!;
     const before = await customerRows(companyId, company.customerId);
-    for (const role of ['admin', 'member']) {
-      const staff = await createTestAccount(server.db, { company: false });
+    const member = async (role: 'staff' | 'manager') => {
+      const account = await createTestAccount(server.db, { company: false });
       await server.db.query('INSERT INTO memberships (company_id, user_id, role) VALUES ($1, $2, $3)', [
         companyId,
-        staff.userId,
+        account.userId,
         role,
       ]);
       await server.db.query('UPDATE users SET current_company_id = $1 WHERE id = $2', [
         companyId,
-        staff.userId,
+        account.userId,
       ]);
-      const answer = await signedInApi(server.url, staff).post(eraseUrl(company.customerId), {
-        confirm: 'Ana Souza',
-      });
-      expect(answer.status, role).toBe(403);
-      expect(answer.body).toMatchObject({ success: false, code: 'FORBIDDEN', error: ERASE_OWNER_ONLY_TEXT });
-      // Staff may still export (and that is audited as theirs).
-      expect((await download(exportUrl(company.customerId), staff)).status).toBe(200);
-    }
+      return account;
+    };
+    const staff = await member('staff');
+    const erase = await signedInApi(server.url, staff).post(eraseUrl(company.customerId), {
+      confirm: 'Ana Souza',
+    });
+    expect(erase.status).toBe(403);
+    expect(erase.body).toMatchObject({ success: false, code: 'FORBIDDEN', error: ROLE_FORBIDDEN_TEXT });
+    expect((await download(exportUrl(company.customerId), staff)).status).toBe(403);
+    expect(await customerRows(companyId, company.customerId)).toEqual(before);
+
+    const manager = await member('manager');
+    expect((await download(exportUrl(company.customerId), manager)).status).toBe(200);
+    const erased = await signedInApi(server.url, manager).post(eraseUrl(company.customerId), {
+      confirm: 'Ana Souza',
+    });
+    expect(erased.status).toBe(200);
     const after = await customerRows(companyId, company.customerId);
-    expect({ ...after, audit: [] }).toEqual({ ...before, audit: [] });
-    expect(after.audit.map((row) => row.action)).toEqual(['customer.exported', 'customer.exported']);
+    expect(after.audit.map((row) => row.action)).toEqual(['customer.exported', 'customer.erased']);
   });
 
   it("another company's customer or an unknown one: 404, and the customer is untouched", async () => {

@@ -3,6 +3,7 @@ import { defaultStages } from '../../contracts/sales';
 import { verifyPassword } from '../../server/auth/hosted/passwords';
 import {
   DEMO_COMPANY_ID,
+  DEMO_STAFF_EMAIL,
   DEMO_USER_EMAIL,
   DEMO_USER_PASSWORD,
   describeSeed,
@@ -31,7 +32,7 @@ async function countWhere(table: string, where: string, params: unknown[] = []):
  * The demo owner with `email` signs in with the demo password and their session is `expected` (at
  * least); answers their user id.
  */
-async function expectOwnerSession(email: string, expected: Record<string, unknown>): Promise<string> {
+async function expectMemberSession(email: string, expected: Record<string, unknown>): Promise<string> {
   const { rows } = await db.query<{ id: string; password_hash: string }>(
     `SELECT u.id, p.password_hash FROM users u JOIN password_credentials p ON p.user_id = u.id
       WHERE u.email = $1`,
@@ -59,12 +60,15 @@ describe('seed:demo', () => {
       [DEMO_COMPANY_ID],
     );
     expect(company.rows[0]).toEqual({ name: 'Doces da Ana', document_type: 'cnpj', city: 'São Paulo' });
-    const owner = await db.query<{ role: string; current_company_id: string }>(
-      `SELECT m.role, u.current_company_id FROM memberships m JOIN users u ON u.id = m.user_id
-       WHERE m.company_id = $1`,
+    const team = await db.query<{ email: string; role: string; current_company_id: string }>(
+      `SELECT u.email, m.role, u.current_company_id FROM memberships m JOIN users u ON u.id = m.user_id
+       WHERE m.company_id = $1 ORDER BY u.email`,
       [DEMO_COMPANY_ID],
     );
-    expect(owner.rows).toEqual([{ role: 'owner', current_company_id: DEMO_COMPANY_ID }]);
+    expect(team.rows).toEqual([
+      { email: DEMO_USER_EMAIL, role: 'owner', current_company_id: DEMO_COMPANY_ID },
+      { email: DEMO_STAFF_EMAIL, role: 'staff', current_company_id: DEMO_COMPANY_ID },
+    ]);
     expect(describeSeed(result)).toContain('“Doces da Ana” criada');
   });
 
@@ -176,16 +180,17 @@ describe('seed:demo', () => {
     const again = await seedDemo(db);
     expect(again.created).toBe(false);
     expect(again.counts).toEqual(COUNTS);
-    // Two demo owners (the confeitaria and the business whose trial ended), one subscription each.
+    // Two demo owners (the confeitaria and the business whose trial ended), one subscription each, and
+    // the confeitaria's staff member.
     const users = await db.query('SELECT id FROM users');
-    expect(users.rows).toHaveLength(2);
+    expect(users.rows).toHaveLength(3);
     const subscriptions = await db.query('SELECT id FROM subscriptions');
     expect(subscriptions.rows).toHaveLength(2);
     expect(describeSeed(again)).toContain('já existia');
   });
 
   it('gives the owner an account that signs in straight to the app', async () => {
-    await expectOwnerSession(DEMO_USER_EMAIL, {
+    await expectMemberSession(DEMO_USER_EMAIL, {
       company: { id: DEMO_COMPANY_ID },
       needsOnboarding: false,
       hasCompany: true,
@@ -196,8 +201,18 @@ describe('seed:demo', () => {
     );
   });
 
+  it('gives the confeitaria a staff member who signs in straight to the app, as staff', async () => {
+    await expectMemberSession(DEMO_STAFF_EMAIL, {
+      company: { id: DEMO_COMPANY_ID },
+      role: 'staff',
+      needsOnboarding: false,
+      hasNoCurrentSubscriptionActive: false,
+    });
+    expect(describeSeed(await seedDemo(db))).toContain(DEMO_STAFF_EMAIL);
+  });
+
   it('gives a second owner whose free trial has ended, so signing in leads to the paywall', async () => {
-    const userId = await expectOwnerSession(TRIAL_ENDED_USER_EMAIL, {
+    const userId = await expectMemberSession(TRIAL_ENDED_USER_EMAIL, {
       company: { id: TRIAL_ENDED_COMPANY_ID },
       needsOnboarding: false,
       hasNoCurrentSubscriptionActive: true,

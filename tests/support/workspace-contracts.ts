@@ -3,16 +3,18 @@ import * as conversation from '../../contracts/conversation';
 import * as customerData from '../../contracts/customer-data';
 import * as customers from '../../contracts/customers';
 import * as dashboard from '../../contracts/dashboard';
+import type { RequiredRole } from '../../contracts/roles';
 import * as sales from '../../contracts/sales';
 import * as services from '../../contracts/services';
 import * as tasks from '../../contracts/tasks';
 import * as whatsappSending from '../../contracts/whatsapp-sending';
 import * as whatsappStatus from '../../contracts/whatsapp-status';
 
-/** A call of the API as contracts/ declares it. */
-export type ContractCall = { method: string; url: string };
+/** A call of the API as contracts/ declares it (and the least role it needs, issue 15). */
+export type ContractCall = { method: string; url: string; minRole?: RequiredRole };
 
-const isContract = (value: unknown): value is ContractCall =>
+/** Whether a value exported by a contracts/ module is a call of the API. */
+export const isContract = (value: unknown): value is ContractCall =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as ContractCall).method === 'string' &&
@@ -38,8 +40,4 @@ export const workspaceContracts: ContractCall[] = [
   ]
     .flatMap((module) => Object.values(module))
     .filter(isContract),
-  // The CSV download answers a file, not the envelope, so it has no contract object.
-  { method: 'GET', url: customers.EXPORT_CUSTOMERS_URL },
-  // A customer's data as one JSON file, likewise.
-  { method: 'GET', url: customerData.CUSTOMER_DATA_EXPORT_URL },
 ];

@@ -1,11 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import {
-  CUSTOMER_DATA_EXPORT_URL,
-  ERASE_OWNER_ONLY_TEXT,
-  ERASED_CUSTOMER_NAME,
-} from '../../contracts/customer-data';
+import { CUSTOMER_DATA_EXPORT_URL, ERASED_CUSTOMER_NAME } from '../../contracts/customer-data';
+import { ROLE_FORBIDDEN_TEXT } from '../../contracts/roles';
 import {
   CUSTOMER_DATA_ERASED_NOTE,
   CUSTOMER_DATA_ERASED_TEXT,
@@ -130,14 +127,14 @@ describe('/customers/{id}: "Dados do cliente (LGPD)"', () => {
     expect(toastTitle('customer-data-erased')).toBe(CUSTOMER_DATA_ERASED_TEXT);
   });
 
-  test("a refusal (not the owner) shows the server's words beside the question and keeps the customer", async () => {
-    const { server } = withCustomerData({ erase: failed(403, ERASE_OWNER_ONLY_TEXT, 'FORBIDDEN') });
+  test("a refusal (the role changed meanwhile) shows the server's words beside the question and keeps the customer", async () => {
+    const { server } = withCustomerData({ erase: failed(403, ROLE_FORBIDDEN_TEXT, 'FORBIDDEN') });
     await settleCustomers(server);
     await userEvent.click(within(card()).getByRole('button', { name: 'Apagar dados' }));
     await userEvent.click(screen.getByRole('button', { name: 'Apagar dados do cliente' }));
     await settleCustomers(server);
     const question = screen.getByRole('group', { name: 'Apagar os dados de Ana Souza?' });
-    expect(within(question).getByRole('alert').textContent).toBe(ERASE_OWNER_ONLY_TEXT);
+    expect(within(question).getByRole('alert').textContent).toBe(ROLE_FORBIDDEN_TEXT);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ana Souza');
   });
 });

@@ -54,11 +54,12 @@ describe('the first visit downloads no feature code (first-visit budget, ARCHITE
     expect(graph.filter((file) => file.startsWith('src/features/'))).toEqual([]);
   });
 
-  test("the product calls' schemas stay out of it too; only the session's, the envelope's and the Idempotency-Key header's name are needed", () => {
+  test("the product calls' schemas stay out of it too; only the session's (with the role it answers), the envelope's and the Idempotency-Key header's name are needed", () => {
     expect(graph.filter((file) => file.startsWith('contracts/'))).toEqual([
       'contracts/client-error-limits.ts',
       'contracts/envelope.ts',
       'contracts/idempotency-key.ts',
+      'contracts/roles.ts',
       'contracts/session.ts',
     ]);
   });

@@ -63,8 +63,9 @@ export async function callerFromClaims(
   return {
     userId,
     sessionId,
-    companyId: row.current_company_id,
-    role: row.current_company_id ? row.role : null,
+    // A company the user is no longer a member of (removed from the team) is no company at all.
+    companyId: row.role ? row.current_company_id : null,
+    role: row.role,
     ...(expiresAt && { expiresAt }),
   };
 }

@@ -3,11 +3,8 @@ import { formatDocumentNumber, normalizeDocumentNumber } from '../../../contract
 import type { CompanyInfo, companyInfoInputSchema } from '../../../contracts/company';
 import type { Db, Queryable } from '../../db/types';
 import { blankToNull } from '../../http/blank-to-null';
-import { HttpError } from '../../http/errors';
 
 export type CompanyInfoBody = z.output<typeof companyInfoInputSchema>;
-
-export const NOT_COMPANY_ADMIN_TEXT = 'Só o dono ou um administrador da empresa pode alterar estes dados.';
 
 interface CompanyRow extends Record<string, unknown> {
   id: string;
@@ -51,7 +48,7 @@ export async function loadCompanyInfo(q: Queryable, companyId: string): Promise<
 
 /**
  * Saves "Sobre a empresa" (PUT: every field). The document number is kept as its characters, as
- * onboarding keeps it; empty optional texts are stored as null. Owners and admins only.
+ * onboarding keeps it; empty optional texts are stored as null. Who may: the contract's minRole.
  */
 export async function saveCompanyInfo(
   db: Db,
@@ -59,12 +56,6 @@ export async function saveCompanyInfo(
   body: CompanyInfoBody,
 ): Promise<CompanyInfo> {
   return db.transaction(async (tx) => {
-    const membership = await tx.query<{ role: string }>(
-      'SELECT role FROM memberships WHERE user_id = $1 AND company_id = $2',
-      [caller.userId, caller.companyId],
-    );
-    const role = membership.rows[0]?.role;
-    if (role !== 'owner' && role !== 'admin') throw new HttpError(403, 'FORBIDDEN', NOT_COMPANY_ADMIN_TEXT);
     const { rows } = await tx.query<CompanyRow>(
       `UPDATE companies
           SET name = $2, business_name = $3, document_type = $4, document_number = $5, email = $6, city = $7,

@@ -10,7 +10,6 @@ import { customerNotFound } from '../customers/customer-id';
 import { type CustomerRow, customerColumns, toCustomer } from '../customers/customer-row';
 import { type FollowUpChange, publishFollowUpChanges } from '../whatsapp-sending/follow-up-events';
 import { recordAuditEvent } from './audit-events';
-import { requireCompanyOwner } from './company-owner';
 
 /** Follow-ups that could still go out (by their time, a connection, a resume or "enviar agora"). */
 const STILL_TO_SEND = ['scheduled', 'waiting_connection', 'paused', 'expired', 'failed'];
@@ -18,11 +17,11 @@ const STILL_TO_SEND = ['scheduled', 'waiting_connection', 'paused', 'expired', '
 const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ') === b.trim().replace(/\s+/g, ' ');
 
 /**
- * POST /api/customers/:id/erase, owner only, in one transaction: what names the customer goes (their
+ * POST /api/customers/:id/erase (a manager's, by its contract's minRole), in one transaction: what names the customer goes (their
  * record's personal fields, message bodies and WhatsApp details, follow-up texts, what was sent to
  * Meta), the rows stay with their types and times so counts and the dashboard add up, follow-ups that
  * could still go out are cancelled, and an audit entry says who did it. The confirmation is the name
- * the owner sees; an erased customer's is "Cliente removido", and erasing again changes nothing.
+ * the person sees; an erased customer's is "Cliente removido", and erasing again changes nothing.
  */
 export async function eraseCustomer(
   db: Db,
@@ -32,7 +31,6 @@ export async function eraseCustomer(
 ): Promise<Customer> {
   const { companyId } = caller;
   return db.transaction(async (tx) => {
-    await requireCompanyOwner(tx, caller);
     const found = await tx.query<CustomerRow & { erased_at: Date | null }>(
       `SELECT ${customerColumns()}, erased_at FROM customers WHERE company_id = $1 AND id = $2 FOR UPDATE`,
       [companyId, customerId],

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { CUSTOMER_DATA_EXPORT_URL, eraseCustomerContract } from '../../../contracts/customer-data';
-import { companyOf } from '../../auth/api/caller';
+import { customerDataExportDownload, eraseCustomerContract } from '../../../contracts/customer-data';
+import { companyOf, requireRole } from '../../auth/api/caller';
 import { route } from '../../http/route';
 import type { WhatsappSettings } from '../../integrations/whatsapp/whatsapp-settings';
 import { customerIdOrNotFound } from '../customers/customer-id';
@@ -17,7 +17,7 @@ export interface CustomerDataRoutesOptions extends ModuleRoutesOptions {
 }
 
 /**
- * A customer's data (LGPD): the export as one JSON file, and the erase (owner only). Both in the
+ * A customer's data (LGPD): the export as one JSON file, and the erase (managers and owners). Both in the
  * caller's company only: another company's customer is a 404, as an unknown one.
  */
 export const customerDataRoutes: FastifyPluginAsync<CustomerDataRoutesOptions> = async (
@@ -36,8 +36,11 @@ export const customerDataRoutes: FastifyPluginAsync<CustomerDataRoutesOptions> =
 
   // A file, not the envelope (failures before the first byte still are).
   app.get<{ Params: { id: string } }>(
-    CUSTOMER_DATA_EXPORT_URL,
-    { preHandler, config: { rateLimit: customerRateLimits.export } },
+    customerDataExportDownload.url,
+    {
+      preHandler: [preHandler, requireRole(customerDataExportDownload.minRole)],
+      config: { rateLimit: customerRateLimits.export },
+    },
     async (request, reply) => {
       const file = await customerDataExport(
         db,

@@ -3,14 +3,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   createCustomerContract,
   deleteCustomerContract,
-  EXPORT_CUSTOMERS_URL,
+  exportCustomersDownload,
   findImportContract,
   getCustomerContract,
   importCustomersContract,
   listCustomersContract,
   updateCustomerContract,
 } from '../../../contracts/customers';
-import { companyOf } from '../../auth/api/caller';
+import { companyOf, requireRole } from '../../auth/api/caller';
 import { idempotencyKeys } from '../../http/idempotency';
 import { route } from '../../http/route';
 import type { ModuleRoutesOptions } from '../module-routes';
@@ -26,7 +26,7 @@ import { createCustomer, updateCustomer } from './save-customer';
 
 /**
  * Clientes (spec §2 /customers, §7): list and search, detail with tasks and deals, create, edit,
- * delete, import in batches and CSV export. Every route needs a current subscription and works in the
+ * delete, import in batches and CSV export (a manager's). Every route needs a current subscription and works in the
  * caller's company only: another company's customer is a 404, as an unknown one.
  */
 export const customerRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
@@ -84,8 +84,11 @@ export const customerRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (ap
 
   // A file, not the envelope (failures before the first byte still are).
   app.get(
-    EXPORT_CUSTOMERS_URL,
-    { preHandler, config: { rateLimit: customerRateLimits.export } },
+    exportCustomersDownload.url,
+    {
+      preHandler: [preHandler, requireRole(exportCustomersDownload.minRole)],
+      config: { rateLimit: customerRateLimits.export },
+    },
     async (request, reply) => {
       const csv = await customersCsv(db, companyOf(request).companyId);
       return reply

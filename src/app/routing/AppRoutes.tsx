@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { matchAppRoute } from '../../lib/routing/match-route';
 import { Redirect } from '../../lib/routing/Redirect';
 import { useRoutes } from '../../lib/routing/routes-context';
+import { NoAccessView } from '../errors/NoAccessView';
 import { NotFoundView } from '../errors/NotFoundView';
 import { AppShell } from '../shell/AppShell';
 import { BarePage } from '../shell/BarePage';
@@ -11,8 +12,8 @@ import { RouteView } from './RouteView';
 import { useDocumentTitle } from './useDocumentTitle';
 
 /**
- * Picks the route for the URL, lets the guards decide (AccessGate), and puts it in the app frame or
- * on a page of its own.
+ * Picks the route for the URL, lets the guards decide (AccessGate), and puts it (or the "Sem acesso"
+ * page, for a role the route does not reach) in the app frame or on a page of its own.
  */
 export function AppRoutes() {
   const routes = useRoutes();
@@ -23,12 +24,13 @@ export function AppRoutes() {
   if (!match) return <NotFound />;
   const { route, params } = match;
   if (route.redirectTo !== undefined) return <Redirect to={route.redirectTo} replace />;
-  const view = (
-    <RouteView route={route} params={params} search={match.search} locationKey={`${path}?${search}`} />
-  );
+  const framed = (view: ReactNode) =>
+    route.layout === 'shell' ? <AppShell>{view}</AppShell> : <BarePage>{view}</BarePage>;
   return (
-    <AccessGate access={route.access}>
-      {route.layout === 'shell' ? <AppShell>{view}</AppShell> : <BarePage>{view}</BarePage>}
+    <AccessGate access={route.access} minRole={route.minRole} forbidden={framed(<NoAccessView />)}>
+      {framed(
+        <RouteView route={route} params={params} search={match.search} locationKey={`${path}?${search}`} />,
+      )}
     </AccessGate>
   );
 }

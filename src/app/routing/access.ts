@@ -1,8 +1,13 @@
+import { type RequiredRole, roleAllows } from '../../../contracts/roles';
 import { appPaths } from '../../../machines/app-paths';
 import type { SessionStatus } from '../../../machines/session/session-status';
 import type { RouteAccess } from '../../lib/routing/route-definition';
 
-export type AccessDecision = { kind: 'show' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
+export type AccessDecision =
+  | { kind: 'show' }
+  | { kind: 'wait' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'forbidden' };
 
 export interface Whereabouts {
   path: string;
@@ -17,14 +22,21 @@ export interface Whereabouts {
 const show: AccessDecision = { kind: 'show' };
 const wait: AccessDecision = { kind: 'wait' };
 const redirect = (to: string): AccessDecision => ({ kind: 'redirect', to });
+const forbidden: AccessDecision = { kind: 'forbidden' };
 
 /**
  * Spec §2, the signed-in area's guard order: unauthenticated → /logout with the current path as
  * redirect; needsOnboarding → /onboarding; no active subscription → /paywall; an iOS or Android
- * device → /download-app unless already there. While the first check runs: wait (a loading state,
- * neither the page nor a redirect).
+ * device → /download-app unless already there; then a role below the route's `minRole` (issue 15)
+ * is forbidden: the "Sem acesso" page, in place, so the address stays and the way back is one step.
+ * While the first check runs: wait (a loading state, neither the page nor a redirect).
  */
-export function decideAccess(access: RouteAccess, session: SessionStatus, here: Whereabouts): AccessDecision {
+export function decideAccess(
+  access: RouteAccess,
+  session: SessionStatus,
+  here: Whereabouts,
+  minRole?: RequiredRole,
+): AccessDecision {
   if (access === 'public') return show;
   if (session.phase === 'checking') return wait;
   if (session.phase === 'unauthenticated') {
@@ -37,7 +49,7 @@ export function decideAccess(access: RouteAccess, session: SessionStatus, here: 
   if (session.hasNoCurrentSubscriptionActive) return redirect(appPaths.paywall);
   if (here.mobileDevice && !here.prefersWeb && !here.path.startsWith(appPaths.downloadApp))
     return redirect(appPaths.downloadApp);
-  return show;
+  return minRole === undefined || roleAllows(session.role, minRole) ? show : forbidden;
 }
 
 /** Spec §2 "/": where the start address sends the user, by session. */

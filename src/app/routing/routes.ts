@@ -65,6 +65,8 @@ const subscriptionQuery = () =>
  * (/customers/new before /customers/:id). Each page is its own chunk. A trailing slash is optional
  * in every URL. Access (access.ts): every route in the app frame is the signed-in area (`app`,
  * the full guard order), the onboarding routes need a session (`signed-in`), the rest is public.
+ * A page for what only some roles may do says the least one (`minRole`, as its contracts say:
+ * written out, since importing the contracts would put their schemas in the entry chunk).
  * Only the app's root imports this table (it loads every page); the rest of the app reads it from
  * RoutesContext, so no page imports the module that imports it.
  */
@@ -298,16 +300,19 @@ export const appRoutes: readonly AppRoute[] = [
   defineRoute({
     path: appPaths.newService,
     layout: 'shell',
+    minRole: 'manager',
     page: serviceFormPage,
   }),
   defineRoute({
     path: '/settings/services/:serviceId/edit',
     layout: 'shell',
+    minRole: 'manager',
     page: serviceFormPage,
   }),
   defineRoute({
     path: appPaths.companyInfo,
     layout: 'shell',
+    minRole: 'manager',
     title: 'Sobre a empresa',
     page: companyInfoPage,
   }),

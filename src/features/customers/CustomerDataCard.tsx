@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import { customerDataExportDownload, eraseCustomerContract } from '../../../contracts/customer-data';
+import { useRoleAllows } from '../../app/session/session-context';
 import { invalidateAfter } from '../../lib/cache/invalidate-after';
 import { useConfirmDelete, useConfirmDeleteView } from '../../lib/confirm/useConfirmDelete';
 import { toast } from '../../lib/toasts';
@@ -14,13 +16,14 @@ export const CUSTOMER_DATA_ERASED_NOTE =
 /**
  * "Dados do cliente (LGPD)": a copy of everything about the customer as one file, and erasing it on
  * their request, asked first (the confirm-delete chart) and then shown in place: the page reloads
- * the anonymised customer.
+ * the anonymised customer. Only for the roles that may do them (managers and owners: staff export
+ * and erase nothing).
  */
 export function CustomerDataCard({ id, name }: { id: string; name: string }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const chart = useConfirmDelete({
-    // The name the owner sees is the confirmation the server checks.
+    // The name the person sees is the confirmation the server checks.
     remove: () => eraseCustomerData(id, name),
     onDeleted: () => {
       // The record, the conversation and the lists that name the customer all change.
@@ -29,6 +32,9 @@ export function CustomerDataCard({ id, name }: { id: string; name: string }) {
     },
   });
   const erase = useConfirmDeleteView(chart);
+  const exports = useRoleAllows(customerDataExportDownload.minRole);
+  const erases = useRoleAllows(eraseCustomerContract.minRole);
+  if (!exports && !erases) return null;
 
   return (
     <section className="card card--start" aria-labelledby={headingId}>
@@ -45,12 +51,14 @@ export function CustomerDataCard({ id, name }: { id: string; name: string }) {
         </p>
       ) : null}
       <div className="form__actions">
-        <ExportButton
-          label="Exportar dados"
-          fetchExport={() => fetchCustomerDataExport(id)}
-          toastId="customer-data-export"
-        />
-        {erase.done ? null : (
+        {exports ? (
+          <ExportButton
+            label="Exportar dados"
+            fetchExport={() => fetchCustomerDataExport(id)}
+            toastId="customer-data-export"
+          />
+        ) : null}
+        {erase.done || !erases ? null : (
           <button
             type="button"
             className="button button--secondary button--danger-text"

@@ -6,6 +6,7 @@ import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
 import {
   CUSTOMERS_LIMIT_DEFAULT,
   type Customer,
+  exportCustomersDownload,
   type CustomersPage as Page,
 } from '../../../contracts/customers';
 import { MIN_SEARCH_LENGTH } from '../../../contracts/search-text';
@@ -14,6 +15,7 @@ import { searchBoxMachine } from '../../../machines/search-box/search-box.machin
 import { PageHeading } from '../../app/routing/PageHeading';
 import { type CustomersSearch, customersSearch } from '../../app/routing/route-search';
 import { useValidatedSearch } from '../../app/routing/useValidatedSearch';
+import { useRoleAllows } from '../../app/session/session-context';
 import { useChartEvent } from '../../lib/charts/useChartEvent';
 import { Link } from '../../lib/routing/Link';
 import { LoadError } from '../../ui/load-error/LoadError';
@@ -52,6 +54,7 @@ export function customersUrl({ search, page, limit }: CustomersSearch): string {
 /** /customers (spec §2): "Clientes": search, the list page by page, new, import, export. */
 export default function CustomersPage() {
   const { search, page, limit } = useValidatedSearch(customersSearch);
+  const exports = useRoleAllows(exportCustomersDownload.minRole);
   const [, navigate] = useLocation();
   const [importing, setImporting] = useState(false);
   const importButton = useRef<HTMLButtonElement>(null);
@@ -75,7 +78,7 @@ export default function CustomersPage() {
           >
             Importar
           </button>
-          <ExportButton />
+          {exports ? <ExportButton /> : null}
         </div>
       </div>
 

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useState } from 'react';
-import type { PaywallInit } from '../../../contracts/billing';
+import { type PaywallInit, startCheckoutContract } from '../../../contracts/billing';
+import { roleAllows } from '../../../contracts/roles';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine';
 import { RouteLoading } from '../../app/routing/RouteLoading';
 import { PRODUCT_NAME } from '../../app/routing/useDocumentTitle';
@@ -221,10 +222,35 @@ export default function PaywallPage() {
     );
   if (session.phase === 'authenticated' && session.needsOnboarding)
     return <Redirect to={appPaths.onboarding} replace />;
+  // Only the owner subscribes (issue 15): the rest of the team learns why the app is closed.
+  if (session.phase === 'authenticated' && !roleAllows(session.role, startCheckoutContract.minRole)) {
+    if (!session.hasNoCurrentSubscriptionActive) return <Redirect to={appPaths.home} replace />;
+    return (
+      <PaywallFrame>
+        <OwnerRenews />
+      </PaywallFrame>
+    );
+  }
   return (
     <PaywallFrame>
       {session.phase === 'checking' ? <RouteLoading /> : <Paywall key={restored} />}
     </PaywallFrame>
+  );
+}
+
+export const OWNER_RENEWS_TITLE = 'A assinatura da empresa não está ativa';
+export const OWNER_RENEWS_TEXT =
+  'Só o proprietário da empresa pode assinar um plano. Fale com ele para voltar a usar o Fechaí.';
+
+/** What a manager or staff member sees when the company's subscription ended: no plans to buy. */
+function OwnerRenews() {
+  return (
+    <section className="card paywall__card paywall__card--center" aria-labelledby="paywall-title">
+      <h1 id="paywall-title" className="paywall__title">
+        {OWNER_RENEWS_TITLE}
+      </h1>
+      <p className="card__text">{OWNER_RENEWS_TEXT}</p>
+    </section>
   );
 }
 

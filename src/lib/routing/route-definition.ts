@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
+import type { RequiredRole } from '../../../contracts/roles';
 import type { LazyPage } from './lazy-page';
 import { parseSearch } from './parse-search';
 import { compilePath, type PathPattern } from './path-pattern';
@@ -31,6 +32,11 @@ type RouteConfig<S> = RouteTarget & {
    * (`app`), a page of its own is `public`.
    */
   access?: RouteAccess;
+  /**
+   * The least role in the company that may open it (issue 15), as the contract of what the page
+   * does says; a role below it sees the "Sem acesso" page. None: every member.
+   */
+  minRole?: RequiredRole;
   /** The spec's title; without one the document title is just the product name. */
   title?: string | ((search: S) => string);
   search?: z.ZodMiniType<S>;
@@ -49,6 +55,7 @@ export type AppRoute = RouteTarget & {
   pattern: PathPattern;
   layout: RouteLayout;
   access: RouteAccess;
+  minRole?: RequiredRole;
   parseSearch: (search: string) => unknown;
   parseParams?: (segments: Readonly<Record<string, string>>) => RouteParams;
   titleFor: (search: unknown) => string | undefined;
