@@ -45,19 +45,26 @@ function toActivityEvent(row: ActivityRow): ActivityEvent {
   };
 }
 
-/** The lines about one task or deal, oldest first (the detail page's history). */
+/**
+ * Every line about one task or deal (the detail page's history) or one customer (their data export),
+ * oldest first.
+ */
 export async function activityOf(
   q: Queryable,
   companyId: string,
-  about: { taskId: string } | { dealId: string },
+  about: { taskId: string } | { dealId: string } | { customerId: string },
 ): Promise<ActivityEvent[]> {
-  const [column, id] = 'taskId' in about ? ['task_id', about.taskId] : ['deal_id', about.dealId];
+  const [column, id] =
+    'taskId' in about
+      ? ['task_id', about.taskId]
+      : 'dealId' in about
+        ? ['deal_id', about.dealId]
+        : ['customer_id', about.customerId];
   if (!isUuid(id)) return [];
   const { rows } = await q.query<ActivityRow>(
     `SELECT ${COLUMNS} FROM ${FROM}
       WHERE e.company_id = $1 AND e.${column} = $2
-      ORDER BY e.at, e.id
-      LIMIT 200`,
+      ORDER BY e.at, e.id`,
     [companyId, id],
   );
   return rows.filter((row) => known.has(row.action)).map(toActivityEvent);
