@@ -1,3 +1,4 @@
+import * as activity from '../../contracts/activity';
 import * as company from '../../contracts/company';
 import * as conversation from '../../contracts/conversation';
 import * as customerData from '../../contracts/customer-data';
@@ -6,6 +7,7 @@ import * as dashboard from '../../contracts/dashboard';
 import * as sales from '../../contracts/sales';
 import * as services from '../../contracts/services';
 import * as tasks from '../../contracts/tasks';
+import { listMembersContract } from '../../contracts/team';
 import * as whatsappSending from '../../contracts/whatsapp-sending';
 import * as whatsappStatus from '../../contracts/whatsapp-status';
 
@@ -25,6 +27,7 @@ const isContract = (value: unknown): value is ContractCall =>
  */
 export const workspaceContracts: ContractCall[] = [
   ...[
+    activity,
     company,
     conversation,
     customerData,
@@ -38,6 +41,8 @@ export const workspaceContracts: ContractCall[] = [
   ]
     .flatMap((module) => Object.values(module))
     .filter(isContract),
+  // The team's member list (the rest of contracts/team.ts is the owner's settings and the invitee's).
+  listMembersContract,
   // The CSV download answers a file, not the envelope, so it has no contract object.
   { method: 'GET', url: customers.EXPORT_CUSTOMERS_URL },
   // A customer's data as one JSON file, likewise.
