@@ -107,13 +107,17 @@ try {
   const dueAt = new Date(Date.now() + 3_600_000).toISOString();
   await db.transaction(async (tx) => {
     for (const [i, customer] of customers.entries()) {
-      await createTask(tx, owner.companyId, {
-        title: `Retorno ${i + 1}`,
-        dueAt,
-        customerId: customer.id,
-        recurrence: 'none',
-        followUpMessage: 'Oi! Passando para saber se posso ajudar.',
-      });
+      await createTask(
+        tx,
+        { companyId: owner.companyId, userId: owner.userId },
+        {
+          title: `Retorno ${i + 1}`,
+          dueAt,
+          customerId: customer.id,
+          recurrence: 'none',
+          followUpMessage: 'Oi! Passando para saber se posso ajudar.',
+        },
+      );
     }
   });
   const due = await db.query(`UPDATE jobs SET run_at = now() WHERE kind = $1 AND status = 'queued'`, [

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { personSchema } from './activity';
 import { customerParams } from './customers';
 import { cursorInput, limitInput, pageInfoSchema } from './pagination';
 
@@ -59,6 +60,8 @@ export const conversationMessageSchema = z.object({
   error: z.nullable(z.object({ code: z.string(), title: z.nullable(z.string()) })),
   /** ISO 8601: when it was sent (Meta's timestamp). */
   sentAt: z.string(),
+  /** Sent from Fechaí by or for this member ("Enviada por Ana": a reply, a follow-up they wrote). */
+  sentBy: z.nullable(personSchema),
 });
 export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { activityEventSchema } from './activity';
 import { customerParams, customerSchema } from './customers';
 
 /**
@@ -129,6 +130,8 @@ export const customerDataFileSchema = z.object({
   ),
   /** "Contatos ignorados": the entry for the customer's number, if there is one. */
   blocklist: z.nullable(z.object({ name: z.string(), phone: z.string(), createdAt: z.string() })),
+  /** Who did what about them (their tasks, deals, messages sent), oldest first. */
+  activity: z.array(activityEventSchema),
   /** The whole WhatsApp conversation, oldest first, media files embedded. */
   conversation: z.array(exportedMessageSchema),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { activityEventSchema, assigneeFilterInput, assigneeInput, personSchema } from './activity';
 import { dayInput } from './date-range';
 import { cursorInput, idParam, limitInput, pageInfoSchema } from './pagination';
 
@@ -41,6 +42,8 @@ export const dealCardSchema = z.object({
   expectedCloseDate: z.nullable(z.string()),
   /** ISO 8601: when the deal entered its current stage (the card shows "há N dias"). */
   stageEnteredAt: z.string(),
+  /** Who is working it (default: whoever created it); null: "sem responsável". */
+  assignee: z.nullable(personSchema),
 });
 export type DealCard = z.infer<typeof dealCardSchema>;
 
@@ -62,7 +65,7 @@ export type SalesBoard = z.infer<typeof salesBoardSchema>;
 export const getSalesBoardContract = {
   method: 'GET',
   url: '/api/sales/board',
-  query: z.object({ limit: limitInput(1, 50, BOARD_COLUMN_PAGE_SIZE) }),
+  query: z.object({ limit: limitInput(1, 50, BOARD_COLUMN_PAGE_SIZE), assignee: assigneeFilterInput }),
   response: salesBoardSchema,
 } as const;
 
@@ -71,7 +74,11 @@ export const listStageDealsContract = {
   method: 'GET',
   url: '/api/sales/stages/:stageId/deals',
   params: z.object({ stageId: idParam }),
-  query: z.object({ limit: limitInput(1, 50, BOARD_COLUMN_PAGE_SIZE), cursor: cursorInput }),
+  query: z.object({
+    limit: limitInput(1, 50, BOARD_COLUMN_PAGE_SIZE),
+    cursor: cursorInput,
+    assignee: assigneeFilterInput,
+  }),
   response: z.object({ deals: z.array(dealCardSchema), pageInfo: pageInfoSchema }),
 } as const;
 
@@ -90,6 +97,8 @@ export const dealSchema = z.object({
   /** Why it was lost (kept when a lost deal is reopened, until edited). */
   lostReason: z.nullable(z.string()),
   services: z.array(dealServiceLineSchema),
+  /** Null for deals from before the team, or once their author is gone. */
+  createdBy: z.nullable(personSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** When it entered a won or lost stage; null while open. */
@@ -103,7 +112,8 @@ export const getDealContract = {
   method: 'GET',
   url: '/api/sales/deals/:dealId',
   params: dealParams,
-  response: z.object({ deal: dealSchema }),
+  /** `activity`: who did what to it, oldest first ("Movida para Proposta por Ana"). */
+  response: z.object({ deal: dealSchema, activity: z.array(activityEventSchema) }),
 } as const;
 
 export const DEAL_TITLE_MAX = 120;
@@ -121,6 +131,8 @@ export const dealInputSchema = z.strictObject({
       z.maxLength(DEAL_TITLE_MAX, { error: `Use no máximo ${DEAL_TITLE_MAX} caracteres.` }),
     ),
   customerId: z.nullable(z.optional(idParam)),
+  /** A member's user id or null; absent: the caller on create, unchanged on edit. Not a member: 400. */
+  assigneeUserId: assigneeInput,
   /** Absent on create: the first stage. */
   stageId: z.optional(idParam),
   valueCents: z

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { activityEventSchema, assigneeFilterInput, assigneeInput, personSchema } from './activity';
 import { dateTimeInput } from './date-range';
 import { cursorInput, idParam, limitInput, pageInfoSchema } from './pagination';
 
@@ -71,6 +72,11 @@ export const taskSchema = z.object({
   referenceEntityId: z.nullable(z.string()),
   /** Pending and due before now. */
   overdue: z.boolean(),
+  /** Who is to do it (default: whoever created it); null: "sem responsável". */
+  assignee: z.nullable(personSchema),
+  /** Null for tasks from before the team, or once their author is gone. */
+  createdBy: z.nullable(personSchema),
+  completedBy: z.nullable(personSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -79,6 +85,8 @@ export type Task = z.infer<typeof taskSchema>;
 /** GET /api/tasks (spec §7): query filter, limit 20, cursor. */
 export const listTasksQuerySchema = z.object({
   filter: z._default(z.enum(taskFilters), 'today'),
+  /** "minhas" (assigned to the caller) or everyone's. */
+  assignee: assigneeFilterInput,
   limit: limitInput(1, 100, TASKS_PAGE_SIZE),
   cursor: cursorInput,
 });
@@ -112,6 +120,8 @@ export type TaskSummary = z.infer<typeof taskSummarySchema>;
 export const getTaskSummaryContract = {
   method: 'GET',
   url: '/api/tasks/summary',
+  /** The same assignee filter as the lists, so the tabs' badges count what the list shows. */
+  query: z.object({ assignee: assigneeFilterInput }),
   response: taskSummarySchema,
 } as const;
 
@@ -121,6 +131,8 @@ export const taskParams = z.object({ taskId: idParam });
 export const taskDetailSchema = z.object({
   task: taskSchema,
   showNubankWidget: z.boolean(),
+  /** Who did what to it, oldest first. */
+  activity: z.array(activityEventSchema),
 });
 export type TaskDetail = z.infer<typeof taskDetailSchema>;
 
@@ -241,6 +253,8 @@ export const taskInputSchema = z.strictObject({
   dueAt: dateTimeInput(TASK_DUE_REQUIRED_TEXT),
   customerId: z.nullable(z.optional(idParam)),
   recurrence: z._default(z.enum(recurrences), 'none'),
+  /** A member's user id or null; absent: the caller on create, unchanged on edit. Not a member: 400. */
+  assigneeUserId: assigneeInput,
   followUpMessage: z.nullable(
     z.optional(
       z

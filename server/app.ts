@@ -20,6 +20,7 @@ import { requestId } from './http/request-id';
 import { RequestLog } from './http/request-log';
 import { helmetOptionsFor, registerResponseHeaders } from './http/security-headers';
 import { resolveWhatsappSettings } from './integrations/whatsapp/whatsapp-settings';
+import { activityRoutes } from './modules/activity/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { companyRoutes } from './modules/company/routes';
@@ -36,6 +37,7 @@ import { sessionRoutes } from './modules/session/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { teamRoutes } from './modules/team/routes';
+import { teamMemberRoutes } from './modules/team-members/routes';
 import { whatsappBlocklistRoutes } from './modules/whatsapp-blocklist/routes';
 import { tokenSeal } from './modules/whatsapp-connections/connection-context';
 import { whatsappConnectionRoutes } from './modules/whatsapp-connections/routes';
@@ -158,6 +160,9 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(dashboardRoutes, { db, config });
   // The team: the owner's screen, invitations (preview and accept), the person's companies.
   await app.register(teamRoutes, { db, config });
+  // The company's members (assignee pickers) and who did what on a customer's timeline.
+  await app.register(teamMemberRoutes, { db, config });
+  await app.register(activityRoutes, { db, config });
   await app.register(whatsappStatusRoutes, { db, config });
   // Meta's app, or the local Cloud API this server embeds when none is configured (dev pages).
   const whatsapp = resolveWhatsappSettings(config, db, app.server);

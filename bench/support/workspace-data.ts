@@ -6,6 +6,7 @@ import type { Db } from '../../server/db/types';
 
 export interface WorkspaceOwner {
   companyId: string;
+  userId: string;
   accessToken: string;
 }
 
@@ -34,7 +35,7 @@ export async function createWorkspaceOwner(db: Db, config: Config): Promise<Work
     // Outlives the longest run.
     ttlSeconds: 4 * 3600,
   });
-  return { companyId, accessToken: await tokens.sign({ userId, sessionId }) };
+  return { companyId, userId, accessToken: await tokens.sign({ userId, sessionId }) };
 }
 
 // Common Brazilian names, accents included, so "joao" has to find "João".

@@ -37,6 +37,7 @@ function card(
     customer: customer ? { id: `c-${id}`, name: customer } : null,
     expectedCloseDate: '2030-03-10',
     stageEnteredAt: '2030-01-10T12:00:00.000Z',
+    assignee: null,
   };
 }
 
@@ -97,6 +98,7 @@ export const savedDeal: Deal = {
   notes: null,
   lostReason: null,
   services: [],
+  createdBy: null,
   createdAt: '2030-01-02T12:00:00.000Z',
   updatedAt: '2030-01-15T12:00:00.000Z',
   closedAt: null,

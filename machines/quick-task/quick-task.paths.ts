@@ -59,6 +59,9 @@ export function createdTask(input: Partial<TaskInput> = {}): Task {
     referenceEntityName: null,
     referenceEntityId: null,
     overdue: false,
+    assignee: null,
+    createdBy: null,
+    completedBy: null,
     createdAt: new Date(NOW).toISOString(),
     updatedAt: new Date(NOW).toISOString(),
   };

@@ -48,6 +48,7 @@ export const REPLY_MESSAGE: ConversationMessage = {
   status: 'sent',
   error: null,
   sentAt: '2030-01-15T12:00:00.000Z',
+  sentBy: null,
 };
 
 export const replyBoxTexts = {

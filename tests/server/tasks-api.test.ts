@@ -26,9 +26,10 @@ const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toIS
 
 describe('creating a task', () => {
   it('answers 201 with the task, its customer and no follow-up', async () => {
-    const { api, companyId } = await subscriber();
+    const { api, companyId, account } = await subscriber();
     const customer = await addCustomer(server.db, companyId, { name: 'Ana Lima' });
     const dueAt = inHours(3);
+    const author = { userId: account.userId, name: 'Pessoa de Teste' };
     const created = await api.post<TaskAnswer>(
       '/api/tasks',
       taskBody({ title: '  Enviar orçamento  ', dueAt, customerId: customer.id, recurrence: 'weekly' }),
@@ -46,13 +47,31 @@ describe('creating a task', () => {
       referenceEntityName: null,
       referenceEntityId: null,
       overdue: false,
+      assignee: author,
+      createdBy: author,
+      completedBy: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
 
     const detail = await api.get<TaskDetail>(`/api/tasks/${created.body.data.task.id}`);
     expect(detail.status).toBe(200);
-    expect(detail.body.data).toEqual({ task: created.body.data.task, showNubankWidget: true });
+    expect(detail.body.data).toEqual({
+      task: created.body.data.task,
+      showNubankWidget: true,
+      activity: [
+        {
+          id: expect.any(String),
+          action: 'task.created',
+          actor: author,
+          at: expect.any(String),
+          taskId: created.body.data.task.id,
+          dealId: null,
+          customerId: customer.id,
+          details: { title: 'Enviar orçamento', assignee: 'Pessoa de Teste' },
+        },
+      ],
+    });
   });
 
   it('reads showNubankWidget from the company settings', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityEvent } from '../../contracts/activity';
 import type { ConversationMessage } from '../../contracts/conversation';
 import type { WebhookProcessor } from '../../server/modules/whatsapp-webhooks/webhook-processor';
 import { startTestServer, type TestServer } from '../support/server';
@@ -37,17 +38,24 @@ async function companyWithCustomer({ wrote }: { wrote: boolean }) {
 
 describe('the owner’s reply', () => {
   it('inside the window goes out as free text: 201 with the stored message', async () => {
-    const { api, number, customer } = await companyWithCustomer({ wrote: true });
+    const { api, account, number, customer } = await companyWithCustomer({ wrote: true });
     const answer = await api.post<Reply>(`/api/customers/${customer.id}/messages`, {
       text: 'Oi, Maria! Seu bolo está pronto.',
     });
     expect(answer.status).toBe(201);
+    const sentBy = { userId: account.userId, name: 'Pessoa de Teste' };
     expect(answer.body.data.message).toMatchObject({
       direction: 'outbound',
       origin: 'app',
       type: 'text',
       body: 'Oi, Maria! Seu bolo está pronto.',
+      sentBy,
     });
+    // "Enviada por …" on the customer's timeline.
+    const timeline = await api.get<{ events: ActivityEvent[] }>(`/api/customers/${customer.id}/activity`);
+    expect(timeline.body.data.events).toEqual([
+      expect.objectContaining({ action: 'message.sent', actor: sentBy, details: { via: 'reply' } }),
+    ]);
     const onWhatsapp = await simSent(server.url, number.phoneNumberId, customer.phone!);
     expect(onWhatsapp.map((message) => message.text)).toEqual(['Oi, Maria! Seu bolo está pronto.']);
     const { rows } = await server.db.query<{ purpose: string; outcome: string }>(

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { ActivityEvent } from '../../contracts/activity';
+import type { ConversationMessage } from '../../contracts/conversation';
+import { createTestAccount } from '../support/auth';
 import { waitFor } from '../support/db';
 import { newSubscriber } from '../support/signed-in-api';
 import { addCustomer } from '../support/task-fixtures';
@@ -82,6 +85,39 @@ describe('sending a due follow-up', () => {
       [sent.conversation_message_id],
     );
     expect(rows[0]).toEqual({ origin: 'app', direction: 'outbound', body: 'Oi! Seu bolo ficou pronto.' });
+  });
+
+  it('goes out through the company’s number for whoever wrote it: the message and the timeline name them', async () => {
+    const { companyId, api, customer } = await company({ wroteHoursAgo: 1 });
+    const writer = await createTestAccount(setup.server.db, { company: false, name: 'Bruno Atendente' });
+    await setup.server.db.query('INSERT INTO memberships (company_id, user_id, role) VALUES ($1, $2, $3)', [
+      companyId,
+      writer.userId,
+      'staff',
+    ]);
+    await worker();
+    const id = await dueFollowUp(
+      setup.server.db,
+      companyId,
+      customer.id,
+      'Oi! Passando aqui.',
+      writer.userId,
+    );
+    const sent = await followUpSettles(setup.server.db, id, ['sent']);
+
+    const conversation = await api.get<{ items: ConversationMessage[] }>(
+      `/api/customers/${customer.id}/conversation`,
+    );
+    const message = conversation.body.data.items.find((item) => item.id === sent.conversation_message_id);
+    expect(message?.sentBy).toEqual({ userId: writer.userId, name: 'Bruno Atendente' });
+    const timeline = await api.get<{ events: ActivityEvent[] }>(`/api/customers/${customer.id}/activity`);
+    expect(timeline.body.data.events).toEqual([
+      expect.objectContaining({
+        action: 'message.sent',
+        actor: { userId: writer.userId, name: 'Bruno Atendente' },
+        details: { via: 'follow_up' },
+      }),
+    ]);
   });
 
   it('just outside the window goes out as the company’s template, the text as its parameter', async () => {

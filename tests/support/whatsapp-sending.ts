@@ -173,12 +173,14 @@ export async function dueFollowUp(
   companyId: string,
   customerId: string,
   body: string,
+  /** Who wrote it (follow_up_messages.created_by_user_id); nobody when omitted. */
+  writerUserId: string | null = null,
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO follow_up_messages (company_id, customer_id, body, scheduled_for)
-       VALUES ($1, $2, $3, now()) RETURNING id`,
-      [companyId, customerId, body],
+      `INSERT INTO follow_up_messages (company_id, customer_id, body, scheduled_for, created_by_user_id)
+       VALUES ($1, $2, $3, now(), $4) RETURNING id`,
+      [companyId, customerId, body, writerUserId],
     );
     await enqueueFollowUpSend(tx, companyId, rows[0]!.id);
     return rows[0]!.id;

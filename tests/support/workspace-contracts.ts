@@ -1,3 +1,4 @@
+import * as activity from '../../contracts/activity';
 import * as company from '../../contracts/company';
 import * as conversation from '../../contracts/conversation';
 import * as customerData from '../../contracts/customer-data';
@@ -7,6 +8,7 @@ import type { RequiredRole } from '../../contracts/roles';
 import * as sales from '../../contracts/sales';
 import * as services from '../../contracts/services';
 import * as tasks from '../../contracts/tasks';
+import { listMembersContract } from '../../contracts/team';
 import * as whatsappSending from '../../contracts/whatsapp-sending';
 import * as whatsappStatus from '../../contracts/whatsapp-status';
 
@@ -27,6 +29,7 @@ export const isContract = (value: unknown): value is ContractCall =>
  */
 export const workspaceContracts: ContractCall[] = [
   ...[
+    activity,
     company,
     conversation,
     customerData,
@@ -40,4 +43,6 @@ export const workspaceContracts: ContractCall[] = [
   ]
     .flatMap((module) => Object.values(module))
     .filter(isContract),
+  // The team's member list (the rest of contracts/team.ts is the owner's settings and the invitee's).
+  listMembersContract,
 ];

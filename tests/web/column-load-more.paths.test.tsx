@@ -27,6 +27,7 @@ const card = (n: number): DealCard => ({
   valueCents: 10_000,
   stageId: novo.id,
   customer: null,
+  assignee: null,
   expectedCloseDate: null,
   stageEnteredAt: '2030-01-10T12:00:00.000Z',
 });

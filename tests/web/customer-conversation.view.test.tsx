@@ -30,6 +30,7 @@ function message(overrides: Partial<ConversationMessage> = {}): ConversationMess
     status: null,
     error: null,
     sentAt: new Date().toISOString(),
+    sentBy: null,
     ...overrides,
   };
 }

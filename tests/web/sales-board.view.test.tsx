@@ -35,6 +35,7 @@ function deal(id: string, title: string, stageId: string, overrides: Partial<Dea
     customer: null,
     expectedCloseDate: null,
     stageEnteredAt: new Date(Date.now() - 3 * DAY - 60_000).toISOString(),
+    assignee: null,
     ...overrides,
   };
 }
@@ -79,6 +80,7 @@ function savedDeal(card: DealCard, stageId: string): Deal {
     notes: null,
     lostReason: null,
     services: [],
+    createdBy: null,
     createdAt: '2030-01-02T12:00:00.000Z',
     updatedAt: '2030-01-15T12:00:00.000Z',
     closedAt: null,

@@ -49,6 +49,8 @@ const existing: Deal = {
   customer: { id: 'c-marina', name: 'Marina Alves' },
   expectedCloseDate: '2030-03-10',
   stageEnteredAt: '2030-01-10T12:00:00.000Z',
+  assignee: null,
+  createdBy: null,
   status: 'open',
   notes: 'Três andares, recheio de doce de leite.',
   lostReason: null,

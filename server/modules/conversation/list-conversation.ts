@@ -3,6 +3,7 @@ import type { PageInfo } from '../../../contracts/pagination';
 import { isoMicrosecondsSql, isoTimestamp, type Timestamp } from '../../db/timestamp';
 import type { Queryable, Row } from '../../db/types';
 import { keysetPage } from '../../http/keyset-cursor';
+import { personNameSql, toPerson } from '../activity/person';
 import { customerNotFound } from '../customers/customer-id';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
 
@@ -20,6 +21,8 @@ interface MessageRow extends Row {
   error_title: string | null;
   sent_at: Timestamp;
   sort_at: string;
+  sent_by_user_id: string | null;
+  sent_by_name: string | null;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -71,12 +74,13 @@ export async function listConversation(
   if (customer.rows.length === 0) throw customerNotFound();
 
   const { rows } = await db.query<MessageRow>(
-    `SELECT id, wamid, direction, origin, type, body, details, reply_to_wamid, status, error_code, error_title,
-            sent_at, ${isoMicrosecondsSql('sent_at')} AS sort_at
-       FROM conversation_messages
-      WHERE company_id = $1 AND customer_id = $2 AND type <> 'reaction'
-        AND ($3::timestamptz IS NULL OR (sent_at, id) < ($3::timestamptz, $4::uuid))
-      ORDER BY sent_at DESC, id DESC
+    `SELECT m.id, m.wamid, m.direction, m.origin, m.type, m.body, m.details, m.reply_to_wamid, m.status,
+            m.error_code, m.error_title, m.sent_at, ${isoMicrosecondsSql('m.sent_at')} AS sort_at,
+            m.sent_by_user_id, ${personNameSql('u')} AS sent_by_name
+       FROM conversation_messages m LEFT JOIN users u ON u.id = m.sent_by_user_id
+      WHERE m.company_id = $1 AND m.customer_id = $2 AND m.type <> 'reaction'
+        AND ($3::timestamptz IS NULL OR (m.sent_at, m.id) < ($3::timestamptz, $4::uuid))
+      ORDER BY m.sent_at DESC, m.id DESC
       LIMIT $5`,
     [companyId, customerId, after?.at ?? null, after?.id ?? null, query.limit + 1],
   );
@@ -147,6 +151,7 @@ export async function listConversation(
       status: row.status,
       error: row.error_code ? { code: row.error_code, title: row.error_title } : null,
       sentAt: isoTimestamp(row.sent_at),
+      sentBy: toPerson(row.sent_by_user_id, row.sent_by_name),
     };
   });
   return { items, pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor } };

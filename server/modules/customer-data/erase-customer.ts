@@ -59,6 +59,11 @@ export async function eraseCustomer(
       `UPDATE follow_up_messages SET body = $3, updated_at = now() WHERE company_id = $1 AND customer_id = $2`,
       [companyId, customerId, ERASED_FOLLOW_UP_TEXT],
     );
+    // Titles and stage names may name them; who did what, and when, stays.
+    await tx.query(`UPDATE activity_events SET details = '{}' WHERE company_id = $1 AND customer_id = $2`, [
+      companyId,
+      customerId,
+    ]);
     await tx.query(
       `UPDATE whatsapp_send_attempts SET body = NULL, template_parameters = NULL, recipient = '', wa_id = NULL
         WHERE company_id = $1 AND customer_id = $2`,

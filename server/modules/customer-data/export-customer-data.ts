@@ -3,6 +3,7 @@ import { searchText } from '../../../contracts/search-text';
 import { isoMicrosecondsSql, isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/timestamp';
 import type { Db, Queryable } from '../../db/types';
 import type { GraphClient } from '../../integrations/whatsapp/graph-client';
+import { activityOf } from '../activity/read-activity';
 import { companyToday } from '../company/company-today';
 import { customerNotFound } from '../customers/customer-id';
 import { type CustomerRow, customerColumns } from '../customers/customer-row';
@@ -201,6 +202,7 @@ async function readHead(
       blocklist: block
         ? { name: block.name, phone: block.phone, createdAt: isoTimestamp(block.created_at) }
         : null,
+      activity: await activityOf(tx, companyId, { customerId }),
     },
   };
 }

@@ -26,21 +26,26 @@ function toPage(rows: DealCardRow[], limit: number): ColumnPage {
  * the count and value of ALL its deals. Two queries whatever the number of stages: the totals, and
  * each column's first page through a lateral join on the board index.
  */
-export async function loadBoard(q: Queryable, companyId: string, limit: number): Promise<SalesBoard> {
-  const stages = await stagesWithTotals(q, companyId);
+export async function loadBoard(
+  q: Queryable,
+  companyId: string,
+  limit: number,
+  assigneeUserId?: string,
+): Promise<SalesBoard> {
+  const stages = await stagesWithTotals(q, companyId, assigneeUserId);
   const cards = await q.query<DealCardRow>(
     `SELECT page.*
        FROM deal_stages s
       CROSS JOIN LATERAL (
         SELECT ${DEAL_CARD_COLUMNS}
           FROM ${DEAL_FROM}
-         WHERE d.company_id = s.company_id AND d.stage_id = s.id
+         WHERE d.company_id = s.company_id AND d.stage_id = s.id${assigneeUserId === undefined ? '' : ' AND d.assignee_user_id = $3'}
          ORDER BY d.position, d.id
          LIMIT $2
       ) page
       WHERE s.company_id = $1
       ORDER BY page.stage_id, page.position, page.id`,
-    [companyId, limit + 1],
+    assigneeUserId === undefined ? [companyId, limit + 1] : [companyId, limit + 1, assigneeUserId],
   );
   const byStage = new Map<string, DealCardRow[]>();
   for (const row of cards.rows) {
@@ -58,12 +63,12 @@ export async function loadBoard(q: Queryable, companyId: string, limit: number):
   };
 }
 
-/** A column's next page ("Carregar mais"), after `cursor` in board order. */
+/** A column's next page ("Carregar mais"), after `cursor` in board order; only a member's with `assigneeUserId`. */
 export async function loadColumnPage(
   q: Queryable,
   companyId: string,
   stageId: string,
-  options: { limit: number; cursor?: string | undefined },
+  options: { limit: number; cursor?: string | undefined; assigneeUserId?: string | undefined },
 ): Promise<ColumnPage> {
   if (!isUuid(stageId)) throw stageNotFound();
   const stage = await q.query('SELECT 1 FROM deal_stages WHERE company_id = $1 AND id = $2', [
@@ -73,11 +78,17 @@ export async function loadColumnPage(
   if (stage.rows.length === 0) throw stageNotFound();
   const after = options.cursor === undefined ? undefined : decodeBoardCursor(options.cursor);
   const params: unknown[] = [companyId, stageId, options.limit + 1];
-  if (after) params.push(after.position, after.id);
+  const conditions = ['d.company_id = $1', 'd.stage_id = $2'];
+  if (after)
+    conditions.push(
+      `(d.position, d.id) > ($${params.push(after.position)}::int, $${params.push(after.id)}::uuid)`,
+    );
+  if (options.assigneeUserId !== undefined)
+    conditions.push(`d.assignee_user_id = $${params.push(options.assigneeUserId)}`);
   const { rows } = await q.query<DealCardRow>(
     `SELECT ${DEAL_CARD_COLUMNS}
        FROM ${DEAL_FROM}
-      WHERE d.company_id = $1 AND d.stage_id = $2${after ? ' AND (d.position, d.id) > ($4::int, $5::uuid)' : ''}
+      WHERE ${conditions.join(' AND ')}
       ORDER BY d.position, d.id
       LIMIT $3`,
     params,

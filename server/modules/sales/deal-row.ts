@@ -3,15 +3,20 @@ import { isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/times
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
 import { HttpError } from '../../http/errors';
+import { personNameSql, toPerson } from '../activity/person';
 import { DEAL_NOT_FOUND_TEXT } from './texts';
 
 /** A card's columns; `d` is the deal, `c` its customer (see DEAL_FROM). */
 export const DEAL_CARD_COLUMNS = `d.id, d.title, d.value_cents, d.stage_id, d.position, d.customer_id,
-  c.name AS customer_name, d.expected_close_date::text AS expected_close_date, d.stage_entered_at`;
+  c.name AS customer_name, d.expected_close_date::text AS expected_close_date, d.stage_entered_at,
+  d.assignee_user_id, ${personNameSql('au')} AS assignee_name`;
 
-/** The customer is joined within the same company (the foreign key already keeps it there). */
-export const DEAL_FROM =
-  'deals d LEFT JOIN customers c ON c.company_id = d.company_id AND c.id = d.customer_id';
+/**
+ * The customer is joined within the same company (the foreign key already keeps it there); the
+ * assignee is a user (a removed member's name stays on the deals they had).
+ */
+export const DEAL_FROM = `deals d LEFT JOIN customers c ON c.company_id = d.company_id AND c.id = d.customer_id
+  LEFT JOIN users au ON au.id = d.assignee_user_id`;
 
 export interface DealCardRow extends Record<string, unknown> {
   id: string;
@@ -23,6 +28,8 @@ export interface DealCardRow extends Record<string, unknown> {
   customer_name: string | null;
   expected_close_date: string | null;
   stage_entered_at: Timestamp;
+  assignee_user_id: string | null;
+  assignee_name: string | null;
 }
 
 interface DealRow extends DealCardRow {
@@ -32,6 +39,8 @@ interface DealRow extends DealCardRow {
   created_at: Timestamp;
   updated_at: Timestamp;
   closed_at: Timestamp | null;
+  created_by_user_id: string | null;
+  created_by_name: string | null;
 }
 
 interface DealServiceRow extends Record<string, unknown> {
@@ -50,6 +59,7 @@ export function toDealCard(row: DealCardRow): DealCard {
     customer: row.customer_id && row.customer_name ? { id: row.customer_id, name: row.customer_name } : null,
     expectedCloseDate: row.expected_close_date,
     stageEnteredAt: isoTimestamp(row.stage_entered_at),
+    assignee: toPerson(row.assignee_user_id, row.assignee_name),
   };
 }
 
@@ -57,8 +67,9 @@ export function toDealCard(row: DealCardRow): DealCard {
 export async function findDeal(q: Queryable, companyId: string, dealId: string): Promise<Deal | null> {
   if (!isUuid(dealId)) return null;
   const { rows } = await q.query<DealRow>(
-    `SELECT ${DEAL_CARD_COLUMNS}, d.status, d.notes, d.lost_reason, d.created_at, d.updated_at, d.closed_at
-       FROM ${DEAL_FROM}
+    `SELECT ${DEAL_CARD_COLUMNS}, d.status, d.notes, d.lost_reason, d.created_at, d.updated_at, d.closed_at,
+            d.created_by_user_id, ${personNameSql('cu')} AS created_by_name
+       FROM ${DEAL_FROM} LEFT JOIN users cu ON cu.id = d.created_by_user_id
       WHERE d.company_id = $1 AND d.id = $2`,
     [companyId, dealId],
   );
@@ -82,6 +93,7 @@ export async function findDeal(q: Queryable, companyId: string, dealId: string):
       priceCents: line.price_cents,
       quantity: line.quantity,
     })),
+    createdBy: toPerson(row.created_by_user_id, row.created_by_name),
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),
     closedAt: isoTimestampOrNull(row.closed_at),

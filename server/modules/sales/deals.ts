@@ -2,11 +2,19 @@ import type { Deal } from '../../../contracts/sales';
 import type { Db, Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
 import { HttpError } from '../../http/errors';
+import { recordActivity } from '../activity/record-activity';
+import { checkedAssignee, memberName } from '../team-members/members';
 import { checkDealInput, type DealBody } from './deal-input';
 import { dealNotFound, loadDeal } from './deal-row';
 import { lockBoard, type StageRow } from './stage-row';
 
 const NO_STAGES_TEXT = 'Crie uma etapa no funil antes de cadastrar vendas.';
+
+/** Who works on a deal: the company, and the member doing it. */
+export interface DealActor {
+  companyId: string;
+  userId: string | null;
+}
 
 /** The position after the last card of a stage (the board is locked by the caller). */
 export async function endOfStage(tx: Queryable, companyId: string, stageId: string): Promise<number> {
@@ -47,17 +55,22 @@ async function saveLines(
   );
 }
 
-/** A new deal at the end of its stage (the first stage when the body names none). */
-export async function createDeal(db: Db, companyId: string, body: DealBody): Promise<Deal> {
+/**
+ * A new deal at the end of its stage (the first stage when the body names none), assigned to the
+ * body's assignee or, absent, to whoever created it; "deal.created" recorded.
+ */
+export async function createDeal(db: Db, actor: DealActor, body: DealBody): Promise<Deal> {
+  const { companyId, userId } = actor;
   return db.transaction(async (tx) => {
     const stages = await lockBoard(tx, companyId);
     const input = await checkDealInput(tx, companyId, body, { stages });
+    const assigneeUserId = await checkedAssignee(tx, companyId, body.assigneeUserId, userId);
     const stage = input.stage ?? stages[0];
     if (!stage) throw new HttpError(409, 'CONFLICT', NO_STAGES_TEXT);
     const { rows } = await tx.query<{ id: string }>(
       `INSERT INTO deals (company_id, stage_id, position, status, closed_at, title, customer_id, value_cents,
-                          expected_close_date, notes, lost_reason)
-       VALUES ($1, $2, $3, $4, ${closedAtFor('$4')}, $5, $6, $7, $8, $9, $10)
+                          expected_close_date, notes, lost_reason, assignee_user_id, created_by_user_id)
+       VALUES ($1, $2, $3, $4, ${closedAtFor('$4')}, $5, $6, $7, $8, $9, $10, $11, $12)
        RETURNING id`,
       [
         companyId,
@@ -70,23 +83,44 @@ export async function createDeal(db: Db, companyId: string, body: DealBody): Pro
         input.expectedCloseDate,
         input.notes,
         input.lostReason,
+        assigneeUserId,
+        userId,
       ],
     );
     const dealId = rows[0]!.id;
+    await recordActivity(tx, {
+      companyId,
+      actorUserId: userId,
+      action: 'deal.created',
+      dealId,
+      customerId: input.customerId,
+      details: { title: input.title, toStage: stage.name, assignee: await memberName(tx, assigneeUserId) },
+    });
     await saveLines(tx, companyId, dealId, input.lines);
     return loadDeal(tx, companyId, dealId);
   });
 }
 
-/** Locks the deal for a command and answers its stage and services, or the 404. */
-export async function lockDeal(
-  tx: Queryable,
-  companyId: string,
-  dealId: string,
-): Promise<{ stageId: string; serviceIds: Set<string> }> {
+/** What a command on a deal reads before it writes, with the row locked. */
+export interface LockedDeal {
+  stageId: string;
+  serviceIds: Set<string>;
+  title: string;
+  customerId: string | null;
+  assigneeUserId: string | null;
+}
+
+/** Locks the deal for a command and answers its stage, services, title, customer and assignee, or the 404. */
+export async function lockDeal(tx: Queryable, companyId: string, dealId: string): Promise<LockedDeal> {
   if (!isUuid(dealId)) throw dealNotFound();
-  const { rows } = await tx.query<{ stage_id: string; service_ids: string[] | null }>(
-    `SELECT d.stage_id,
+  const { rows } = await tx.query<{
+    stage_id: string;
+    service_ids: string[] | null;
+    title: string;
+    customer_id: string | null;
+    assignee_user_id: string | null;
+  }>(
+    `SELECT d.stage_id, d.title, d.customer_id, d.assignee_user_id,
             (SELECT array_agg(l.service_id::text) FROM deal_services l
               WHERE l.company_id = d.company_id AND l.deal_id = d.id) AS service_ids
        FROM deals d WHERE d.company_id = $1 AND d.id = $2
@@ -95,7 +129,13 @@ export async function lockDeal(
   );
   const row = rows[0];
   if (!row) throw dealNotFound();
-  return { stageId: row.stage_id, serviceIds: new Set(row.service_ids ?? []) };
+  return {
+    stageId: row.stage_id,
+    serviceIds: new Set(row.service_ids ?? []),
+    title: row.title,
+    customerId: row.customer_id,
+    assigneeUserId: row.assignee_user_id,
+  };
 }
 
 /**
@@ -113,6 +153,7 @@ async function closeGap(tx: Queryable, companyId: string, stageId: string, posit
  * Puts the deal in `stage` at `position` (the board is locked by the caller): entering another stage
  * resets stageEnteredAt, takes the stage's kind as status (won/lost set closedAt, open clears it)
  * and closes the gap it leaves in its former column. Nothing changes when it is already there.
+ * Answers the stage it left, or null when it stayed.
  */
 export async function enterStage(
   tx: Queryable,
@@ -120,7 +161,7 @@ export async function enterStage(
   dealId: string,
   stage: StageRow,
   position: number,
-): Promise<void> {
+): Promise<string | null> {
   const { rows } = await tx.query<{ stage_id: string; position: number }>(
     `UPDATE deals d
         SET stage_id = $3, position = $4, status = $5, closed_at = ${closedAtFor('$5')}, stage_entered_at = now()
@@ -130,11 +171,41 @@ export async function enterStage(
     [companyId, dealId, stage.id, position, stage.kind],
   );
   const left = rows[0];
-  if (left) await closeGap(tx, companyId, left.stage_id, left.position);
+  if (!left) return null;
+  await closeGap(tx, companyId, left.stage_id, left.position);
+  return left.stage_id;
 }
 
-/** Saves the whole deal (PUT): absent optional fields are cleared; an absent stageId keeps the stage. */
-export async function updateDeal(db: Db, companyId: string, dealId: string, body: DealBody): Promise<Deal> {
+/**
+ * Records that the deal went from one stage to another: "deal.won" or "deal.lost" into a won or
+ * lost stage, "deal.moved" otherwise, with both stages' names (the history outlives a renamed or
+ * deleted stage).
+ */
+export async function recordStageChange(
+  tx: Queryable,
+  actor: DealActor,
+  deal: { id: string; title: string; customerId: string | null },
+  stages: StageRow[],
+  fromStageId: string,
+  to: StageRow,
+): Promise<void> {
+  const from = stages.find((stage) => stage.id === fromStageId);
+  await recordActivity(tx, {
+    companyId: actor.companyId,
+    actorUserId: actor.userId,
+    action: to.kind === 'won' ? 'deal.won' : to.kind === 'lost' ? 'deal.lost' : 'deal.moved',
+    dealId: deal.id,
+    customerId: deal.customerId,
+    details: { title: deal.title, toStage: to.name, ...(from && { fromStage: from.name }) },
+  });
+}
+
+/**
+ * Saves the whole deal (PUT): absent optional fields are cleared; an absent stageId keeps the stage,
+ * an absent assigneeUserId the assignee. A stage change and a new assignee are recorded.
+ */
+export async function updateDeal(db: Db, actor: DealActor, dealId: string, body: DealBody): Promise<Deal> {
+  const { companyId, userId } = actor;
   return db.transaction(async (tx) => {
     const stages = await lockBoard(tx, companyId);
     const current = await lockDeal(tx, companyId, dealId);
@@ -142,13 +213,26 @@ export async function updateDeal(db: Db, companyId: string, dealId: string, body
       stages,
       currentServiceIds: current.serviceIds,
     });
+    const assigneeUserId = await checkedAssignee(tx, companyId, body.assigneeUserId, current.assigneeUserId);
+    const deal = { id: dealId, title: input.title, customerId: input.customerId };
     if (input.stage && input.stage.id !== current.stageId) {
       await enterStage(tx, companyId, dealId, input.stage, await endOfStage(tx, companyId, input.stage.id));
+      await recordStageChange(tx, actor, deal, stages, current.stageId, input.stage);
+    }
+    if (assigneeUserId !== current.assigneeUserId) {
+      await recordActivity(tx, {
+        companyId,
+        actorUserId: userId,
+        action: 'deal.assigned',
+        dealId,
+        customerId: input.customerId,
+        details: { title: input.title, assignee: await memberName(tx, assigneeUserId) },
+      });
     }
     await tx.query(
       `UPDATE deals
           SET title = $3, customer_id = $4, value_cents = $5, expected_close_date = $6, notes = $7,
-              lost_reason = $8
+              lost_reason = $8, assignee_user_id = $9
         WHERE company_id = $1 AND id = $2`,
       [
         companyId,
@@ -159,6 +243,7 @@ export async function updateDeal(db: Db, companyId: string, dealId: string, body
         input.expectedCloseDate,
         input.notes,
         input.lostReason,
+        assigneeUserId,
       ],
     );
     await saveLines(tx, companyId, dealId, input.lines);
@@ -168,19 +253,33 @@ export async function updateDeal(db: Db, companyId: string, dealId: string, body
 
 /**
  * Deletes the deal and its service lines, closing the gap in its column; tasks that were about it
- * stay, without the reference.
+ * stay, without the reference. "deal.deleted" keeps its title.
  */
-export async function deleteDeal(db: Db, companyId: string, dealId: string): Promise<void> {
+export async function deleteDeal(db: Db, actor: DealActor, dealId: string): Promise<void> {
+  const { companyId, userId } = actor;
   if (!isUuid(dealId)) throw dealNotFound();
   await db.transaction(async (tx) => {
     await lockBoard(tx, companyId);
-    const deleted = await tx.query<{ stage_id: string; position: number }>(
-      'DELETE FROM deals WHERE company_id = $1 AND id = $2 RETURNING stage_id, position',
+    const deleted = await tx.query<{
+      stage_id: string;
+      position: number;
+      title: string;
+      customer_id: string | null;
+    }>(
+      'DELETE FROM deals WHERE company_id = $1 AND id = $2 RETURNING stage_id, position, title, customer_id',
       [companyId, dealId],
     );
     const removed = deleted.rows[0];
     if (!removed) throw dealNotFound();
     await closeGap(tx, companyId, removed.stage_id, removed.position);
+    await recordActivity(tx, {
+      companyId,
+      actorUserId: userId,
+      action: 'deal.deleted',
+      dealId,
+      customerId: removed.customer_id,
+      details: { title: removed.title },
+    });
     await tx.query(
       `UPDATE tasks SET reference_entity_name = NULL, reference_entity_id = NULL
         WHERE company_id = $1 AND reference_entity_name = 'deal' AND reference_entity_id = $2`,

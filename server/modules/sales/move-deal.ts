@@ -3,24 +3,26 @@ import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { INVALID_BODY_TEXT } from '../../http/request-validation';
 import { loadDeal } from './deal-row';
-import { enterStage, lockDeal } from './deals';
+import { type DealActor, enterStage, lockDeal, recordStageChange } from './deals';
 import { lockBoard, stageIn } from './stage-row';
 import { STAGE_NOT_FOUND_TEXT } from './texts';
 
 /**
  * Drag and drop, or the keyboard: the deal goes to `index` (0-based, past the end = last) among the
  * target stage's other deals, and that column is renumbered 0, 1, 2… in one transaction, with the
- * board and the deal locked so two moves at once never interleave their positions.
+ * board and the deal locked so two moves at once never interleave their positions. Another stage is
+ * recorded as who moved it (won/lost when the stage says so).
  */
 export async function moveDeal(
   db: Db,
-  companyId: string,
+  actor: DealActor,
   dealId: string,
   target: { stageId: string; index: number },
 ): Promise<Deal> {
+  const { companyId } = actor;
   return db.transaction(async (tx) => {
     const stages = await lockBoard(tx, companyId);
-    await lockDeal(tx, companyId, dealId);
+    const current = await lockDeal(tx, companyId, dealId);
     const stage = stageIn(stages, target.stageId);
     if (!stage) {
       throw new HttpError(400, 'VALIDATION_ERROR', INVALID_BODY_TEXT, [
@@ -34,7 +36,11 @@ export async function moveDeal(
     const order = others.rows.map((row) => row.id);
     order.splice(Math.min(target.index, order.length), 0, dealId);
 
-    await enterStage(tx, companyId, dealId, stage, order.indexOf(dealId));
+    const left = await enterStage(tx, companyId, dealId, stage, order.indexOf(dealId));
+    if (left) {
+      const deal = { id: dealId, title: current.title, customerId: current.customerId };
+      await recordStageChange(tx, actor, deal, stages, left, stage);
+    }
     await tx.query(
       `UPDATE deals d SET position = o.ord - 1
          FROM unnest($2::uuid[]) WITH ORDINALITY AS o (id, ord)

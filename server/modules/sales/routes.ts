@@ -13,16 +13,25 @@ import {
   reorderStagesContract,
   updateDealContract,
 } from '../../../contracts/sales';
-import { companyOf } from '../../auth/api/caller';
+import { type CompanyCaller, companyOf } from '../../auth/api/caller';
 import { idempotencyKeys } from '../../http/idempotency';
 import { route } from '../../http/route';
+import { activityOf } from '../activity/read-activity';
 import type { ModuleRoutesOptions } from '../module-routes';
 import { loadBoard, loadColumnPage } from './board';
 import { loadDeal } from './deal-row';
-import { createDeal, deleteDeal, updateDeal } from './deals';
+import { createDeal, type DealActor, deleteDeal, updateDeal } from './deals';
 import { moveDeal } from './move-deal';
 import { listStages, toStage } from './stage-row';
 import { createStage, deleteStage, renameStage, reorderStages } from './stages';
+
+function actorOf(caller: CompanyCaller): DealActor {
+  return { companyId: caller.companyId, userId: caller.userId };
+}
+
+/** "minhas": the caller's deals; "all": nobody in particular. */
+const assigneeOf = (caller: CompanyCaller, filter: 'me' | 'all') =>
+  filter === 'me' ? caller.userId : undefined;
 
 /**
  * The sales board (spec §2 /sales, /sales/{dealId}): the board and its column pages, deals, moves
@@ -34,20 +43,31 @@ export const salesRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, 
 
   route(app, getSalesBoardContract, {
     preHandler,
-    handler: ({ request, query }) => loadBoard(db, companyOf(request).companyId, query.limit),
+    handler: ({ request, query }) => {
+      const caller = companyOf(request);
+      return loadBoard(db, caller.companyId, query.limit, assigneeOf(caller, query.assignee));
+    },
   });
 
   route(app, listStageDealsContract, {
     preHandler,
-    handler: ({ request, params, query }) =>
-      loadColumnPage(db, companyOf(request).companyId, params.stageId, query),
+    handler: ({ request, params, query }) => {
+      const caller = companyOf(request);
+      return loadColumnPage(db, caller.companyId, params.stageId, {
+        limit: query.limit,
+        cursor: query.cursor,
+        assigneeUserId: assigneeOf(caller, query.assignee),
+      });
+    },
   });
 
   route(app, getDealContract, {
     preHandler,
-    handler: async ({ request, params }) => ({
-      deal: await loadDeal(db, companyOf(request).companyId, params.dealId),
-    }),
+    handler: async ({ request, params }) => {
+      const { companyId } = companyOf(request);
+      const deal = await loadDeal(db, companyId, params.dealId);
+      return { deal, activity: await activityOf(db, companyId, { dealId: deal.id }) };
+    },
   });
 
   route(app, createDealContract, {
@@ -55,21 +75,21 @@ export const salesRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, 
     idempotency,
     status: 201,
     handler: async ({ request, body }) => ({
-      deal: await createDeal(db, companyOf(request).companyId, body),
+      deal: await createDeal(db, actorOf(companyOf(request)), body),
     }),
   });
 
   route(app, updateDealContract, {
     preHandler,
     handler: async ({ request, params, body }) => ({
-      deal: await updateDeal(db, companyOf(request).companyId, params.dealId, body),
+      deal: await updateDeal(db, actorOf(companyOf(request)), params.dealId, body),
     }),
   });
 
   route(app, deleteDealContract, {
     preHandler,
     async handler({ request, params }) {
-      await deleteDeal(db, companyOf(request).companyId, params.dealId);
+      await deleteDeal(db, actorOf(companyOf(request)), params.dealId);
       return { deleted: true as const };
     },
   });
@@ -77,7 +97,7 @@ export const salesRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, 
   route(app, moveDealContract, {
     preHandler,
     handler: async ({ request, params, body }) => ({
-      deal: await moveDeal(db, companyOf(request).companyId, params.dealId, body),
+      deal: await moveDeal(db, actorOf(companyOf(request)), params.dealId, body),
     }),
   });
 

@@ -37,17 +37,25 @@ export interface StageWithTotals extends StageRow {
   total_value_cents: number;
 }
 
-/** The company's stages in board order, each with the count and value of ALL its deals. */
-export async function stagesWithTotals(q: Queryable, companyId: string): Promise<StageWithTotals[]> {
+/**
+ * The company's stages in board order, each with the count and value of ALL its deals (or, with
+ * `assigneeUserId`, of all that member's deals: "minhas").
+ */
+export async function stagesWithTotals(
+  q: Queryable,
+  companyId: string,
+  assigneeUserId?: string,
+): Promise<StageWithTotals[]> {
+  const mine = assigneeUserId === undefined ? '' : ' AND assignee_user_id = $2';
   const { rows } = await q.query<StageWithTotals>(
     `SELECT ${STAGE_COLUMNS}, COALESCE(t.deal_count, 0)::int AS deal_count,
             COALESCE(t.total_value_cents, 0)::float8 AS total_value_cents
        FROM deal_stages s
        LEFT JOIN (SELECT stage_id, count(*) AS deal_count, sum(value_cents) AS total_value_cents
-                    FROM deals WHERE company_id = $1 GROUP BY stage_id) t ON t.stage_id = s.id
+                    FROM deals WHERE company_id = $1${mine} GROUP BY stage_id) t ON t.stage_id = s.id
       WHERE s.company_id = $1
       ORDER BY s.position`,
-    [companyId],
+    assigneeUserId === undefined ? [companyId] : [companyId, assigneeUserId],
   );
   return rows;
 }

@@ -3,7 +3,9 @@ import { recurrenceDays, type Task } from '../../../contracts/tasks';
 import { isoMicrosecondsSql } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
+import { recordActivity } from '../activity/record-activity';
 import { copyFollowUp } from './follow-up-messages';
+import type { TaskActor } from './save-task';
 import { type LockedTask, loadTask, lockTask } from './task-row';
 
 /**
@@ -18,18 +20,28 @@ import { type LockedTask, loadTask, lockTask } from './task-row';
  */
 export async function completeTask(
   tx: Queryable,
-  companyId: string,
+  actor: TaskActor,
   taskId: string,
 ): Promise<{ task: Task; nextTask: Task | null } | null> {
+  const { companyId, userId } = actor;
   const locked = await lockTask(tx, companyId, taskId);
   if (!locked) return null;
   if (locked.status === 'completed')
     return { task: (await loadTask(tx, companyId, taskId))!, nextTask: null };
 
   await tx.query(
-    `UPDATE tasks SET status = 'completed', completed_at = now() WHERE company_id = $1 AND id = $2`,
-    [companyId, taskId],
+    `UPDATE tasks SET status = 'completed', completed_at = now(), completed_by_user_id = $3
+      WHERE company_id = $1 AND id = $2`,
+    [companyId, taskId, userId],
   );
+  await recordActivity(tx, {
+    companyId,
+    actorUserId: userId,
+    action: 'task.completed',
+    taskId,
+    customerId: locked.customerId,
+    details: { title: locked.title },
+  });
   if (locked.customerId) {
     await tx.query('UPDATE customers SET last_contact_at = now() WHERE company_id = $1 AND id = $2', [
       companyId,
@@ -56,8 +68,10 @@ async function createNextOccurrence(
   // now is the one.
   // Past the last accepted day (on the company's calendar) the series ends: no occurrence is created.
   const { rows } = await tx.query<{ id: string; due_at: string }>(
-    `INSERT INTO tasks (company_id, title, description, customer_id, due_at, recurrence, recurrence_source_id)
-     SELECT t.company_id, t.title, t.description, t.customer_id, next.due_at, t.recurrence, t.id
+    `INSERT INTO tasks (company_id, title, description, customer_id, due_at, recurrence, recurrence_source_id,
+                        assignee_user_id, created_by_user_id)
+     SELECT t.company_id, t.title, t.description, t.customer_id, next.due_at, t.recurrence, t.id,
+            t.assignee_user_id, t.created_by_user_id
        FROM tasks t JOIN companies co ON co.id = t.company_id
       CROSS JOIN LATERAL (
         SELECT min(candidate) AS due_at FROM (
@@ -91,13 +105,29 @@ async function createNextOccurrence(
   return next.id;
 }
 
-/** Back to pending; an occurrence already created by completing it stays. Null when there is no such task. */
-export async function reopenTask(tx: Queryable, companyId: string, taskId: string): Promise<Task | null> {
+/**
+ * Back to pending ("task.reopened" recorded); an occurrence already created by completing it stays.
+ * Null when there is no such task.
+ */
+export async function reopenTask(tx: Queryable, actor: TaskActor, taskId: string): Promise<Task | null> {
+  const { companyId, userId } = actor;
   if (!isUuid(taskId)) return null;
-  await tx.query(
-    `UPDATE tasks SET status = 'pending', completed_at = NULL
-      WHERE company_id = $1 AND id = $2 AND status = 'completed'`,
+  const { rows } = await tx.query<{ title: string; customer_id: string | null }>(
+    `UPDATE tasks SET status = 'pending', completed_at = NULL, completed_by_user_id = NULL
+      WHERE company_id = $1 AND id = $2 AND status = 'completed'
+      RETURNING title, customer_id`,
     [companyId, taskId],
   );
+  const reopened = rows[0];
+  if (reopened) {
+    await recordActivity(tx, {
+      companyId,
+      actorUserId: userId,
+      action: 'task.reopened',
+      taskId,
+      customerId: reopened.customer_id,
+      details: { title: reopened.title },
+    });
+  }
   return loadTask(tx, companyId, taskId);
 }

@@ -1,20 +1,34 @@
 import type { Task } from '../../../contracts/tasks';
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
+import { recordActivity } from '../activity/record-activity';
 import { cancelFollowUp } from './follow-up-messages';
+import type { TaskActor } from './save-task';
 import { loadTask, lockTask } from './task-row';
 
 /**
- * Deletes the task; its follow-up messages go with it (ON DELETE CASCADE), so a queued send finds
- * nothing to do. False when the company has no such task.
+ * Deletes the task, in the caller's transaction; its follow-up messages go with it (ON DELETE
+ * CASCADE), so a queued send finds nothing to do. "task.deleted" keeps its title. False when the
+ * company has no such task.
  */
-export async function deleteTask(q: Queryable, companyId: string, taskId: string): Promise<boolean> {
+export async function deleteTask(tx: Queryable, actor: TaskActor, taskId: string): Promise<boolean> {
+  const { companyId, userId } = actor;
   if (!isUuid(taskId)) return false;
-  const { rowCount } = await q.query('DELETE FROM tasks WHERE company_id = $1 AND id = $2', [
+  const { rows } = await tx.query<{ title: string; customer_id: string | null }>(
+    'DELETE FROM tasks WHERE company_id = $1 AND id = $2 RETURNING title, customer_id',
+    [companyId, taskId],
+  );
+  const deleted = rows[0];
+  if (!deleted) return false;
+  await recordActivity(tx, {
     companyId,
+    actorUserId: userId,
+    action: 'task.deleted',
     taskId,
-  ]);
-  return rowCount > 0;
+    customerId: deleted.customer_id,
+    details: { title: deleted.title },
+  });
+  return true;
 }
 
 /**

@@ -43,6 +43,8 @@ export interface TaskFollowUp {
   body: string;
   /** The task's due time (ISO 8601 or as the database wrote it). */
   scheduledFor: string;
+  /** Who wrote it: the message goes out through the company's number, sent in their name. */
+  writerUserId: string | null;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function saveTaskFollowUp(
   followUp: TaskFollowUp,
   currentId: string | null,
 ): Promise<string> {
-  const { companyId, taskId, customerId, body, scheduledFor } = followUp;
+  const { companyId, taskId, customerId, body, scheduledFor, writerUserId } = followUp;
   const current = currentId
     ? (
         await tx.query<{ id: string; status: FollowUpStatus; editable: boolean; unchanged: boolean }>(
@@ -80,10 +82,11 @@ export async function saveTaskFollowUp(
               status = CASE WHEN scheduled_for = $6::timestamptz THEN status ELSE 'scheduled' END,
               last_error = CASE WHEN scheduled_for = $6::timestamptz THEN last_error END,
               problem_code = CASE WHEN scheduled_for = $6::timestamptz THEN problem_code END,
-              send_requested_at = CASE WHEN scheduled_for = $6::timestamptz THEN send_requested_at END
+              send_requested_at = CASE WHEN scheduled_for = $6::timestamptz THEN send_requested_at END,
+              created_by_user_id = CASE WHEN body = $3 THEN created_by_user_id ELSE $7::uuid END
         WHERE company_id = $1 AND id = $2
         RETURNING status`,
-      [companyId, current.id, body, customerId, taskId, scheduledFor],
+      [companyId, current.id, body, customerId, taskId, scheduledFor, writerUserId],
     );
     const { status } = rows[0]!;
     if (status === 'scheduled') await enqueueFollowUpSend(tx, companyId, current.id);
@@ -101,9 +104,17 @@ export async function saveTaskFollowUp(
 async function insertFollowUp(tx: Queryable, followUp: TaskFollowUp): Promise<string> {
   const id = randomUUID();
   await tx.query(
-    `INSERT INTO follow_up_messages (id, company_id, task_id, customer_id, body, scheduled_for)
-     VALUES ($1, $2, $3, $4, $5, $6::timestamptz)`,
-    [id, followUp.companyId, followUp.taskId, followUp.customerId, followUp.body, followUp.scheduledFor],
+    `INSERT INTO follow_up_messages (id, company_id, task_id, customer_id, body, scheduled_for, created_by_user_id)
+     VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7)`,
+    [
+      id,
+      followUp.companyId,
+      followUp.taskId,
+      followUp.customerId,
+      followUp.body,
+      followUp.scheduledFor,
+      followUp.writerUserId,
+    ],
   );
   await enqueueFollowUpSend(tx, followUp.companyId, id);
   return id;
@@ -143,8 +154,8 @@ export async function copyFollowUp(
   messageId: string,
   toTask: { id: string; dueAt: string },
 ): Promise<string | null> {
-  const { rows } = await tx.query<{ customer_id: string; body: string }>(
-    'SELECT customer_id, body FROM follow_up_messages WHERE company_id = $1 AND id = $2',
+  const { rows } = await tx.query<{ customer_id: string; body: string; created_by_user_id: string | null }>(
+    'SELECT customer_id, body, created_by_user_id FROM follow_up_messages WHERE company_id = $1 AND id = $2',
     [companyId, messageId],
   );
   const source = rows[0];
@@ -155,5 +166,6 @@ export async function copyFollowUp(
     customerId: source.customer_id,
     body: source.body,
     scheduledFor: toTask.dueAt,
+    writerUserId: source.created_by_user_id,
   });
 }

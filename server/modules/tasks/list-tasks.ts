@@ -12,6 +12,8 @@ export interface ListTasksOptions {
   limit: number;
   /** endCursor of the previous page of the same filter. */
   cursor?: string;
+  /** Only this member's tasks ("minhas"; the assignee index of migration 027 serves it); absent: everyone's. */
+  assigneeUserId?: string;
 }
 
 type Day = { starts: Date; ends: Date };
@@ -77,6 +79,8 @@ export async function listTasks(
   const params: unknown[] = [];
   const p: Param = (value) => `$${params.push(value)}`;
   const conditions = [`t.company_id = ${p(companyId)}`, spec.where(p, day)];
+  if (options.assigneeUserId !== undefined)
+    conditions.push(`t.assignee_user_id = ${p(options.assigneeUserId)}`);
   if (cursor) {
     conditions.push(
       `(${spec.sortTime}, t.id) ${spec.after} (${p(cursor.at)}::timestamptz, ${p(cursor.id)}::uuid)`,

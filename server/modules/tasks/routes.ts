@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { AssigneeFilter } from '../../../contracts/activity';
 import {
   completeTaskContract,
   createTaskContract,
@@ -11,18 +12,19 @@ import {
   reopenTaskContract,
   updateTaskContract,
 } from '../../../contracts/tasks';
-import { companyOf } from '../../auth/api/caller';
+import { type CompanyCaller, companyOf } from '../../auth/api/caller';
 import { HttpError } from '../../http/errors';
 import { idempotencyKeys } from '../../http/idempotency';
 import { route } from '../../http/route';
+import { activityOf } from '../activity/read-activity';
 import type { ModuleRoutesOptions } from '../module-routes';
 import { completeTask, reopenTask } from './complete-task';
 import { deleteTask, deleteTaskFollowUp } from './delete-task';
 import { loadFollowUp } from './follow-up-messages';
 import { listTasks } from './list-tasks';
-import { createTask, updateTask } from './save-task';
+import { createTask, type TaskActor, updateTask } from './save-task';
 import { loadTask } from './task-row';
-import { taskSummary } from './task-summary';
+import { assigneeTaskSummary, taskSummary } from './task-summary';
 import { FOLLOW_UP_NOT_FOUND_TEXT, TASK_NOT_FOUND_TEXT } from './texts';
 
 /** Unknown, malformed and other companies' ids alike. */
@@ -31,6 +33,16 @@ const taskNotFound = () => new HttpError(404, 'NOT_FOUND', TASK_NOT_FOUND_TEXT);
 function found<T>(value: T | null): T {
   if (value === null) throw taskNotFound();
   return value;
+}
+
+/** The company and the member a command works as. */
+function actorOf(caller: CompanyCaller): TaskActor {
+  return { companyId: caller.companyId, userId: caller.userId };
+}
+
+/** The assignee filter as the member whose tasks to list: "me" the caller, "all" nobody in particular. */
+function assigneeOf(caller: CompanyCaller, filter: AssigneeFilter): string | undefined {
+  return filter === 'me' ? caller.userId : undefined;
 }
 
 /**
@@ -44,17 +56,27 @@ export const taskRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, {
 
   route(app, listTasksContract, {
     preHandler,
-    handler: ({ request, query }) =>
-      listTasks(db, companyOf(request).companyId, {
+    handler: ({ request, query }) => {
+      const caller = companyOf(request);
+      const assigneeUserId = assigneeOf(caller, query.assignee);
+      return listTasks(db, caller.companyId, {
         filter: query.filter,
         limit: query.limit,
         ...(query.cursor !== undefined && { cursor: query.cursor }),
-      }),
+        ...(assigneeUserId !== undefined && { assigneeUserId }),
+      });
+    },
   });
 
   route(app, getTaskSummaryContract, {
     preHandler,
-    handler: ({ request }) => taskSummary(db, companyOf(request).companyId),
+    handler: ({ request, query }) => {
+      const caller = companyOf(request);
+      const assigneeUserId = assigneeOf(caller, query.assignee);
+      return assigneeUserId === undefined
+        ? taskSummary(db, caller.companyId)
+        : assigneeTaskSummary(db, caller.companyId, assigneeUserId);
+    },
   });
 
   route(app, getTaskContract, {
@@ -66,7 +88,11 @@ export const taskRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, {
         'SELECT show_nubank_widget FROM companies WHERE id = $1',
         [companyId],
       );
-      return { task, showNubankWidget: rows[0]?.show_nubank_widget ?? true };
+      return {
+        task,
+        showNubankWidget: rows[0]?.show_nubank_widget ?? true,
+        activity: await activityOf(db, companyId, { taskId: task.id }),
+      };
     },
   });
 
@@ -75,23 +101,24 @@ export const taskRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, {
     idempotency,
     status: 201,
     async handler({ request, body }) {
-      const { companyId } = companyOf(request);
-      return { task: await db.transaction((tx) => createTask(tx, companyId, body)) };
+      const actor = actorOf(companyOf(request));
+      return { task: await db.transaction((tx) => createTask(tx, actor, body)) };
     },
   });
 
   route(app, updateTaskContract, {
     preHandler,
     async handler({ request, params, body }) {
-      const { companyId } = companyOf(request);
-      return { task: found(await db.transaction((tx) => updateTask(tx, companyId, params.taskId, body))) };
+      const actor = actorOf(companyOf(request));
+      return { task: found(await db.transaction((tx) => updateTask(tx, actor, params.taskId, body))) };
     },
   });
 
   route(app, deleteTaskContract, {
     preHandler,
     async handler({ request, params }) {
-      if (!(await deleteTask(db, companyOf(request).companyId, params.taskId))) throw taskNotFound();
+      const actor = actorOf(companyOf(request));
+      if (!(await db.transaction((tx) => deleteTask(tx, actor, params.taskId)))) throw taskNotFound();
       return { deleted: true as const };
     },
   });
@@ -107,16 +134,16 @@ export const taskRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, {
   route(app, completeTaskContract, {
     preHandler,
     async handler({ request, params }) {
-      const { companyId } = companyOf(request);
-      return found(await db.transaction((tx) => completeTask(tx, companyId, params.taskId)));
+      const actor = actorOf(companyOf(request));
+      return found(await db.transaction((tx) => completeTask(tx, actor, params.taskId)));
     },
   });
 
   route(app, reopenTaskContract, {
     preHandler,
     async handler({ request, params }) {
-      const { companyId } = companyOf(request);
-      return { task: found(await db.transaction((tx) => reopenTask(tx, companyId, params.taskId))) };
+      const actor = actorOf(companyOf(request));
+      return { task: found(await db.transaction((tx) => reopenTask(tx, actor, params.taskId))) };
     },
   });
 

@@ -2,28 +2,66 @@ import type { output } from 'zod/v4/core';
 import { FOLLOW_UP_NEEDS_CUSTOMER_TEXT, type Task, type taskInputSchema } from '../../../contracts/tasks';
 import type { Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { recordActivity } from '../activity/record-activity';
 import { customerToReference } from '../customers/company-customer';
 import { CUSTOMER_NOT_FOUND_TEXT } from '../customers/texts';
+import { checkedAssignee, memberName } from '../team-members/members';
 import { cancelFollowUp, saveTaskFollowUp } from './follow-up-messages';
 import { type LockedTask, loadTask, lockTask } from './task-row';
 
 /** A new task or an edit as the contract parsed it (trimmed, recurrence defaulted). */
 export type TaskInputValue = output<typeof taskInputSchema>;
 
-/** A new task (and its follow-up message, scheduled at its due time), in the caller's transaction. */
-export async function createTask(tx: Queryable, companyId: string, input: TaskInputValue): Promise<Task> {
+/** Who works on a task: the company, and the member doing it (null for what nobody did by hand). */
+export interface TaskActor {
+  companyId: string;
+  userId: string | null;
+}
+
+/**
+ * A new task (and its follow-up message, scheduled at its due time), in the caller's transaction:
+ * assigned to the body's assignee or, absent, to whoever created it; "task.created" recorded.
+ */
+export async function createTask(tx: Queryable, actor: TaskActor, input: TaskInputValue): Promise<Task> {
+  const { companyId, userId } = actor;
   const customerId = await checkedCustomer(tx, companyId, input);
+  const assigneeUserId = await checkedAssignee(tx, companyId, input.assigneeUserId, userId);
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO tasks (company_id, title, description, customer_id, due_at, recurrence)
-     VALUES ($1, $2, $3, $4, $5::timestamptz, $6)
+    `INSERT INTO tasks (company_id, title, description, customer_id, due_at, recurrence,
+                        assignee_user_id, created_by_user_id)
+     VALUES ($1, $2, $3, $4, $5::timestamptz, $6, $7, $8)
      RETURNING id`,
-    [companyId, input.title, input.description || null, customerId, input.dueAt, input.recurrence],
+    [
+      companyId,
+      input.title,
+      input.description || null,
+      customerId,
+      input.dueAt,
+      input.recurrence,
+      assigneeUserId,
+      userId,
+    ],
   );
   const taskId = rows[0]!.id;
+  await recordActivity(tx, {
+    companyId,
+    actorUserId: userId,
+    action: 'task.created',
+    taskId,
+    customerId,
+    details: { title: input.title, assignee: await memberName(tx, assigneeUserId) },
+  });
   if (input.followUpMessage && customerId) {
     const messageId = await saveTaskFollowUp(
       tx,
-      { companyId, taskId, customerId, body: input.followUpMessage, scheduledFor: input.dueAt },
+      {
+        companyId,
+        taskId,
+        customerId,
+        body: input.followUpMessage,
+        scheduledFor: input.dueAt,
+        writerUserId: userId,
+      },
       null,
     );
     await tx.query(
@@ -36,26 +74,36 @@ export async function createTask(tx: Queryable, companyId: string, input: TaskIn
 }
 
 /**
- * Replaces the task's fields (status stays). With a follow-up text the message is edited, or
- * rescheduled when the due time moved; without one the task's message is removed (cancelled if it
- * had not gone out). Null when the company has no such task.
+ * Replaces the task's fields (status stays; the assignee too unless the body names one). With a
+ * follow-up text the message is edited, or rescheduled when the due time moved; without one the
+ * task's message is removed (cancelled if it had not gone out). A new assignee records
+ * "task.assigned". Null when the company has no such task.
  */
 export async function updateTask(
   tx: Queryable,
-  companyId: string,
+  actor: TaskActor,
   taskId: string,
   input: TaskInputValue,
 ): Promise<Task | null> {
+  const { companyId, userId } = actor;
   const current = await lockTask(tx, companyId, taskId);
   if (!current) return null;
   const customerId = await checkedCustomer(tx, companyId, input);
+  const assigneeUserId = await checkedAssignee(tx, companyId, input.assigneeUserId, current.assigneeUserId);
 
   const currentFollowUpId = current.followUpId;
   let reference: LockedTask['reference'] = current.reference;
   if (input.followUpMessage && customerId) {
     const messageId = await saveTaskFollowUp(
       tx,
-      { companyId, taskId, customerId, body: input.followUpMessage, scheduledFor: input.dueAt },
+      {
+        companyId,
+        taskId,
+        customerId,
+        body: input.followUpMessage,
+        scheduledFor: input.dueAt,
+        writerUserId: userId,
+      },
       currentFollowUpId,
     );
     reference = { name: 'follow_up_message', id: messageId };
@@ -67,7 +115,7 @@ export async function updateTask(
   await tx.query(
     `UPDATE tasks
         SET title = $3, description = $4, customer_id = $5, due_at = $6::timestamptz, recurrence = $7,
-            reference_entity_name = $8, reference_entity_id = $9
+            reference_entity_name = $8, reference_entity_id = $9, assignee_user_id = $10
       WHERE company_id = $1 AND id = $2`,
     [
       companyId,
@@ -79,8 +127,19 @@ export async function updateTask(
       input.recurrence,
       reference.name,
       reference.id,
+      assigneeUserId,
     ],
   );
+  if (assigneeUserId !== current.assigneeUserId) {
+    await recordActivity(tx, {
+      companyId,
+      actorUserId: userId,
+      action: 'task.assigned',
+      taskId,
+      customerId,
+      details: { title: input.title, assignee: await memberName(tx, assigneeUserId) },
+    });
+  }
   return loadTask(tx, companyId, taskId);
 }
 

@@ -2,15 +2,23 @@ import type { Recurrence, Task } from '../../../contracts/tasks';
 import { isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
+import { personNameSql, toPerson } from '../activity/person';
 
 /** A task as the API answers it, with its customer; `t` is tasks, `c` its customer. */
 export const TASK_COLUMNS = `t.id, t.title, t.description, t.due_at, t.status, t.completed_at, t.recurrence,
   t.reference_entity_name, t.reference_entity_id, t.created_at, t.updated_at,
   (t.status = 'pending' AND t.due_at < now()) AS overdue,
-  c.id AS customer_id, c.name AS customer_name, c.phone AS customer_phone`;
+  c.id AS customer_id, c.name AS customer_name, c.phone AS customer_phone,
+  t.assignee_user_id, ${personNameSql('au')} AS assignee_name,
+  t.created_by_user_id, ${personNameSql('cu')} AS created_by_name,
+  t.completed_by_user_id, ${personNameSql('du')} AS completed_by_name`;
 
+/** The people are users (a removed member's name stays on what they did). */
 export const TASK_FROM = `tasks t
-  LEFT JOIN customers c ON c.company_id = t.company_id AND c.id = t.customer_id`;
+  LEFT JOIN customers c ON c.company_id = t.company_id AND c.id = t.customer_id
+  LEFT JOIN users au ON au.id = t.assignee_user_id
+  LEFT JOIN users cu ON cu.id = t.created_by_user_id
+  LEFT JOIN users du ON du.id = t.completed_by_user_id`;
 
 export interface TaskRow extends Record<string, unknown> {
   id: string;
@@ -28,6 +36,12 @@ export interface TaskRow extends Record<string, unknown> {
   customer_id: string | null;
   customer_name: string | null;
   customer_phone: string | null;
+  assignee_user_id: string | null;
+  assignee_name: string | null;
+  created_by_user_id: string | null;
+  created_by_name: string | null;
+  completed_by_user_id: string | null;
+  completed_by_name: string | null;
 }
 
 export function toTask(row: TaskRow): Task {
@@ -46,6 +60,9 @@ export function toTask(row: TaskRow): Task {
     referenceEntityName: row.reference_entity_name,
     referenceEntityId: row.reference_entity_id,
     overdue: row.overdue,
+    assignee: toPerson(row.assignee_user_id, row.assignee_name),
+    createdBy: toPerson(row.created_by_user_id, row.created_by_name),
+    completedBy: toPerson(row.completed_by_user_id, row.completed_by_name),
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),
   };
@@ -63,6 +80,8 @@ export async function loadTask(q: Queryable, companyId: string, taskId: string):
 
 /** What a command on a task reads before it writes, with the row locked. */
 export interface LockedTask {
+  title: string;
+  assigneeUserId: string | null;
   status: Task['status'];
   recurrence: Recurrence;
   customerId: string | null;
@@ -79,13 +98,15 @@ export interface LockedTask {
 export async function lockTask(tx: Queryable, companyId: string, taskId: string): Promise<LockedTask | null> {
   if (!isUuid(taskId)) return null;
   const { rows } = await tx.query<{
+    title: string;
+    assignee_user_id: string | null;
     status: Task['status'];
     recurrence: Recurrence;
     customer_id: string | null;
     reference_entity_name: Task['referenceEntityName'];
     reference_entity_id: string | null;
   }>(
-    `SELECT status, recurrence, customer_id, reference_entity_name, reference_entity_id
+    `SELECT title, assignee_user_id, status, recurrence, customer_id, reference_entity_name, reference_entity_id
        FROM tasks WHERE company_id = $1 AND id = $2
         FOR UPDATE`,
     [companyId, taskId],
@@ -93,6 +114,8 @@ export async function lockTask(tx: Queryable, companyId: string, taskId: string)
   const row = rows[0];
   if (!row) return null;
   return {
+    title: row.title,
+    assigneeUserId: row.assignee_user_id,
     status: row.status,
     recurrence: row.recurrence,
     customerId: row.customer_id,

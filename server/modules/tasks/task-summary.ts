@@ -39,3 +39,27 @@ export async function taskSummary(q: Queryable, companyId: string): Promise<Task
   if (!row) return { today: 0, future: 0, completed: 0, overdue: 0 };
   return { today: row.today, future: row.future, completed: row.completed, overdue: row.overdue };
 }
+
+/**
+ * taskSummary of one member's tasks ("minhas"): counted in the assignee index of migration 027
+ * (company, assignee, status, due time); one person's tasks are few enough to count row by row.
+ */
+export async function assigneeTaskSummary(
+  q: Queryable,
+  companyId: string,
+  assigneeUserId: string,
+): Promise<TaskSummary> {
+  const { rows } = await q.query<TaskSummary>(
+    `WITH ${COMPANY_DAY_CTE}
+     SELECT
+       count(*) FILTER (WHERE t.status = 'pending' AND t.due_at >= d.starts AND t.due_at < d.ends)::int AS today,
+       count(*) FILTER (WHERE t.status = 'pending' AND t.due_at >= d.ends)::int AS future,
+       count(*) FILTER (WHERE t.status = 'completed')::int AS completed,
+       count(*) FILTER (WHERE t.status = 'pending' AND t.due_at < now())::int AS overdue
+       FROM company_day d JOIN tasks t ON t.company_id = $1 AND t.assignee_user_id = $2`,
+    [companyId, assigneeUserId],
+  );
+  const row = rows[0];
+  if (!row) return { today: 0, future: 0, completed: 0, overdue: 0 };
+  return { today: row.today, future: row.future, completed: row.completed, overdue: row.overdue };
+}

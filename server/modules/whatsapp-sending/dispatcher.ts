@@ -114,10 +114,14 @@ export interface Dispatcher {
   ): Promise<DispatchResult<T>>;
 }
 
-const asAttempt = (id: string, attempt: NewSendAttempt): SendAttempt => {
+const asAttempt = (
+  { id, sentByUserId }: { id: string; sentByUserId: string | null },
+  attempt: NewSendAttempt,
+): SendAttempt => {
   const { message } = attempt;
   return {
     id,
+    sentByUserId,
     companyId: attempt.companyId,
     connectionId: attempt.connectionId,
     customerId: attempt.customerId,
@@ -155,9 +159,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (decided.kind === 'stop') return { kind: 'stopped', value: decided.value };
       const freeAt = await pairFreeAt(tx, connection.id, decided.attempt.message.to, pacing.pairIntervalMs);
       if (freeAt) return { kind: 'later', at: freeAt, reason: 'pair_rate' };
-      const id = await insertSendAttempt(tx, decided.attempt);
-      await decided.recorded?.(tx, id);
-      return asAttempt(id, decided.attempt);
+      const inserted = await insertSendAttempt(tx, decided.attempt);
+      await decided.recorded?.(tx, inserted.id);
+      return asAttempt(inserted, decided.attempt);
     });
     if ('kind' in claimed) return claimed;
     const attempt = claimed;

@@ -4,6 +4,7 @@ import { isoTimestamp, type Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import type { GraphError } from '../../integrations/whatsapp/graph-client';
+import { personNameSql, toPerson } from '../activity/person';
 import { customerNotFound } from '../customers/customer-id';
 import { type Claim, canSend, type Dispatcher, sendingConnection } from './dispatcher';
 import { type FollowUpProblemCode, followUpProblemCodes, followUpProblemText } from './follow-up-problems';
@@ -49,10 +50,11 @@ const windowClosed = () =>
  */
 export async function sendReply(
   dispatcher: Dispatcher | null,
-  companyId: string,
+  sender: { companyId: string; userId: string },
   customerId: string,
   input: ReplyInput,
 ): Promise<ConversationMessage> {
+  const { companyId } = sender;
   const customer = await lockCustomer(dispatcher?.db ?? failNotConnected(), companyId, customerId);
   const connection = await sendingConnection(dispatcher!.db, companyId);
   if (!connection || !canSend(connection)) throw notConnected();
@@ -71,6 +73,7 @@ export async function sendReply(
         customerId,
         purpose: 'reply',
         followUpMessageId: null,
+        sentByUserId: sender.userId,
         message:
           'text' in input
             ? { to, type: 'text', body: input.text }
@@ -164,9 +167,13 @@ async function storedMessage(q: Queryable, companyId: string, wamid: string): Pr
     error_code: string | null;
     error_title: string | null;
     sent_at: Timestamp;
+    sent_by_user_id: string | null;
+    sent_by_name: string | null;
   }>(
-    `SELECT id, wamid, type, body, status, error_code, error_title, sent_at
-       FROM conversation_messages WHERE company_id = $1 AND wamid = $2`,
+    `SELECT m.id, m.wamid, m.type, m.body, m.status, m.error_code, m.error_title, m.sent_at,
+            m.sent_by_user_id, ${personNameSql('u')} AS sent_by_name
+       FROM conversation_messages m LEFT JOIN users u ON u.id = m.sent_by_user_id
+      WHERE m.company_id = $1 AND m.wamid = $2`,
     [companyId, wamid],
   );
   const row = rows[0];
@@ -185,5 +192,6 @@ async function storedMessage(q: Queryable, companyId: string, wamid: string): Pr
     status: row.status,
     error: row.error_code ? { code: row.error_code, title: row.error_title } : null,
     sentAt: isoTimestamp(row.sent_at),
+    sentBy: toPerson(row.sent_by_user_id, row.sent_by_name),
   };
 }

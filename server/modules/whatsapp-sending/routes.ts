@@ -20,13 +20,16 @@ export const whatsappSendingRoutes: FastifyPluginAsync<WhatsappSendingRoutesOpti
   route(app, sendReplyContract, {
     preHandler: app.auth.requireSubscriber,
     status: 201,
-    handler: async ({ request, params, body }) => ({
-      message: await sendReply(
-        dispatcher,
-        companyOf(request).companyId,
-        customerIdOrNotFound(params.id),
-        body,
-      ),
-    }),
+    handler: async ({ request, params, body }) => {
+      const caller = companyOf(request);
+      return {
+        message: await sendReply(
+          dispatcher,
+          { companyId: caller.companyId, userId: caller.userId },
+          customerIdOrNotFound(params.id),
+          body,
+        ),
+      };
+    },
   });
 };

@@ -9,6 +9,8 @@ export interface NewSendAttempt {
   purpose: 'follow_up' | 'reply';
   followUpMessageId: string | null;
   message: OutgoingMessage;
+  /** The person replying; a follow-up goes out for whoever wrote it (read from the message). */
+  sentByUserId?: string | null;
 }
 
 export interface SendAttempt {
@@ -23,20 +25,25 @@ export interface SendAttempt {
   templateName: string | null;
   templateLanguage: string | null;
   templateParameters: string[] | null;
+  sentByUserId: string | null;
 }
 
 /**
  * Records the attempt in the caller's transaction, which must commit before the call is made: an
  * attempt without an outcome is a call whose answer never came, never made again by itself.
  */
-export async function insertSendAttempt(tx: Queryable, attempt: NewSendAttempt): Promise<string> {
+export async function insertSendAttempt(
+  tx: Queryable,
+  attempt: NewSendAttempt,
+): Promise<{ id: string; sentByUserId: string | null }> {
   const { message } = attempt;
-  const { rows } = await tx.query<{ id: string }>(
+  const { rows } = await tx.query<{ id: string; sent_by_user_id: string | null }>(
     `INSERT INTO whatsapp_send_attempts
        (company_id, connection_id, customer_id, purpose, follow_up_message_id, sent_as, recipient, body,
-        template_name, template_language, template_parameters)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)
-     RETURNING id`,
+        template_name, template_language, template_parameters, sent_by_user_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb,
+             COALESCE($12::uuid, (SELECT created_by_user_id FROM follow_up_messages WHERE company_id = $1 AND id = $5)))
+     RETURNING id, sent_by_user_id`,
     [
       attempt.companyId,
       attempt.connectionId,
@@ -49,9 +56,11 @@ export async function insertSendAttempt(tx: Queryable, attempt: NewSendAttempt):
       message.type === 'template' ? message.name : null,
       message.type === 'template' ? message.language : null,
       message.type === 'template' ? JSON.stringify(message.parameters) : null,
+      attempt.sentByUserId ?? null,
     ],
   );
-  return rows[0]!.id;
+  const row = rows[0]!;
+  return { id: row.id, sentByUserId: row.sent_by_user_id };
 }
 
 /** Meta took the message. False when the attempt already had an outcome (a status webhook's). */
@@ -85,6 +94,7 @@ interface AttemptRow extends Record<string, unknown> {
   template_name: string | null;
   template_language: string | null;
   template_parameters: string[] | null;
+  sent_by_user_id: string | null;
 }
 
 /**
@@ -98,7 +108,7 @@ export async function unansweredAttempt(
 ): Promise<SendAttempt | null> {
   const { rows } = await tx.query<AttemptRow>(
     `SELECT id, company_id, connection_id, customer_id, follow_up_message_id, sent_as, recipient, body,
-            template_name, template_language, template_parameters
+            template_name, template_language, template_parameters, sent_by_user_id
        FROM whatsapp_send_attempts
       WHERE company_id = $1 AND id = $2 AND outcome IS NULL
         FOR UPDATE`,
@@ -118,6 +128,7 @@ export async function unansweredAttempt(
     templateName: row.template_name,
     templateLanguage: row.template_language,
     templateParameters: row.template_parameters,
+    sentByUserId: row.sent_by_user_id,
   };
 }
 

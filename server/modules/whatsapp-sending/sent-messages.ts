@@ -1,6 +1,7 @@
 import { realtimeEvent } from '../../../contracts/realtime';
 import type { Queryable } from '../../db/types';
 import { publishEvents } from '../../realtime/event-bus';
+import { recordActivity } from '../activity/record-activity';
 import {
   applyPendingStatuses,
   insertConversationMessage,
@@ -55,9 +56,17 @@ export async function storeSentMessage(
     content: contentOf(attempt),
     status: null,
     sentAt,
+    sentByUserId: attempt.sentByUserId,
   });
   if (!id) return null;
   await touchCustomer(tx, companyId, customerId, sentAt, false);
+  await recordActivity(tx, {
+    companyId,
+    actorUserId: attempt.sentByUserId,
+    action: 'message.sent',
+    customerId,
+    details: { via: attempt.followUpMessageId ? 'follow_up' : 'reply' },
+  });
   // Told on commit, in one statement: the follow-up sent, then the message in the conversation.
   const events = [];
   if (attempt.followUpMessageId) {

@@ -17,6 +17,8 @@ export interface NewConversationMessage {
   content: MessageContent;
   status: ConversationStatus | null;
   sentAt: Date;
+  /** Sent from Fechaí by or for this person (a reply, a follow-up they wrote). */
+  sentByUserId?: string | null;
 }
 
 /**
@@ -36,8 +38,8 @@ export async function insertConversationMessage(
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO conversation_messages
        (company_id, customer_id, connection_id, wamid, direction, origin, type, body, details, reply_to_wamid,
-        status, sent_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12)
+        status, sent_at, sent_by_user_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13)
      ON CONFLICT (company_id, wamid) DO NOTHING
      RETURNING id`,
     [
@@ -53,6 +55,7 @@ export async function insertConversationMessage(
       message.content.replyToWamid,
       message.status,
       message.sentAt,
+      message.sentByUserId ?? null,
     ],
   );
   return rows[0]?.id ?? null;
