@@ -75,6 +75,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/customers/import': 'staff',
   'GET /api/customers/imports': 'staff',
   'GET /api/customers/:id/conversation': 'staff',
+  'GET /api/customers/:customerId/activity': 'staff',
   'GET /api/customers/:id/whatsapp': 'staff',
   'GET /api/customers/:id/follow-ups': 'staff',
   'POST /api/customers/:id/follow-ups/resume': 'staff',
