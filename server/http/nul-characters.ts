@@ -6,6 +6,17 @@ import { inputParts } from './request-validation';
 /** The issue of a text that carries a NUL character (U+0000), which PostgreSQL cannot store. */
 export const NUL_CHARACTER_TEXT = 'Contém um caractere inválido (nulo, U+0000). Remova-o e tente de novo.';
 
+/**
+ * The issue of a text with half of a character (a lone UTF-16 surrogate, e.g. an emoji cut in two):
+ * JSON parses it, but PostgreSQL's json refuses its escape and text would store U+FFFD instead.
+ */
+export const BROKEN_CHARACTER_TEXT =
+  'Contém um caractere inválido (um emoji ou símbolo partido). Remova-o e tente de novo.';
+
+const hasNul = (text: string) => text.includes('\u0000');
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const hasLoneSurrogate = (text: string) => LONE_SURROGATE.test(text);
+
 /** Enough to fix a form; a body with more NULs than this gets the first ones. */
 const MAX_REPORTED = 50;
 
@@ -26,17 +37,21 @@ const pathOf = (place: Place | null, prefix: readonly string[]): string => {
  * Iterative, and each value's path is only spelt out when it holds one (at most MAX_REPORTED): a
  * body nested thousands of levels deep is walked in linear time without exhausting the stack.
  */
-export function nulTextPaths(value: unknown, prefix: readonly string[] = []): string[] {
+export function nulTextPaths(
+  value: unknown,
+  prefix: readonly string[] = [],
+  holds: (text: string) => boolean = hasNul,
+): string[] {
   const found: string[] = [];
   const pending: { value: unknown; place: Place | null }[] = [{ value, place: null }];
   for (let next = pending.pop(); next !== undefined && found.length < MAX_REPORTED; next = pending.pop()) {
     const { value: node, place } = next;
     if (typeof node === 'string') {
-      if (node.includes('\u0000')) found.push(pathOf(place, prefix));
+      if (holds(node)) found.push(pathOf(place, prefix));
     } else if (node !== null && typeof node === 'object' && !Buffer.isBuffer(node)) {
       for (const [key, item] of Object.entries(node)) {
         const at = { key, parent: place };
-        if (key.includes('\u0000')) found.push(pathOf(at, prefix));
+        if (holds(key)) found.push(pathOf(at, prefix));
         pending.push({ value: item, place: at });
       }
     }
@@ -63,6 +78,12 @@ const sources = {
   body: (request: FastifyRequest) => request.body,
 } as const;
 
+/** What PostgreSQL cannot keep as sent, and what each is called. */
+const unstorable: [(text: string) => boolean, string][] = [
+  [hasNul, NUL_CHARACTER_TEXT],
+  [hasLoneSurrogate, BROKEN_CHARACTER_TEXT],
+];
+
 function refusal(request: FastifyRequest): HttpError | null {
   const issues: Issue[] = [];
   let message: string | undefined;
@@ -70,9 +91,11 @@ function refusal(request: FastifyRequest): HttpError | null {
     keyof typeof sources,
     (r: FastifyRequest) => unknown,
   ][]) {
-    const paths = nulTextPaths(read(request), inputParts[part].prefix);
-    if (paths.length > 0) message ??= inputParts[part].message;
-    for (const path of paths) issues.push({ path, message: NUL_CHARACTER_TEXT });
+    for (const [holds, text] of unstorable) {
+      const paths = nulTextPaths(read(request), inputParts[part].prefix, holds);
+      if (paths.length > 0) message ??= inputParts[part].message;
+      for (const path of paths) issues.push({ path, message: text });
+    }
   }
   return message === undefined ? null : new HttpError(400, 'VALIDATION_ERROR', message, issues);
 }

@@ -131,6 +131,7 @@ beforeAll(async () => {
     invitationId: invitation.id,
     userId: member.account.userId,
     id: customer.id,
+    customerId: customer.id,
     taskId: task.id,
     dealId: deal.id,
     serviceId: service.id,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Customer } from '../../contracts/customers';
 import type { FailureEnvelope } from '../../contracts/envelope';
-import { NUL_CHARACTER_TEXT, nulTextPaths } from '../../server/http/nul-characters';
+import { BROKEN_CHARACTER_TEXT, NUL_CHARACTER_TEXT, nulTextPaths } from '../../server/http/nul-characters';
 import { loadSimulatorCredentials } from '../../server/integrations/billing/stripe-simulator/credentials';
 import { createTestAccount } from '../support/auth';
 import { HostedBrowser, hiddenInputs } from '../support/hosted-login';
@@ -60,6 +60,24 @@ describe('in the API', () => {
       services: [{ serviceId: `${serviceId}${NUL}` }],
     });
     expectNulIssue(deal, 'services.0.serviceId', 'Dados inválidos. Confira os campos informados.');
+  });
+
+  it('half of a character (an emoji cut in two) is a 400 on its field, and nothing is stored', async () => {
+    // JSON carries it as "\ud83c"; PostgreSQL's json refuses that escape, text would keep U+FFFD.
+    const before = await customerCount(setup.owner.companyId);
+    const answer = await setup.owner.api.post('/api/customers', { name: 'Bolo', notes: 'Festa \ud83c!' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect(answer.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      issues: [{ path: 'notes', message: BROKEN_CHARACTER_TEXT }],
+    });
+    expect(await customerCount(setup.owner.companyId)).toBe(before);
+    // A whole emoji is fine.
+    const whole = await setup.owner.api.post('/api/customers', {
+      name: 'Bolo',
+      notes: 'Festa \ud83c\udf89!',
+    });
+    expect(whole.status, JSON.stringify(whole.body)).toBe(201);
   });
 
   it('a query parameter is a 400 on query.<name>', async () => {
