@@ -3,7 +3,7 @@ import { formatCustomerPhone, whatsappChatUrl } from '../../../contracts/brazil/
 import { recurrenceLabels, type Task } from '../../../contracts/tasks';
 import { RouteLoading } from '../../app/routing/RouteLoading';
 import { ActivityList } from '../../lib/activity/ActivityList';
-import { activityWhen } from '../../lib/activity/activity-text';
+import { AuthorshipRows } from '../../lib/activity/AuthorshipRows';
 import { formatDateTime } from '../../lib/format/date';
 import { Link } from '../../lib/routing/Link';
 import { useTaskCompletion } from '../../lib/tasks/useTaskCompletion';
@@ -130,18 +130,7 @@ export default function TaskDetailPage() {
               )}
             </dd>
           </div>
-          <div className="details__row">
-            <dt>Responsável</dt>
-            <dd>{task.assignee?.name ?? 'Sem responsável'}</dd>
-          </div>
-          {task.createdBy ? (
-            <div className="details__row">
-              <dt>Criada por</dt>
-              <dd>
-                {task.createdBy.name} em {activityWhen(task.createdAt)}
-              </dd>
-            </div>
-          ) : null}
+          <AuthorshipRows assignee={task.assignee} createdBy={task.createdBy} createdAt={task.createdAt} />
           {task.completedAt ? (
             <div className="details__row">
               <dt>Concluída em</dt>

@@ -1,7 +1,7 @@
 import type { ActivityEvent } from '../../../../contracts/activity';
 import type { Deal } from '../../../../contracts/sales';
 import { ActivityList } from '../../../lib/activity/ActivityList';
-import { activityWhen } from '../../../lib/activity/activity-text';
+import { AuthorshipRows } from '../../../lib/activity/AuthorshipRows';
 
 /** Who works the deal, who created it, and its history ("Movida para Proposta por Ana"). */
 export function DealHistory({ deal, activity }: { deal: Deal; activity: readonly ActivityEvent[] }) {
@@ -11,18 +11,7 @@ export function DealHistory({ deal, activity }: { deal: Deal; activity: readonly
         Histórico
       </h2>
       <dl className="details">
-        <div className="details__row">
-          <dt>Responsável</dt>
-          <dd>{deal.assignee?.name ?? 'Sem responsável'}</dd>
-        </div>
-        {deal.createdBy ? (
-          <div className="details__row">
-            <dt>Criada por</dt>
-            <dd>
-              {deal.createdBy.name} em {activityWhen(deal.createdAt)}
-            </dd>
-          </div>
-        ) : null}
+        <AuthorshipRows assignee={deal.assignee} createdBy={deal.createdBy} createdAt={deal.createdAt} />
       </dl>
       <ActivityList events={activity} label="Histórico da venda" />
     </section>
