@@ -113,8 +113,10 @@ export const getDealContract = {
   url: '/api/sales/deals/:dealId',
   params: dealParams,
   /** `activity`: who did what to it, oldest first ("Movida para Proposta por Ana"). */
-  response: z.object({ deal: dealSchema, activity: z.array(activityEventSchema) }),
+  response: z.object({ deal: dealSchema, activity: z._default(z.array(activityEventSchema), []) }),
 } as const;
+
+export type DealDetail = z.infer<typeof getDealContract.response>;
 
 export const DEAL_TITLE_MAX = 120;
 export const DEAL_NOTES_MAX = 4000;

@@ -131,8 +131,8 @@ export const taskParams = z.object({ taskId: idParam });
 export const taskDetailSchema = z.object({
   task: taskSchema,
   showNubankWidget: z.boolean(),
-  /** Who did what to it, oldest first. */
-  activity: z.array(activityEventSchema),
+  /** Who did what to it, oldest first (none from a server before the team). */
+  activity: z._default(z.array(activityEventSchema), []),
 });
 export type TaskDetail = z.infer<typeof taskDetailSchema>;
 

@@ -147,6 +147,7 @@ beforeAll(async () => {
       serviceId: service.id,
       stageIds: stages.map((stage) => stage.id),
       userId: owner.account.userId,
+      assigneeUserId: owner.account.userId,
       importId: '7c2e3f0a-1b4d-4e5f-8a9b-0c1d2e3f4a5b',
       // An import file's SHA-256 (the batch's `file.hash` and the lookup's `fileHash`).
       hash: 'ab'.repeat(32),

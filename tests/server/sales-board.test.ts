@@ -161,6 +161,8 @@ describe('the board', () => {
       customer: { id: customer.rows[0]!.id, name: 'Juliana Costa' },
       expectedCloseDate: '2030-05-20',
       stageEnteredAt: deal.stageEnteredAt,
+      // Whoever created it works it unless they name someone else.
+      assignee: deal.assignee,
     });
   });
 

@@ -57,6 +57,10 @@ describe('completing a recurring task', () => {
       referenceEntityName: null,
       referenceEntityId: null,
       overdue: false,
+      // The series stays with the same person, and keeps its author.
+      assignee: task.assignee,
+      createdBy: task.createdBy,
+      completedBy: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -55,12 +55,63 @@ describe('task detail (spec §2 /tasks/{taskId}, /home/{taskId})', () => {
       Quando: expect.stringMatching(/às 10:00$/),
       Repetição: 'Toda semana',
       Cliente: 'Maria SilvaWhatsApp (11) 98765-4321',
+      Responsável: 'Sem responsável',
       Descrição: 'Bolo de cenoura para 20 pessoas.',
     });
     expect(screen.getByRole('link', { name: 'Maria Silva' }).getAttribute('href')).toBe('/customers/c-maria');
     const whatsapp = screen.getByRole('link', { name: 'WhatsApp (11) 98765-4321' });
     expect(whatsapp.getAttribute('href')).toBe('https://wa.me/5511987654321');
     expect(whatsapp.getAttribute('target')).toBe('_blank');
+  });
+
+  test('who: the assignee, who created and completed it, and its history with when', async () => {
+    const ana = { userId: 'u-ana', name: 'Ana' };
+    const bruno = { userId: 'u-bruno', name: 'Bruno' };
+    const createdAt = new Date(2030, 10, 12, 10, 0).toISOString();
+    const completedAt = new Date(2030, 10, 13, 16, 30).toISOString();
+    const task = formTask({
+      title: anaTask.title,
+      status: 'completed',
+      completedAt,
+      assignee: bruno,
+      createdBy: ana,
+      completedBy: bruno,
+      createdAt,
+    });
+    const line = (id: string, action: string, actor: typeof ana, at: string) => ({
+      id,
+      action,
+      actor,
+      at,
+      taskId: task.id,
+      dealId: null,
+      customerId: null,
+      details: { title: task.title },
+    });
+    const tasks = fakeTaskRoutes({
+      detail: ok({
+        task,
+        showNubankWidget: false,
+        activity: [
+          line('a-1', 'task.created', ana, createdAt),
+          line('a-2', 'task.completed', bruno, completedAt),
+        ],
+      }),
+      followUp: followUpAnswer(formFollowUp()),
+    });
+    openSignedIn('/tasks/t-ana', { routes: [tasks.routes] });
+    await settleQueries();
+
+    expect(rows(taskCard())).toMatchObject({
+      Responsável: 'Bruno',
+      'Criada por': 'Ana em 12/11 às 10:00',
+      'Concluída em': '13/11/2030 às 16:30 por Bruno',
+    });
+    const history = within(taskCard()).getByRole('list', { name: 'Histórico da tarefa' });
+    expect([...history.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'Criada por Ana em 12/11 às 10:00',
+      'Concluída por Bruno em 13/11 às 16:30',
+    ]);
   });
 
   test('links and the way back stay under /tasks', async () => {

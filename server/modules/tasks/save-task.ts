@@ -6,7 +6,7 @@ import { recordActivity } from '../activity/record-activity';
 import { customerToReference } from '../customers/company-customer';
 import { CUSTOMER_NOT_FOUND_TEXT } from '../customers/texts';
 import { checkedAssignee, memberName } from '../team-members/members';
-import { cancelFollowUp, saveTaskFollowUp } from './follow-up-messages';
+import { cancelFollowUp, saveTaskFollowUp, type TaskFollowUp } from './follow-up-messages';
 import { type LockedTask, loadTask, lockTask } from './task-row';
 
 /** A new task or an edit as the contract parsed it (trimmed, recurrence defaulted). */
@@ -54,14 +54,7 @@ export async function createTask(tx: Queryable, actor: TaskActor, input: TaskInp
   if (input.followUpMessage && customerId) {
     const messageId = await saveTaskFollowUp(
       tx,
-      {
-        companyId,
-        taskId,
-        customerId,
-        body: input.followUpMessage,
-        scheduledFor: input.dueAt,
-        writerUserId: userId,
-      },
+      followUpOf(actor, taskId, customerId, input.followUpMessage, input.dueAt),
       null,
     );
     await tx.query(
@@ -96,14 +89,7 @@ export async function updateTask(
   if (input.followUpMessage && customerId) {
     const messageId = await saveTaskFollowUp(
       tx,
-      {
-        companyId,
-        taskId,
-        customerId,
-        body: input.followUpMessage,
-        scheduledFor: input.dueAt,
-        writerUserId: userId,
-      },
+      followUpOf(actor, taskId, customerId, input.followUpMessage, input.dueAt),
       currentFollowUpId,
     );
     reference = { name: 'follow_up_message', id: messageId };
@@ -141,6 +127,24 @@ export async function updateTask(
     });
   }
   return loadTask(tx, companyId, taskId);
+}
+
+/** The task's follow-up as saveTaskFollowUp takes it: written by the member saving the task. */
+function followUpOf(
+  actor: TaskActor,
+  taskId: string,
+  customerId: string,
+  body: string,
+  dueAt: string,
+): TaskFollowUp {
+  return {
+    companyId: actor.companyId,
+    taskId,
+    customerId,
+    body,
+    scheduledFor: dueAt,
+    writerUserId: actor.userId,
+  };
 }
 
 /**

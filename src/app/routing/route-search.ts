@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { assigneeFilters } from '../../../contracts/activity';
 
 /**
  * Search parameters of the routes (spec §2 and §5). Each field falls back on its own, so one bad
@@ -43,7 +44,11 @@ export const customersSearch = z.object({
   ),
 });
 
-export const tasksSearch = z.object({ filter: z.catch(z.enum(taskFilters), TASK_FILTER_DEFAULT) });
+export const tasksSearch = z.object({
+  filter: z.catch(z.enum(taskFilters), TASK_FILTER_DEFAULT),
+  /** "Minhas" (me) or "De todos" (all, the default). */
+  assignee: z.catch(z.enum(assigneeFilters), 'all'),
+});
 
 /** /onboarding/verify-phone and /settings/access-security/phone-change/validate. */
 export const phoneSearch = z.object({ phone: optionalText });

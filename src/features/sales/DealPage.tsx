@@ -5,6 +5,7 @@ import { Link } from '../../lib/routing/Link';
 import { LoadError } from '../../ui/load-error/LoadError';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { DealForm } from './deal/DealForm';
+import { DealHistory } from './deal/DealHistory';
 import { dealQuery } from './deal-query';
 import './deal.css';
 
@@ -27,7 +28,15 @@ export default function DealPage() {
 function ExistingDeal({ dealId }: { dealId: string }) {
   const options = dealQuery(dealId);
   const query = useQuery(options);
-  if (query.data) return <DealForm key={query.data.id} deal={query.data} />;
+  if (query.data) {
+    const { deal, activity } = query.data;
+    return (
+      <>
+        <DealForm key={deal.id} deal={deal} />
+        <DealHistory deal={deal} activity={activity} />
+      </>
+    );
+  }
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <QueryLoading query={query} queryKey={options.queryKey}>

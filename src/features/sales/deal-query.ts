@@ -5,14 +5,13 @@ import { contractUrl } from '../../api/contract-url';
 import { missingDataText, requireData } from '../../api/require-data';
 import { salesQueryKeys } from './sales-board-query';
 
-/** GET sales/deals/{dealId} (spec §7; §8 "No deal data returned"). */
+/** GET sales/deals/{dealId} (spec §7; §8 "No deal data returned"): the deal and who did what to it. */
 export function dealQuery(dealId: string) {
   return queryOptions({
     queryKey: salesQueryKeys.deal(dealId),
     queryFn: ({ signal }) =>
       api
         .get(contractUrl(getDealContract.url, dealId), { signal })
-        .then(requireData(missingDataText.deal, getDealContract.response, (data) => data.deal))
-        .then((data) => data.deal),
+        .then(requireData(missingDataText.deal, getDealContract.response, (data) => data.deal)),
   });
 }

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { formatCustomerPhone, whatsappChatUrl } from '../../../contracts/brazil/customer-phone';
 import { recurrenceLabels, type Task } from '../../../contracts/tasks';
 import { RouteLoading } from '../../app/routing/RouteLoading';
+import { ActivityList } from '../../lib/activity/ActivityList';
+import { AuthorshipRows } from '../../lib/activity/AuthorshipRows';
 import { formatDateTime } from '../../lib/format/date';
 import { Link } from '../../lib/routing/Link';
 import { useTaskCompletion } from '../../lib/tasks/useTaskCompletion';
@@ -82,7 +84,7 @@ export default function TaskDetailPage() {
       </QueryLoading>
     );
 
-  const { task, showNubankWidget } = detail.data;
+  const { task, showNubankWidget, activity } = detail.data;
   const { customer } = task;
   return (
     <div className="page page--narrow">
@@ -128,10 +130,14 @@ export default function TaskDetailPage() {
               )}
             </dd>
           </div>
+          <AuthorshipRows assignee={task.assignee} createdBy={task.createdBy} createdAt={task.createdAt} />
           {task.completedAt ? (
             <div className="details__row">
               <dt>Concluída em</dt>
-              <dd>{formatDateTime(task.completedAt)}</dd>
+              <dd>
+                {formatDateTime(task.completedAt)}
+                {task.completedBy ? ` por ${task.completedBy.name}` : ''}
+              </dd>
             </div>
           ) : null}
           {task.description ? (
@@ -141,6 +147,7 @@ export default function TaskDetailPage() {
             </div>
           ) : null}
         </dl>
+        <ActivityList events={activity} label="Histórico da tarefa" />
         <TaskActions task={task} paths={paths} />
       </article>
 

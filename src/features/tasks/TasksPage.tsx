@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AssigneeFilter } from '../../../contracts/activity';
 import type { TaskFilter } from '../../../contracts/tasks';
 import { PageHeading } from '../../app/routing/PageHeading';
 import { RouteLoading } from '../../app/routing/RouteLoading';
@@ -28,8 +29,8 @@ export const emptyTexts: Record<TaskFilter, { title: string; text: string }> = {
 
 const paths = taskPaths(appPaths.tasks);
 
-function TaskList({ filter }: { filter: TaskFilter }) {
-  const options = tasksListQuery(filter);
+function TaskList({ filter, assignee }: { filter: TaskFilter; assignee: AssigneeFilter }) {
+  const options = tasksListQuery(filter, assignee);
   const list = useInfiniteQuery(options);
   if (list.isPending)
     return (
@@ -76,7 +77,7 @@ function TaskList({ filter }: { filter: TaskFilter }) {
 
 /** /tasks (spec §2): the filter tabs with their counts, the filter's tasks, "Nova tarefa". */
 export default function TasksPage() {
-  const { filter } = useValidatedSearch(tasksSearch);
+  const { filter, assignee } = useValidatedSearch(tasksSearch);
   return (
     <div className="page">
       <div className="page__header">
@@ -86,8 +87,8 @@ export default function TasksPage() {
           Nova tarefa
         </Link>
       </div>
-      <TaskFilterTabs current={filter} />
-      <TaskList filter={filter} />
+      <TaskFilterTabs current={filter} assignee={assignee} />
+      <TaskList filter={filter} assignee={assignee} />
     </div>
   );
 }

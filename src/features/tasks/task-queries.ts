@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { AssigneeFilter } from '../../../contracts/activity';
 import {
   getFollowUpContract,
   getTaskSummaryContract,
@@ -18,20 +19,29 @@ import { followUpUrl, taskUrl } from './task-urls';
 /** Everything about tasks lives under ['tasks']: any change to a task invalidates it as a whole. */
 export const taskKeys = {
   all: cacheRoots.tasks,
-  list: (filter: TaskFilter) => [...cacheRoots.tasks, 'list', filter] as const,
-  summary: [...cacheRoots.tasks, 'summary'] as const,
+  list: (filter: TaskFilter, assignee: AssigneeFilter) =>
+    [...cacheRoots.tasks, 'list', filter, assignee] as const,
+  summary: (assignee: AssigneeFilter) => [...cacheRoots.tasks, 'summary', assignee] as const,
   detail: (taskId: string) => [...cacheRoots.tasks, 'detail', taskId] as const,
   followUp: (followUpId: string) => [...cacheRoots.tasks, 'followUp', followUpId] as const,
 };
 
-/** GET /api/tasks (spec §7): one filter, 20 a page, the next page from the last one's endCursor. */
-export function tasksListQuery(filter: TaskFilter) {
+/**
+ * GET /api/tasks (spec §7): one filter, everyone's or the caller's ("minhas"), 20 a page, the next
+ * page from the last one's endCursor.
+ */
+export function tasksListQuery(filter: TaskFilter, assignee: AssigneeFilter = 'all') {
   return infiniteQueryOptions({
-    queryKey: taskKeys.list(filter),
+    queryKey: taskKeys.list(filter, assignee),
     queryFn: ({ pageParam, signal }) =>
       api
         .get(listTasksContract.url, {
-          query: { filter, limit: TASKS_PAGE_SIZE, cursor: pageParam },
+          query: {
+            filter,
+            limit: TASKS_PAGE_SIZE,
+            cursor: pageParam,
+            ...(assignee === 'me' && { assignee }),
+          },
           signal,
         })
         .then(requireData(missingDataText.tasks, tasksPageSchema, (data) => data.tasks)),
@@ -41,14 +51,16 @@ export function tasksListQuery(filter: TaskFilter) {
   });
 }
 
-/** GET /api/tasks/summary: the count of each filter, for the tabs. */
-export const taskSummaryQuery = queryOptions({
-  queryKey: taskKeys.summary,
-  queryFn: ({ signal }) =>
-    api
-      .get(getTaskSummaryContract.url, { signal })
-      .then(requireData(missingDataText.taskSummary, taskSummarySchema)),
-});
+/** GET /api/tasks/summary: the count of each filter, for the tabs (of the tasks the list shows). */
+export function taskSummaryQuery(assignee: AssigneeFilter = 'all') {
+  return queryOptions({
+    queryKey: taskKeys.summary(assignee),
+    queryFn: ({ signal }) =>
+      api
+        .get(getTaskSummaryContract.url, { signal, ...(assignee === 'me' && { query: { assignee } }) })
+        .then(requireData(missingDataText.taskSummary, taskSummarySchema)),
+  });
+}
 
 /** GET /api/tasks/{id} (spec §5: it must hold a task, else "No task data returned"). */
 export function taskDetailQuery(taskId: string) {

@@ -121,6 +121,7 @@ export function ChatMessage({
         <p className="chat-message__meta">
           {message.origin === 'echo' ? <span>enviada pelo celular · </span> : null}
           {message.origin === 'history' ? <span>histórico · </span> : null}
+          {outbound && message.sentBy ? <span>Enviada por {message.sentBy.name} · </span> : null}
           <time dateTime={message.sentAt}>{time}</time>
           {outbound && message.status ? (
             <span className={`chat-message__status chat-message__status--${message.status}`}>

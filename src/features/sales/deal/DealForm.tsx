@@ -6,6 +6,7 @@ import {
   DEAL_TITLE_MAX,
   DEAL_VALUE_MAX_CENTS,
   type Deal,
+  type DealDetail,
   type DealInput,
   dealInputSchema,
   LOST_REASON_MAX,
@@ -121,7 +122,11 @@ export function DealForm({ deal }: { deal: Deal | null }) {
     save: async (body: DealInput, idempotencyKey) =>
       unwrapEnvelope(deal ? await updateDeal(deal.id, body) : await createDeal(body, idempotencyKey)).deal,
     onSaved: (saved) => {
-      queryClient.setQueryData(salesQueryKeys.deal(saved.id), saved);
+      // The saved deal at once; its history (a move, a new assignee) comes with the next read.
+      queryClient.setQueryData(salesQueryKeys.deal(saved.id), (known?: DealDetail) => ({
+        deal: saved,
+        activity: known?.activity ?? [],
+      }));
       if (deal) {
         toast.success('Venda salva.', { id: `deal-saved-${saved.id}` });
       } else {
