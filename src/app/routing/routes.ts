@@ -45,6 +45,7 @@ const salesBoardPage = lazyPage(() => import('../../features/sales/SalesBoardPag
 const dealPage = lazyPage(() => import('../../features/sales/DealPage'));
 const servicesPage = lazyPage(() => import('../../features/services/ServicesPage'));
 const serviceFormPage = lazyPage(() => import('../../features/services/ServiceFormPage'));
+const teamPage = lazyPage(() => import('../../features/settings/team/TeamPage'));
 const companyInfoPage = lazyPage(() => import('../../features/company-info/CompanyInfoPage'));
 const blocklistPage = lazyPage(() => import('../../features/whatsapp-blocklist/BlocklistPage'));
 // The WhatsApp connection's pages share one page, so its chart lives on between them.
@@ -310,6 +311,12 @@ export const appRoutes: readonly AppRoute[] = [
     layout: 'shell',
     title: 'Sobre a empresa',
     page: companyInfoPage,
+  }),
+  defineRoute({
+    path: appPaths.team,
+    layout: 'shell',
+    title: 'Equipe',
+    page: teamPage,
   }),
   defineRoute({
     path: appPaths.invite,
