@@ -7,8 +7,8 @@ import { paidSubscription, SAVE_FAILED_TEXT } from '../../machines/checkout/rene
 import { fakeBillingRoutes } from './support/billing-api';
 import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
-import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
 import { sessionCheck } from './support/session-cookies';
+import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
 import { openSignedIn } from './support/signed-in';
 
 const wa = '/settings/whatsapp-business-connection';
