@@ -24,6 +24,7 @@ import { searchBoxPathModel } from '../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../machines/session/session.paths';
 import { stageEditorPathModel } from '../machines/stage-editor/stage-editor.paths';
 import { taskFormPathModel } from '../machines/task-form/task-form.paths';
+import { teamPathModel } from '../machines/team/team.paths';
 import { toastPathModel } from '../machines/toasts/toast.paths';
 import { toasterPathModel } from '../machines/toasts/toaster.paths';
 import { whatsappConnectionPathModel } from '../machines/whatsapp/whatsapp-connection.paths';
@@ -66,6 +67,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'whatsapp-connection': model(whatsappConnectionPathModel),
   'follow-up-template': model(followUpTemplatePathModel),
   'follow-up-status': model(followUpStatusPathModel),
+  team: model(teamPathModel),
 };
 
 /**
@@ -102,4 +104,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   realtime: 'tests/web/realtime.paths.test.tsx',
   'follow-up-template': 'tests/web/follow-up-template.paths.test.tsx',
   'follow-up-status': 'tests/web/follow-up-status.paths.test.tsx',
+  team: 'tests/web/team.paths.test.tsx',
 };

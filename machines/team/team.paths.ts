@@ -9,7 +9,14 @@ import {
 } from '../../contracts/team';
 import type { PathScenario } from '../../tests/support/chart-paths';
 import { type TeamEvent, teamMachine } from './team.machine';
-import { removeQuestion, revokeQuestion, TEAM_LOAD_FAILED_TEXT, teamTexts, teamToasts } from './team.texts';
+import {
+  removeQuestion,
+  revokeQuestion,
+  roleSelectLabel,
+  TEAM_LOAD_FAILED_TEXT,
+  teamTexts,
+  teamToasts,
+} from './team.texts';
 
 /**
  * The team chart's path model: the owner Ana on "Equipe", with Bruno (Atendente) on the team and an
@@ -48,8 +55,8 @@ export const openInvitation: TeamInvitation = {
   createdAt: at,
   lastSentAt: at,
   expiresAt: week,
-  // Long past: "Reenviar convite" can be pressed at once.
-  resendAvailableAt: at,
+  // Long past whatever the clock says: "Reenviar convite" can be pressed at once.
+  resendAvailableAt: '2020-01-01T12:00:00.000Z',
   expired: false,
 };
 /** What the owner types in the invite form, and the invitation the server answers. */
@@ -61,7 +68,12 @@ export const newInvitation: TeamInvitation = {
   email: INVITED_EMAIL,
   role: INVITED_ROLE,
 };
-export const resentInvitation: TeamInvitation = { ...openInvitation, lastSentAt: week };
+/** Sent again: the button counts down to the next resend (the paths resend once). */
+export const resentInvitation: TeamInvitation = {
+  ...openInvitation,
+  lastSentAt: week,
+  resendAvailableAt: '2099-01-01T12:00:00.000Z',
+};
 /** Bruno's new role when the owner changes it. */
 export const NEW_ROLE: Role = 'manager';
 
@@ -109,7 +121,7 @@ export const teamPathModel = {
     if (snapshot.matches('loadFailed')) return [{ type: 'RETRY' }];
     if (snapshot.matches('list')) {
       const { team, email } = snapshot.context;
-      const carla = team?.invitations.some((i) => i.id === openInvitation.id);
+      const carla = team?.invitations.find((i) => i.id === openInvitation.id);
       const bruno = team?.members.find((m) => m.userId === staffMember.userId);
       const daniInvited = team?.invitations.some((i) => i.id === newInvitation.id);
       return [
@@ -118,12 +130,10 @@ export const teamPathModel = {
           : daniInvited
             ? []
             : [{ type: 'CHANGE_INVITE_ROLE' as const, role: INVITED_ROLE }, { type: 'INVITE' as const }]),
-        ...(carla
-          ? [
-              { type: 'RESEND' as const, invitationId: openInvitation.id },
-              { type: 'REVOKE' as const, invitationId: openInvitation.id },
-            ]
+        ...(carla && carla.lastSentAt === openInvitation.lastSentAt
+          ? [{ type: 'RESEND' as const, invitationId: openInvitation.id }]
           : []),
+        ...(carla ? [{ type: 'REVOKE' as const, invitationId: openInvitation.id }] : []),
         ...(bruno?.role === 'staff'
           ? [{ type: 'CHANGE_ROLE' as const, userId: staffMember.userId, role: NEW_ROLE }]
           : []),
@@ -200,9 +210,10 @@ export type TeamUserAction =
   | { do: 'open'; url: string }
   | { do: 'typeEmail'; email: string }
   | { do: 'chooseInviteRole'; role: typeof INVITED_ROLE }
-  /** A button on a row (an invitation's e-mail or a member's name names the row), or the question's. */
-  | { do: 'click'; button: string; row?: string }
-  | { do: 'chooseRole'; member: string; role: Role }
+  /** A button on a row (an invitation or a member, by e-mail), or the question's. */
+  | { do: 'click'; button: string; row?: { kind: 'invitation' | 'member'; email: string } }
+  /** Picks `role` in the select `label` names (a member's row). */
+  | { do: 'chooseRole'; label: string; role: Role }
   /** A call's answer: the real server's (2xx) or the refusal served in its place. */
   | { do: 'answer'; call: TeamCall; status: number; body: unknown };
 
@@ -276,6 +287,8 @@ function toastOf(event: AnyEventObject, before: TeamSnapshot): string | null {
   }
 }
 
+const carlaRow = { kind: 'invitation' as const, email: openInvitation.email };
+
 /** Step `index` of `path`: Ana's (or the server's) part, and the screen after it. */
 export function planTeamStep(path: TeamPath, index: number): TeamStepPlan {
   const step = path.steps[index]!;
@@ -301,16 +314,24 @@ export function planTeamStep(path: TeamPath, index: number): TeamStepPlan {
       actions.push({ do: 'click', button: teamTexts.invite });
       break;
     case 'RESEND':
-      actions.push({ do: 'click', button: teamTexts.resend, row: openInvitation.email });
+      actions.push({ do: 'click', button: teamTexts.resend, row: carlaRow });
       break;
     case 'REVOKE':
-      actions.push({ do: 'click', button: teamTexts.revoke, row: openInvitation.email });
+      actions.push({ do: 'click', button: teamTexts.revoke, row: carlaRow });
       break;
     case 'CHANGE_ROLE':
-      actions.push({ do: 'chooseRole', member: staffMember.email, role: NEW_ROLE });
+      actions.push({
+        do: 'chooseRole',
+        label: roleSelectLabel(staffMember.name, staffMember.email),
+        role: NEW_ROLE,
+      });
       break;
     case 'REMOVE':
-      actions.push({ do: 'click', button: teamTexts.remove, row: staffMember.email });
+      actions.push({
+        do: 'click',
+        button: teamTexts.remove,
+        row: { kind: 'member', email: staffMember.email },
+      });
       break;
     case 'CONFIRM':
       actions.push({

@@ -32,7 +32,7 @@ function InvitationRow({ actor, invitation }: { actor: TeamActor; invitation: Te
   const asking = state === 'confirmingRevoke' || state === 'revoking';
   const resending = state === 'resending';
   return (
-    <li className="team__row" data-invitation={invitation.email}>
+    <li className="team__row" data-testid={`invitation-${invitation.email}`}>
       <div className="team__who">
         <span className="team__name">
           {invitation.email}

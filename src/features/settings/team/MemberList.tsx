@@ -25,7 +25,7 @@ function MemberRow({ actor, member }: { actor: TeamActor; member: TeamMember }) 
   const asking = state === 'confirmingRemove' || state === 'removing';
   const name = member.name ?? member.email;
   return (
-    <li className="team__row" data-member={member.email}>
+    <li className="team__row" data-testid={`member-${member.email}`}>
       <div className="team__who">
         <span className="team__name">
           {name}
