@@ -39,6 +39,8 @@ export const errorCodes = [
   'WHATSAPP_WINDOW_CLOSED',
   /** 422: the customer has no WhatsApp number (none stored, or Meta says it cannot receive). */
   'CUSTOMER_WITHOUT_WHATSAPP',
+  /** 410: a team invitation accepted by someone else, revoked or expired. */
+  'INVITATION_GONE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

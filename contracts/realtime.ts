@@ -76,6 +76,16 @@ export const dealUpdatedEventSchema = z.object({
   at,
 });
 
+/**
+ * Someone was removed from the company (issue 15): their sign-ins are over, so the server rechecks
+ * its sockets at once (closing theirs with 4401) and the team's screens refetch.
+ */
+export const teamMemberRemovedEventSchema = z.object({
+  type: z.literal('team.member.removed'),
+  payload: z.object({ userId: id }),
+  at,
+});
+
 export const realtimeEventSchemas = [
   whatsappConnectionChangedEventSchema,
   messageReceivedEventSchema,
@@ -84,6 +94,7 @@ export const realtimeEventSchemas = [
   taskCreatedEventSchema,
   customerCreatedEventSchema,
   dealUpdatedEventSchema,
+  teamMemberRemovedEventSchema,
 ] as const;
 
 export const realtimeEventSchema = z.discriminatedUnion('type', [...realtimeEventSchemas]);

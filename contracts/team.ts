@@ -31,6 +31,8 @@ export const INVITATION_GONE_TEXT = 'Este convite não vale mais. Peça um novo 
 export const INVITATION_OTHER_EMAIL_TEXT =
   'Este convite foi enviado para outro e-mail. Entre com o e-mail convidado.';
 export const MEMBER_NOT_FOUND_TEXT = 'Pessoa não encontrada na equipe.';
+/** Switching to a company the person does not belong to (or that does not exist). */
+export const COMPANY_NOT_FOUND_TEXT = 'Empresa não encontrada.';
 
 export const teamMemberSchema = z.object({
   userId: z.string(),
@@ -83,6 +85,7 @@ export const inviteContract = {
   method: 'POST',
   url: '/api/settings/team/invitations',
   minRole: 'owner',
+  idempotent: true,
   body: inviteBodySchema,
   response: z.object({ invitation: teamInvitationSchema }),
 } as const;
@@ -137,6 +140,14 @@ export const listMembersContract = {
 } as const;
 
 // The invited person's side. The link's secret travels in bodies, never in an address the logs keep.
+
+/** The app's invitation page: the e-mail's link, and the `redirect` the hosted login carries back. */
+export const INVITATION_PATH_PREFIX = '/convite/';
+export const invitationPath = (token: string) => `${INVITATION_PATH_PREFIX}${token}`;
+/** The secret in an invitation page's path, if `path` is one. */
+export function invitationTokenOfPath(path: string | undefined): string | undefined {
+  return path?.match(/^\/convite\/([A-Za-z0-9_-]{16,200})$/)?.[1];
+}
 
 export const invitationTokenBody = z.strictObject({
   token: z.string().check(z.minLength(16), z.maxLength(200)),

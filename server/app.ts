@@ -35,6 +35,7 @@ import { serviceRoutes } from './modules/services/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { taskRoutes } from './modules/tasks/routes';
+import { teamRoutes } from './modules/team/routes';
 import { whatsappBlocklistRoutes } from './modules/whatsapp-blocklist/routes';
 import { tokenSeal } from './modules/whatsapp-connections/connection-context';
 import { whatsappConnectionRoutes } from './modules/whatsapp-connections/routes';
@@ -155,6 +156,8 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(serviceRoutes, { db, config });
   await app.register(companyRoutes, { db, config });
   await app.register(dashboardRoutes, { db, config });
+  // The team: the owner's screen, invitations (preview and accept), the person's companies.
+  await app.register(teamRoutes, { db, config });
   await app.register(whatsappStatusRoutes, { db, config });
   // Meta's app, or the local Cloud API this server embeds when none is configured (dev pages).
   const whatsapp = resolveWhatsappSettings(config, db, app.server);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import * as z from 'zod';
 import { ptBR } from 'zod/locales';
+import { INVITATION_RESEND_SECONDS } from '../contracts/team';
 
 const truthy = ['1', 'true', 'yes', 'on'];
 const falsy = ['0', 'false', 'no', 'off'];
@@ -75,6 +76,7 @@ const envSchema = z.object({
   TWILIO_API_BASE: httpUrl.default('https://api.twilio.com'),
   PHONE_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  INVITATION_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(INVITATION_RESEND_SECONDS),
   FOLLOW_UP_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   STRIPE_SECRET_KEY: z
@@ -181,6 +183,8 @@ export interface Config {
   phoneCodeResendSeconds: number;
   /** Length of the free trial that ends onboarding. */
   trialDays: number;
+  /** Seconds before a team invitation's e-mail may be sent again ("Reenviar convite"). */
+  invitationResendSeconds: number;
   /**
    * A follow-up whose time (or "enviar agora") is older than this when it could go out is not sent
    * but expires: a message meant for yesterday is worse than none.
@@ -412,6 +416,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms: smsConfig(e),
     phoneCodeResendSeconds: e.PHONE_CODE_RESEND_SECONDS,
     trialDays: e.TRIAL_DAYS,
+    invitationResendSeconds: e.INVITATION_RESEND_SECONDS,
     followUpExpiryHours: e.FOLLOW_UP_EXPIRY_HOURS,
     jobConcurrency: e.JOB_CONCURRENCY ?? defaultJobConcurrency(e.DATABASE_URL),
     whatsapp: whatsappConfig(e, isProduction),

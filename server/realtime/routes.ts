@@ -155,7 +155,11 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
           return;
         }
         state.stillValid = identity.stillValid;
-        unsubscribe = bus.subscribe(identity.companyId, send);
+        unsubscribe = bus.subscribe(identity.companyId, (event) => {
+          // A removal ended someone's sign-ins: whoever's they were must not wait for the heartbeat.
+          if (event.type === 'team.member.removed') recheck(socket, state);
+          send(event);
+        });
         send({ type: 'ready' });
         if (expiresAt === undefined) return;
         // Re-armed until the time has really come: long delays are capped, timers may fire early.

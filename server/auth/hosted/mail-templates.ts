@@ -8,7 +8,7 @@ type Links = PublicUrls;
 const greeting = (name: string | null) => (name ? `Olá, ${name}!` : 'Olá!');
 
 /** A plain, inline-styled message: mail clients ignore stylesheets and most CSS. */
-function layout(title: string, body: SafeHtml): string {
+export function emailLayout(title: string, body: SafeHtml): string {
   return html`<!doctype html>
 <html lang="pt-BR">
 <head><meta charset="utf-8"><title>${title}</title></head>
@@ -21,7 +21,7 @@ ${body}
 </html>`.value;
 }
 
-const button = (href: string, label: string) =>
+export const emailButton = (href: string, label: string) =>
   html`<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#0b7a53;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${label}</a></p>`;
 
 const ignoreLine = 'Se não foi você, ignore este e-mail.';
@@ -43,11 +43,11 @@ Para ativar sua conta no Fechaí, confirme seu e-mail abrindo o link abaixo (val
 ${link}
 
 ${ignoreLine}`,
-    html: layout(
+    html: emailLayout(
       subject,
       html`<p>Olá!</p>
 <p>Para ativar sua conta no Fechaí, confirme seu e-mail. O link vale por 24 horas.</p>
-${button(link, 'Confirmar e-mail')}
+${emailButton(link, 'Confirmar e-mail')}
 <p style="font-size:14px;color:#566170">Se o botão não funcionar, copie este endereço no navegador:<br>${link}</p>
 <p style="font-size:14px;color:#566170">${ignoreLine}</p>`,
     ),
@@ -70,11 +70,11 @@ Para entrar: ${signIn}
 Esqueceu a senha? Crie uma nova: ${forgot}
 
 ${ignoreLine} Sua conta continua como estava.`,
-    html: layout(
+    html: emailLayout(
       subject,
       html`<p>${greeting(input.name)}</p>
 <p>Alguém (talvez você) tentou criar uma conta no Fechaí com este e-mail, mas ele já tem uma conta.</p>
-${button(signIn, 'Entrar no Fechaí')}
+${emailButton(signIn, 'Entrar no Fechaí')}
 <p>Esqueceu a senha? <a href="${forgot}" style="color:#0b7a53">Crie uma nova senha</a>.</p>
 <p style="font-size:14px;color:#566170">${ignoreLine} Sua conta continua como estava.</p>`,
     ),
@@ -103,12 +103,12 @@ Para confirmar seu e-mail e escolher sua senha, abra o link abaixo (vale por 1 h
 ${reset}
 
 ${ignoreLine} Nada muda no cadastro.`,
-    html: layout(
+    html: emailLayout(
       subject,
       html`<p>Olá!</p>
 <p>Alguém (talvez você) tentou criar uma conta no Fechaí com este e-mail, mas já existe um cadastro com ele aguardando confirmação.</p>
 <p>Para confirmar seu e-mail e escolher sua senha, use o botão abaixo. O link vale por 1 hora e pode ser usado uma vez.</p>
-${button(reset, 'Confirmar e-mail e escolher senha')}
+${emailButton(reset, 'Confirmar e-mail e escolher senha')}
 <p style="font-size:14px;color:#566170">Se o botão não funcionar, copie este endereço no navegador:<br>${reset}</p>
 <p style="font-size:14px;color:#566170">${ignoreLine} Nada muda no cadastro.</p>`,
     ),
@@ -133,11 +133,11 @@ Recebemos um pedido para criar uma nova senha para sua conta no Fechaí. Abra o 
 ${link}
 
 ${ignoreLine} Sua senha continua a mesma.`,
-    html: layout(
+    html: emailLayout(
       subject,
       html`<p>${greeting(input.name)}</p>
 <p>Recebemos um pedido para criar uma nova senha para sua conta no Fechaí. O link vale por 1 hora e pode ser usado uma vez.</p>
-${button(link, 'Criar nova senha')}
+${emailButton(link, 'Criar nova senha')}
 <p style="font-size:14px;color:#566170">Se o botão não funcionar, copie este endereço no navegador:<br>${link}</p>
 <p style="font-size:14px;color:#566170">${ignoreLine} Sua senha continua a mesma.</p>`,
     ),
@@ -159,7 +159,7 @@ export function passwordChangedMessage(
 A senha da sua conta no Fechaí acabou de ser alterada e todos os acessos abertos foram encerrados.
 
 Se não foi você, crie uma nova senha agora: ${forgot}`,
-    html: layout(
+    html: emailLayout(
       subject,
       html`<p>${greeting(input.name)}</p>
 <p>A senha da sua conta no Fechaí acabou de ser alterada e todos os acessos abertos foram encerrados.</p>

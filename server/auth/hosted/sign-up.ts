@@ -1,8 +1,10 @@
 import type { Db, Queryable } from '../../db/types';
 import type { PublicUrls } from '../../http/public-urls';
 import { enqueueEmail } from '../../integrations/mail/enqueue-email';
+import { isOpenInvitationFor } from '../../modules/team/invitation-acceptance';
 import { createEmailToken } from '../email-tokens';
-import { createAccount, findAccountByEmail } from './accounts';
+import { type StartedSession, startAuthSession } from '../sessions/auth-sessions';
+import { createAccount, findAccountByEmail, markEmailVerified } from './accounts';
 import { accountExistsMessage, pendingSignUpMessage, verifyEmailMessage } from './mail-templates';
 
 type Links = PublicUrls;
@@ -43,6 +45,26 @@ export async function signUp(
     // perhaps someone else's. Whoever holds the inbox chooses the password there.
     const resetToken = await createEmailToken(tx, { userId: existing.userId, purpose: 'reset_password' });
     await enqueueEmail(tx, pendingSignUpMessage(links, { to: existing.email, resetToken }));
+  });
+}
+
+/**
+ * Sign-up from a team invitation's page (`redirect` is its /convite/<secret>) with the invited address:
+ * the secret reached that inbox, so the new account is verified at once and signed in, and the person
+ * goes straight back to accept, with no confirmation e-mail to wait for. Null, changing nothing, when
+ * the secret is not an open invitation for this address or the address already has an account: the
+ * caller then signs up as usual (the same page and e-mails as any sign-up, revealing nothing).
+ */
+export async function signUpInvited(
+  db: Db,
+  input: { name: string; email: string; passwordHash: string; invitationToken: string; userAgent?: string },
+): Promise<(StartedSession & { userId: string }) | null> {
+  return db.transaction(async (tx) => {
+    if (!(await isOpenInvitationFor(tx, input.invitationToken, input.email))) return null;
+    const userId = await createAccount(tx, input);
+    if (!userId) return null;
+    await markEmailVerified(tx, userId);
+    return { userId, ...(await startAuthSession(tx, { userId, userAgent: input.userAgent })) };
   });
 }
 

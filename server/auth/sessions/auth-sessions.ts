@@ -4,7 +4,7 @@ import { hashToken, newOpaqueToken } from '../tokens/opaque-token';
 /** A sign-in lasts as long as the app keeps its cookies (spec §9: 30 days), renewed on each refresh. */
 export const AUTH_SESSION_DAYS = 30;
 
-export type RevokeReason = 'logout' | 'refresh_token_reuse' | 'password_reset';
+export type RevokeReason = 'logout' | 'refresh_token_reuse' | 'password_reset' | 'member_removed';
 
 export interface StartedSession {
   sessionId: string;

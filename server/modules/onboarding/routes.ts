@@ -20,6 +20,7 @@ import { sendPhoneCode } from '../phone-verification/send-code';
 import { WRONG_USER_TEXT } from '../phone-verification/texts';
 import { saveCompany } from './company';
 import { loadFreeTrial, startFreeTrial } from './free-trial';
+import { completeInviteeSignup } from './invitee-signup';
 import { loadOnboardingStatus } from './status';
 import { SIGNUP_COMPLETE_TEXT } from './texts';
 import { saveUserName } from './user-name';
@@ -89,6 +90,8 @@ export const onboardingRoutes: FastifyPluginAsync<OnboardingRoutesOptions> = asy
         phoneNumber: body.phoneNumber,
         code: body.code,
         check: duringSignup,
+        // An invited person is done here: the answer says sign-up is complete.
+        onVerified: (tx) => completeInviteeSignup(tx, userId),
       });
       return loadOnboardingStatus(db, userId, statusOptions);
     },

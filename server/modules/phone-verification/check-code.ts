@@ -1,4 +1,4 @@
-import type { Db } from '../../db/types';
+import type { Db, Queryable } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { HttpError } from '../../http/errors';
 import { codeMatches } from './codes';
@@ -21,6 +21,8 @@ export interface VerifyPhoneCodeInput {
   code: string;
   /** The caller's own rules, checked with the user locked (throw an HttpError to refuse). */
   check?: (user: LockedUser) => void;
+  /** What else the verification commits with (onboarding: an invited person's sign-up completes). */
+  onVerified?: (tx: Queryable) => Promise<void>;
 }
 
 type Outcome =
@@ -78,6 +80,7 @@ export async function verifyPhoneCode(db: Db, input: VerifyPhoneCodeInput): Prom
         phone,
       ]);
       await tx.query('UPDATE phone_verifications SET consumed_at = now() WHERE id = $1', [row.id]);
+      await input.onVerified?.(tx);
       return { kind: 'verified', phone };
     })
     .catch((err: unknown) => {

@@ -22,6 +22,8 @@ export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventO
   'customer.created': () => [customerKeys.lists, cacheRoots.dashboard],
   'task.created': () => [cacheRoots.tasks, cacheRoots.dashboard],
   'deal.updated': () => [cacheRoots.sales, cacheRoots.dashboard],
+  // Assignee pickers and filters list the members.
+  'team.member.removed': () => [cacheRoots.tasks, cacheRoots.sales],
 };
 
 /** Everything the socket keeps fresh: after a reconnect, events may have been missed. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { invitationTokenOfPath } from '../../../../contracts/team';
 import { publicUrls } from '../../../http/public-urls';
 import { isPlausibleEmail, NAME_MAX_LENGTH, normaliseEmail } from '../accounts';
 import { type HostedContext, sendPage, viewFor } from '../context';
@@ -9,13 +10,18 @@ import type { FieldErrors } from '../pages/fields';
 import { signupPage } from '../pages/signup';
 import { passwordProblem } from '../password-rules';
 import { hashPassword } from '../passwords';
-import { resendVerification, signUp } from '../sign-up';
+import { appLoginUrl } from '../return-target';
+import { setSessionCookie } from '../session-cookie';
+import { resendVerification, signUp, signUpInvited } from '../sign-up';
 import { csrfGuard } from './csrf-guard';
 import { formTarget, queryTarget } from './target';
 
 export const INVALID_EMAIL = 'Informe um e-mail válido, como nome@empresa.com.br.';
 
-/** GET/POST /auth/signup and POST /auth/verification/resend. */
+/**
+ * GET/POST /auth/signup and POST /auth/verification/resend. A sign-up coming back to a team
+ * invitation with its invited address is signed in at once (sign-up.ts, signUpInvited).
+ */
 export function registerSignupRoutes(app: FastifyInstance, context: HostedContext): void {
   const { config } = context;
 
@@ -50,11 +56,28 @@ export function registerSignupRoutes(app: FastifyInstance, context: HostedContex
         );
       }
 
-      await signUp(context.db, publicUrls(request, config), {
-        name,
-        email,
-        passwordHash: await hashPassword(password),
-      });
+      const passwordHash = await hashPassword(password);
+      const invitationToken = invitationTokenOfPath(target.redirect);
+      const invited =
+        invitationToken &&
+        (await signUpInvited(context.db, {
+          name,
+          email,
+          passwordHash,
+          invitationToken,
+          userAgent: request.headers['user-agent'],
+        }));
+      if (invited) {
+        setSessionCookie(request, reply, config, invited.ssoSecret);
+        const tokens = {
+          accessToken: await context.tokens.sign({ userId: invited.userId, sessionId: invited.sessionId }),
+          refreshToken: invited.refreshToken,
+          userId: invited.userId,
+        };
+        return reply.redirect(appLoginUrl(target, publicUrls(request, config), tokens), 303);
+      }
+
+      await signUp(context.db, publicUrls(request, config), { name, email, passwordHash });
       return sendPage(
         reply,
         200,
