@@ -12,7 +12,7 @@ import {
   type JoinTeamInput,
   joinTeamMachine,
 } from './join-team.machine';
-import { invitationLine, joinTeamTexts, switchAccountLabel, useInvitedEmail } from './join-team.texts';
+import { invitationLine, invitedEmailHint, joinTeamTexts, switchAccountLabel } from './join-team.texts';
 
 /**
  * The invitation page's path model: Carla opens the link Ana sent her, signed out, signed in as
@@ -70,7 +70,7 @@ const scenarioOf = (snapshot: JoinTeamSnapshot) => {
   return viewerEmail === null ? 'signed out' : viewerEmail === INVITED_EMAIL ? 'invited' : 'other e-mail';
 };
 
-const valueOf = (snapshot: JoinTeamSnapshot) =>
+const stateNameOf = (snapshot: JoinTeamSnapshot) =>
   typeof snapshot.value === 'string' ? snapshot.value : `open.${(snapshot.value as { open: string }).open}`;
 
 export const joinTeamPathModel = {
@@ -104,7 +104,7 @@ export const joinTeamPathModel = {
 
   serializeState(snapshot: JoinTeamSnapshot): string {
     const { error } = snapshot.context;
-    return [scenarioOf(snapshot), valueOf(snapshot), ...(error ? [`says "${error}"`] : [])].join(' · ');
+    return [scenarioOf(snapshot), stateNameOf(snapshot), ...(error ? [`says "${error}"`] : [])].join(' · ');
   },
 
   describeState(snapshot: JoinTeamSnapshot): string {
@@ -121,7 +121,7 @@ export const joinTeamPathModel = {
       joined: 'in the team, off to the app',
       leaving: 'off to sign in',
     };
-    return words[valueOf(snapshot)] ?? valueOf(snapshot);
+    return words[stateNameOf(snapshot)] ?? stateNameOf(snapshot);
   },
 
   describeEvent(event: AnyEventObject): string {
@@ -206,7 +206,7 @@ export function planJoinTeamStep(path: JoinTeamPath, index: number): JoinTeamSte
     }
   }
 
-  const value = valueOf(state);
+  const value = stateNameOf(state);
   const line =
     invitation && invitationLine(invitation.invitedByName, invitation.companyName, invitation.role);
   const screen: JoinTeamStepScreen = {
@@ -230,7 +230,7 @@ export function planJoinTeamStep(path: JoinTeamPath, index: number): JoinTeamSte
     case 'open.signedOut':
       Object.assign(screen, {
         invitation: line,
-        message: useInvitedEmail(invitation?.email ?? ''),
+        message: invitedEmailHint(invitation?.email ?? ''),
         buttons: [joinTeamTexts.signUp, joinTeamTexts.signIn],
       });
       break;

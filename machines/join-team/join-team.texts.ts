@@ -13,6 +13,6 @@ export const joinTeamTexts = {
 export const invitationLine = (invitedByName: string | null, companyName: string, role: Role) =>
   `${invitedByName ?? 'Alguém'} convidou você para a equipe da ${companyName} como ${ROLE_LABELS[role]}.`;
 
-export const useInvitedEmail = (email: string) => `Use o e-mail ${email}.`;
+export const invitedEmailHint = (email: string) => `Use o e-mail ${email}.`;
 
 export const switchAccountLabel = (email: string) => `Sair e entrar com ${email}`;

@@ -20,6 +20,7 @@ const rootPage = lazyPage(() => import('../../features/auth/root/RootPage'));
 const loginPage = lazyPage(() => import('../../features/auth/login/LoginPage'));
 const logoutPage = lazyPage(() => import('../../features/auth/logout/LogoutPage'));
 const signupPage = lazyPage(() => import('../../features/auth/signup/SignupPage'));
+const invitationPage = lazyPage(() => import('../../features/auth/invitation/InvitationPage'));
 const downloadAppPage = lazyPage(() => import('../../features/download-app/DownloadAppPage'));
 // The six onboarding routes share one page, so its chart lives on while the user moves between steps.
 const onboardingPage = lazyPage(() => import('../../features/onboarding/OnboardingPage'));
@@ -103,6 +104,12 @@ export const appRoutes: readonly AppRoute[] = [
       const { accessToken, refreshToken } = readSessionCookies();
       return accessToken || refreshToken ? prefetchLazily(queryClient, paywallQuery) : undefined;
     },
+  }),
+  defineRoute({
+    path: '/convite/:token',
+    layout: 'bare',
+    title: 'Convite para a equipe',
+    page: invitationPage,
   }),
   defineRoute({
     path: appPaths.downloadApp,
