@@ -10,6 +10,7 @@ import { emailVerificationPathModel } from '../machines/email-verification/email
 import { entityFormPathModel } from '../machines/entity-form/entity-form.paths';
 import { followUpStatusPathModel } from '../machines/follow-up-status/follow-up-status.paths';
 import { followUpTemplatePathModel } from '../machines/follow-up-template/follow-up-template.paths';
+import { joinTeamPathModel } from '../machines/join-team/join-team.paths';
 import { loginPathModel } from '../machines/login/login.paths';
 import { onboardingPathModel } from '../machines/onboarding/onboarding.paths';
 import { paymentReturnPathModel } from '../machines/payment-return/payment-return.paths';
@@ -68,6 +69,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'follow-up-template': model(followUpTemplatePathModel),
   'follow-up-status': model(followUpStatusPathModel),
   team: model(teamPathModel),
+  'join-team': model(joinTeamPathModel),
 };
 
 /**
@@ -105,4 +107,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'follow-up-template': 'tests/web/follow-up-template.paths.test.tsx',
   'follow-up-status': 'tests/web/follow-up-status.paths.test.tsx',
   team: 'tests/web/team.paths.test.tsx',
+  'join-team': 'tests/web/join-team.paths.test.tsx',
 };
