@@ -2,6 +2,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../machines/checkout/renewal.paths';
 import { columnLoadMorePathModel } from '../machines/column-load-more/column-load-more.paths';
+import { companySwitchPathModel } from '../machines/company-switch/company-switch.paths';
 import { confirmDeletePathModel } from '../machines/confirm-delete/confirm-delete.paths';
 import { customerExportPathModel } from '../machines/customer-export/customer-export.paths';
 import { customerImportPathModel } from '../machines/customer-import/customer-import.paths';
@@ -70,6 +71,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'follow-up-status': model(followUpStatusPathModel),
   team: model(teamPathModel),
   'join-team': model(joinTeamPathModel),
+  'company-switch': model(companySwitchPathModel),
 };
 
 /**
@@ -108,4 +110,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'follow-up-status': 'tests/web/follow-up-status.paths.test.tsx',
   team: 'tests/web/team.paths.test.tsx',
   'join-team': 'tests/web/join-team.paths.test.tsx',
+  'company-switch': 'tests/web/company-switch.paths.test.tsx',
 };

@@ -55,6 +55,7 @@ export const companySwitchMachine = setup({
   states: {
     closed: {
       description: 'The "Trocar de empresa" button.',
+      entry: assign({ error: null }),
       on: { OPEN: 'loading' },
     },
     loading: {
@@ -76,15 +77,15 @@ export const companySwitchMachine = setup({
       description: 'Each company with the role there; the current one marked.',
       on: {
         CHOOSE: [
-          { guard: 'isCurrent', target: 'closed', actions: assign({ error: null }) },
+          { guard: 'isCurrent', target: 'closed' },
           {
             guard: 'isListed',
             target: 'switching',
             actions: assign({ companyId: ({ event }) => event.companyId, error: null }),
           },
         ],
-        CLOSE: { target: 'closed', actions: assign({ error: null }) },
-        OPEN: { target: 'closed', actions: assign({ error: null }) },
+        CLOSE: 'closed',
+        OPEN: 'closed',
       },
     },
     switching: {
