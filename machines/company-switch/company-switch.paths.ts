@@ -3,6 +3,7 @@ import { ROLE_LABELS } from '../../contracts/roles';
 import { COMPANY_NOT_FOUND_TEXT, type CompanyChoice } from '../../contracts/team';
 import type { PathScenario } from '../../tests/support/chart-paths';
 import { appPaths } from '../app-paths';
+import { plannedAnswer, refusal } from '../planned-answer';
 import { type CompanySwitchEvent, companySwitchMachine } from './company-switch.machine';
 
 /**
@@ -27,8 +28,6 @@ export const otherCompany: CompanyChoice = {
 export const myCompanies = [currentCompany, otherCompany];
 
 export const COMPANIES_BROKEN_TEXT = 'Não foi possível carregar suas empresas. Tente novamente.';
-const refusal = (message: string, status: number, code: string) =>
-  Object.assign(new Error(message), { status, code });
 export const companySwitchFailures = {
   broken: refusal(COMPANIES_BROKEN_TEXT, 500, 'INTERNAL_ERROR'),
   notFound: refusal(COMPANY_NOT_FOUND_TEXT, 404, 'NOT_FOUND'),
@@ -158,20 +157,7 @@ export function planCompanySwitchStep(
   else if (event.type === 'CHOOSE') {
     const company = myCompanies.find((c) => c.id === event.companyId)!;
     actions.push({ do: 'click', button: companyOptionLabel(company) });
-  } else {
-    const call = event.type.replace(/^xstate\.(done|error)\.actor\./, '') as CompanySwitchCall;
-    if (event.type.startsWith('xstate.done.actor.'))
-      actions.push({ do: 'answer', call, status: 200, body: event.output });
-    else {
-      const refusal = event.error as { message: string; status: number; code: string };
-      actions.push({
-        do: 'answer',
-        call,
-        status: refusal.status,
-        body: { success: false, error: refusal.message, code: refusal.code },
-      });
-    }
-  }
+  } else actions.push(plannedAnswer<CompanySwitchCall>(event));
   const value = String(state.value);
   const { error, companies } = state.context;
   return {

@@ -6,6 +6,7 @@ import {
 } from '../../contracts/team';
 import type { PathScenario } from '../../tests/support/chart-paths';
 import { appPaths } from '../app-paths';
+import { plannedAnswer, refusal } from '../planned-answer';
 import {
   type InvitationPreview,
   type JoinTeamEvent,
@@ -38,8 +39,6 @@ export const revokedPreview: InvitationPreview = { ...openPreview, status: 'revo
 export const PREVIEW_BROKEN_TEXT = 'Não foi possível carregar o convite. Tente novamente.';
 export const ACCEPT_BROKEN_TEXT = 'Não foi possível entrar na equipe agora. Tente novamente.';
 
-const refusal = (message: string, status: number, code: string) =>
-  Object.assign(new Error(message), { status, code });
 export const joinTeamFailures = {
   notFound: refusal(INVITATION_NOT_FOUND_TEXT, 404, 'NOT_FOUND'),
   gone: refusal(INVITATION_GONE_TEXT, 410, 'INVITATION_GONE'),
@@ -191,20 +190,7 @@ export function planJoinTeamStep(path: JoinTeamPath, index: number): JoinTeamSte
   else if (event.type === 'SWITCH_ACCOUNT')
     actions.push({ do: 'click', button: switchAccountLabel(invitation?.email ?? '') });
   else if (event.type === 'ACCEPT') actions.push({ do: 'click', button: joinTeamTexts.accept });
-  else {
-    const call = event.type.replace(/^xstate\.(done|error)\.actor\./, '') as JoinTeamCall;
-    if (event.type.startsWith('xstate.done.actor.'))
-      actions.push({ do: 'answer', call, status: 200, body: event.output });
-    else {
-      const refusal = event.error as { message: string; status: number; code: string };
-      actions.push({
-        do: 'answer',
-        call,
-        status: refusal.status,
-        body: { success: false, error: refusal.message, code: refusal.code },
-      });
-    }
-  }
+  else actions.push(plannedAnswer<JoinTeamCall>(event));
 
   const value = stateNameOf(state);
   const line =

@@ -8,6 +8,7 @@ import {
   type TeamMember,
 } from '../../contracts/team';
 import type { PathScenario } from '../../tests/support/chart-paths';
+import { plannedAnswer, refusal } from '../planned-answer';
 import { type TeamEvent, teamMachine } from './team.machine';
 import {
   removeQuestion,
@@ -82,8 +83,6 @@ export const initialTeam: Team = { members: [ownerMember, staffMember], invitati
 export const TEAM_BROKEN_TEXT = 'Não foi possível concluir agora. Tente novamente.';
 
 /** The server's refusals, as the app's actors reject (ApiError's shape). */
-const refusal = (message: string, status: number, code: string) =>
-  Object.assign(new Error(message), { status, code });
 export const teamFailures = {
   broken: refusal(TEAM_BROKEN_TEXT, 500, 'INTERNAL_ERROR'),
   alreadyMember: refusal(ALREADY_MEMBER_TEXT, 409, 'CONFLICT'),
@@ -253,20 +252,6 @@ export interface TeamStepPlan {
 
 type TeamPath = { steps: { event: AnyEventObject; state: TeamSnapshot }[] };
 
-const envelopeOf = (error: { message: string; code?: string }) => ({
-  success: false,
-  error: error.message,
-  code: error.code ?? 'INTERNAL_ERROR',
-});
-
-function answerOf(event: AnyEventObject): TeamUserAction {
-  const call = event.type.replace(/^xstate\.(done|error)\.actor\./, '') as TeamCall;
-  if (event.type.startsWith('xstate.done.actor.'))
-    return { do: 'answer', call, status: 200, body: event.output };
-  const error = event.error as { message: string; status: number; code?: string };
-  return { do: 'answer', call, status: error.status, body: envelopeOf(error) };
-}
-
 function toastOf(event: AnyEventObject, before: TeamSnapshot): string | null {
   const { team, invitationId, userId } = before.context;
   const member = team?.members.find((m) => m.userId === userId);
@@ -343,7 +328,7 @@ export function planTeamStep(path: TeamPath, index: number): TeamStepPlan {
       actions.push({ do: 'click', button: 'Cancelar' });
       break;
     default:
-      actions.push(answerOf(event));
+      actions.push(plannedAnswer<TeamCall>(event));
   }
   const listed = team !== null && value !== 'loading' && value !== 'loadFailed';
   const invitation = team?.invitations.find((i) => i.id === invitationId);
