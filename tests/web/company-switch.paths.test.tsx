@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listMyCompaniesContract, switchCompanyContract } from '../../contracts/team';
 import {
   type CompanySwitchCall,
@@ -17,6 +17,9 @@ const paths = generatePaths(companySwitchPathModel);
 
 describe('the company switcher: chart paths, as a person in two companies sees them', () => {
   withPagesPreloaded();
+  // The switcher is its own chunk: loaded up front, as the pages are, so a busy machine's slow
+  // first import does not race the first click.
+  beforeAll(() => import('../../src/app/shell/CompanySwitcher'));
 
   it.each(paths.map((path) => [String(path.number), path] as const))(
     'path %s',
