@@ -41,6 +41,7 @@ test('/settings shows the account, the subscription and every settings area', as
     'Conexão WhatsApp',
     'Serviços',
     'Sobre a empresa',
+    'Equipe',
     'Treinamento da IA',
     'Indique e Ganhe',
     'Acesso e Segurança',

@@ -46,6 +46,7 @@ export const appPaths = {
   editService: (serviceId: string) => `/settings/services/${segment(serviceId)}/edit`,
   companyInfo: '/settings/company-info',
   invite: '/settings/invite',
+  team: '/settings/team',
   accessSecurity: '/settings/access-security',
   phoneChange: '/settings/access-security/phone-change',
   phoneChangeValidate: '/settings/access-security/phone-change/validate',
@@ -62,6 +63,8 @@ export const appPaths = {
   whatsappConnectError: `${whatsapp}/connect-business/error`,
   whatsappConnectHeadsUp: `${whatsapp}/connect-business/heads-up`,
   whatsappBlocklist: `${whatsapp}/blocklist`,
+
+  invitation: (token: string) => `/convite/${segment(token)}`,
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../machines/checkout/renewal.paths';
 import { columnLoadMorePathModel } from '../machines/column-load-more/column-load-more.paths';
+import { companySwitchPathModel } from '../machines/company-switch/company-switch.paths';
 import { confirmDeletePathModel } from '../machines/confirm-delete/confirm-delete.paths';
 import { customerExportPathModel } from '../machines/customer-export/customer-export.paths';
 import { customerImportPathModel } from '../machines/customer-import/customer-import.paths';
@@ -10,6 +11,7 @@ import { emailVerificationPathModel } from '../machines/email-verification/email
 import { entityFormPathModel } from '../machines/entity-form/entity-form.paths';
 import { followUpStatusPathModel } from '../machines/follow-up-status/follow-up-status.paths';
 import { followUpTemplatePathModel } from '../machines/follow-up-template/follow-up-template.paths';
+import { joinTeamPathModel } from '../machines/join-team/join-team.paths';
 import { loginPathModel } from '../machines/login/login.paths';
 import { onboardingPathModel } from '../machines/onboarding/onboarding.paths';
 import { paymentReturnPathModel } from '../machines/payment-return/payment-return.paths';
@@ -24,6 +26,7 @@ import { searchBoxPathModel } from '../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../machines/session/session.paths';
 import { stageEditorPathModel } from '../machines/stage-editor/stage-editor.paths';
 import { taskFormPathModel } from '../machines/task-form/task-form.paths';
+import { teamPathModel } from '../machines/team/team.paths';
 import { toastPathModel } from '../machines/toasts/toast.paths';
 import { toasterPathModel } from '../machines/toasts/toaster.paths';
 import { whatsappConnectionPathModel } from '../machines/whatsapp/whatsapp-connection.paths';
@@ -66,6 +69,9 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'whatsapp-connection': model(whatsappConnectionPathModel),
   'follow-up-template': model(followUpTemplatePathModel),
   'follow-up-status': model(followUpStatusPathModel),
+  team: model(teamPathModel),
+  'join-team': model(joinTeamPathModel),
+  'company-switch': model(companySwitchPathModel),
 };
 
 /**
@@ -102,4 +108,7 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   realtime: 'tests/web/realtime.paths.test.tsx',
   'follow-up-template': 'tests/web/follow-up-template.paths.test.tsx',
   'follow-up-status': 'tests/web/follow-up-status.paths.test.tsx',
+  team: 'tests/web/team.paths.test.tsx',
+  'join-team': 'tests/web/join-team.paths.test.tsx',
+  'company-switch': 'tests/web/company-switch.paths.test.tsx',
 };

@@ -40,6 +40,7 @@ const routes: [string, string | null, boolean, string?][] = [
   ['/settings/services/new', null, true, 'Novo serviço'],
   ['/settings/services/s-1/edit', null, true, 'Editar serviço'],
   ['/settings/company-info/', 'Sobre a empresa', true],
+  ['/settings/team', 'Equipe', true],
   ['/settings/invite/', 'Indique e Ganhe', true],
   ['/settings/access-security/phone-change', 'Alterar o número de celular', true],
   ['/settings/access-security/phone-change/validate?phone=11987654321', 'Valide seu telefone', true],

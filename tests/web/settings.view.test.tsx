@@ -7,6 +7,7 @@ import { paidSubscription, SAVE_FAILED_TEXT } from '../../machines/checkout/rene
 import { fakeBillingRoutes } from './support/billing-api';
 import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
+import { sessionCheck } from './support/session-cookies';
 import { fakeSettingsRoutes, settingsUser } from './support/settings-api';
 import { openSignedIn } from './support/signed-in';
 
@@ -51,11 +52,28 @@ describe('/settings (spec §2): Configurações', () => {
       ['Conexão WhatsApp', wa],
       ['Serviços', '/settings/services'],
       ['Sobre a empresa', '/settings/company-info'],
+      ['Equipe', '/settings/team'],
       ['Treinamento da IA', '/settings/ai-training'],
       ['Indique e Ganhe', '/settings/invite'],
       ['Acesso e Segurança', '/settings/access-security'],
       ['Contatos ignorados', `${wa}/blocklist`],
     ]);
+  });
+
+  test('"Equipe" is the owner\'s: a manager or an attendant is not offered it', async () => {
+    for (const role of ['manager', 'staff'] as const) {
+      const billing = fakeBillingRoutes({ subscription: ok({ subscription: paidSubscription() }) });
+      const settings = fakeSettingsRoutes({ user: ok({ getUser: settingsUser() }) });
+      const app = openSignedIn('/settings', {
+        session: sessionCheck({ role }),
+        routes: [billing.routes, settings.routes],
+      });
+      await settleQueries();
+      const menu = screen.getByRole('navigation', { name: 'Áreas de configuração' });
+      expect(within(menu).getAllByRole('link').length).toBeGreaterThan(0);
+      expect(within(menu).queryByRole('link', { name: /^Equipe/ })).toBeNull();
+      app.unmount();
+    }
   });
 
   test('every menu entry opens its page', async () => {

@@ -20,6 +20,7 @@ const rootPage = lazyPage(() => import('../../features/auth/root/RootPage'));
 const loginPage = lazyPage(() => import('../../features/auth/login/LoginPage'));
 const logoutPage = lazyPage(() => import('../../features/auth/logout/LogoutPage'));
 const signupPage = lazyPage(() => import('../../features/auth/signup/SignupPage'));
+const invitationPage = lazyPage(() => import('../../features/auth/invitation/InvitationPage'));
 const downloadAppPage = lazyPage(() => import('../../features/download-app/DownloadAppPage'));
 // The six onboarding routes share one page, so its chart lives on while the user moves between steps.
 const onboardingPage = lazyPage(() => import('../../features/onboarding/OnboardingPage'));
@@ -45,6 +46,7 @@ const salesBoardPage = lazyPage(() => import('../../features/sales/SalesBoardPag
 const dealPage = lazyPage(() => import('../../features/sales/DealPage'));
 const servicesPage = lazyPage(() => import('../../features/services/ServicesPage'));
 const serviceFormPage = lazyPage(() => import('../../features/services/ServiceFormPage'));
+const teamPage = lazyPage(() => import('../../features/settings/team/TeamPage'));
 const companyInfoPage = lazyPage(() => import('../../features/company-info/CompanyInfoPage'));
 const blocklistPage = lazyPage(() => import('../../features/whatsapp-blocklist/BlocklistPage'));
 // The WhatsApp connection's pages share one page, so its chart lives on between them.
@@ -104,6 +106,12 @@ export const appRoutes: readonly AppRoute[] = [
       const { accessToken, refreshToken } = readSessionCookies();
       return accessToken || refreshToken ? prefetchLazily(queryClient, paywallQuery) : undefined;
     },
+  }),
+  defineRoute({
+    path: '/convite/:token',
+    layout: 'bare',
+    title: 'Convite para a equipe',
+    page: invitationPage,
   }),
   defineRoute({
     path: appPaths.downloadApp,
@@ -315,6 +323,13 @@ export const appRoutes: readonly AppRoute[] = [
     minRole: 'manager',
     title: 'Sobre a empresa',
     page: companyInfoPage,
+  }),
+  defineRoute({
+    path: appPaths.team,
+    layout: 'shell',
+    minRole: 'owner',
+    title: 'Equipe',
+    page: teamPage,
   }),
   defineRoute({
     path: appPaths.invite,

@@ -6,9 +6,19 @@ import { AUTH_URL } from '../../lib/build-config';
  * app's /login with tokens. Without AUTH_URL it is this server's, reached by a relative path so people
  * stay on the address they opened the app on (127.0.0.1 and localhost keep separate sign-ins).
  */
-export function hostedLoginUrl(): string {
+export function hostedLoginUrl(redirect?: string): string {
+  return hostedUrl('/auth/login', redirect);
+}
+
+/** The hosted login's sign-up; `redirect` (a path of this app) is where the person comes back to. */
+export function hostedSignUpUrl(redirect?: string): string {
+  return hostedUrl('/auth/signup', redirect);
+}
+
+function hostedUrl(page: string, redirect: string | undefined): string {
   const params = new URLSearchParams({ returnTo: window.location.origin });
-  return `${AUTH_URL}/auth/login?${params}`;
+  if (isSameAppPath(redirect)) params.set('redirect', redirect);
+  return `${AUTH_URL}${page}?${params}`;
 }
 
 /**
@@ -16,7 +26,5 @@ export function hostedLoginUrl(): string {
  * (a path of this app) travels along so the user comes back to where they were headed.
  */
 export function hostedLogoutUrl(redirect?: string): string {
-  const params = new URLSearchParams({ returnTo: window.location.origin });
-  if (isSameAppPath(redirect)) params.set('redirect', redirect);
-  return `${AUTH_URL}/auth/logout?${params}`;
+  return hostedUrl('/auth/logout', redirect);
 }

@@ -20,6 +20,12 @@ export const settingsAreas: readonly { to: string; title: string; hint: string; 
     hint: 'Documento, contato e atividade',
     minRole: 'manager',
   },
+  {
+    to: appPaths.team,
+    title: 'Equipe',
+    hint: 'Convide pessoas e defina o que cada uma faz',
+    minRole: 'owner',
+  },
   { to: appPaths.aiTraining, title: 'Treinamento da IA', hint: 'Ensine a IA sobre o seu negócio' },
   { to: appPaths.invite, title: 'Indique e Ganhe', hint: 'Convide outras empresas para o Fechaí' },
   { to: appPaths.accessSecurity, title: 'Acesso e Segurança', hint: 'Seu número de celular' },
