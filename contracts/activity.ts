@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { assigneeFilters } from './assignee-filter';
 import { cursorInput, idParam, limitInput, pageInfoSchema } from './pagination';
 
 /**
@@ -11,8 +12,7 @@ export const personSchema = z.object({ userId: z.string(), name: z.string() });
 export type Person = z.infer<typeof personSchema>;
 
 /** "Minhas" (assigned to the caller) or "De todos"; lists default to everyone's. */
-export const assigneeFilters = ['me', 'all'] as const;
-export type AssigneeFilter = (typeof assigneeFilters)[number];
+export { type AssigneeFilter, assigneeFilters } from './assignee-filter';
 export const assigneeFilterInput = z._default(z.enum(assigneeFilters), 'all');
 
 export const ASSIGNEE_NOT_MEMBER_TEXT = 'Esta pessoa não faz parte da equipe.';

@@ -53,7 +53,7 @@ describe('links preload on intent (spec §2)', () => {
     expect(prefetch).toHaveBeenCalledWith({
       queryClient,
       params: { taskId: 't-1' },
-      search: { filter: 'overdue' },
+      search: { filter: 'overdue', assignee: 'all' },
     });
   });
 

@@ -32,13 +32,20 @@ describe('customers search (spec §2, §5): page ≥ 1 default 1, limit 10..100 
 
 describe('tasks filter (spec §2): today | future | completed | overdue, default today', () => {
   test.each([
+    ['/tasks?assignee=me', 'me'],
+    ['/tasks?assignee=nope', 'all'],
+  ])('%s → assignee %s ("Minhas" / "De todos", issue 15)', (url, assignee) => {
+    expect(open(url).search).toEqual({ filter: 'today', assignee });
+  });
+
+  test.each([
     ['/tasks', 'today'],
     ['/tasks?filter=nope', 'today'],
     ['/tasks?filter=future', 'future'],
     ['/tasks?filter=completed', 'completed'],
     ['/tasks?filter=overdue', 'overdue'],
   ])('%s → %s', (url, filter) => {
-    expect(open(url).search).toEqual({ filter });
+    expect(open(url).search).toEqual({ filter, assignee: 'all' });
   });
 });
 

@@ -75,6 +75,7 @@ describe('"Falar com o suporte" in the settings', () => {
     expect(hint?.textContent).toBe('Tire suas dúvidas pelo WhatsApp');
     const menu = screen.getByRole('navigation', { name: 'Áreas de configuração' });
     expect(within(menu).queryByRole('link', { name: /suporte/ })).toBeNull();
-    expect(within(menu).getAllByRole('link')).toHaveLength(7);
+    // The owner's areas: the seven of spec §2 and the team (issue 15).
+    expect(within(menu).getAllByRole('link')).toHaveLength(8);
   });
 });

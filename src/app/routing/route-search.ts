@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { assigneeFilters } from '../../../contracts/activity';
+import { assigneeFilters } from '../../../contracts/assignee-filter';
 
 /**
  * Search parameters of the routes (spec §2 and §5). Each field falls back on its own, so one bad
