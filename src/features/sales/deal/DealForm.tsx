@@ -19,6 +19,7 @@ import { fieldIssues, issuesOfCheck } from '../../../lib/forms/field-issues';
 import { useEntityForm, useEntityFormView } from '../../../lib/forms/useEntityForm';
 import { Link } from '../../../lib/routing/Link';
 import { toast } from '../../../lib/toasts';
+import { AssigneeField } from '../../../ui/assignee-field/AssigneeField';
 import { ConfirmAction } from '../../../ui/confirm/ConfirmAction';
 import { CustomerPicker } from '../../../ui/customer-picker/CustomerPicker';
 import { MoneyInput } from '../../../ui/money-input/MoneyInput';
@@ -33,6 +34,7 @@ import { createDeal, deleteDeal, updateDeal } from './deal-calls';
 type Field =
   | 'title'
   | 'customerId'
+  | 'assigneeUserId'
   | 'services'
   | 'valueCents'
   | 'stageId'
@@ -44,6 +46,7 @@ type Errors = Partial<Record<Field, string>>;
 const fields: readonly Field[] = [
   'title',
   'customerId',
+  'assigneeUserId',
   'services',
   'valueCents',
   'stageId',
@@ -68,6 +71,8 @@ interface DealFormValues {
   expectedCloseDate: string;
   notes: string;
   lostReason: string;
+  /** "Responsável" as picked; absent until picked, so the body leaves it out (caller / unchanged). */
+  assigneeUserId?: string | null;
   [field: string]: unknown;
 }
 
@@ -89,6 +94,7 @@ function checkDeal(values: DealFormValues, chosenStageId: string) {
   const checked = dealInputSchema.safeParse({
     title: values.title,
     customerId: values.customer?.id ?? null,
+    ...(values.assigneeUserId !== undefined ? { assigneeUserId: values.assigneeUserId } : {}),
     ...(chosenStageId ? { stageId: chosenStageId } : {}),
     valueCents: values.valueCents ?? 0,
     expectedCloseDate: blankToNull(values.expectedCloseDate),
@@ -208,6 +214,14 @@ export function DealForm({ deal }: { deal: Deal | null }) {
         />
         {fieldError('customerId')}
       </div>
+
+      <AssigneeField
+        picked={values.assigneeUserId}
+        current={deal ? deal.assignee : undefined}
+        error={errors.assigneeUserId}
+        disabled={saving}
+        onChange={(assigneeUserId) => view.edit({ assigneeUserId })}
+      />
 
       <DealServices
         lines={values.lines}
