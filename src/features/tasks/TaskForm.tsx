@@ -17,6 +17,7 @@ import {
 } from '../../../contracts/tasks';
 import type { TaskFormEdit, taskFormMachine } from '../../../machines/task-form/task-form.machine';
 import { customerHasPhone } from '../../../machines/task-form/task-form.values';
+import { useSessionUser } from '../../app/session/session-context';
 import { Link } from '../../lib/routing/Link';
 import { AssigneeField } from '../../ui/assignee-field/AssigneeField';
 import { CustomerPicker } from '../../ui/customer-picker/CustomerPicker';
@@ -56,6 +57,7 @@ export function TaskForm({
   assignee?: Person | null;
 }) {
   const id = useId();
+  const you = useSessionUser()?.id;
   const { values, problems, serverIssues, failure, taskId, saving, failed } = useSelector(
     form,
     (s) => ({
@@ -220,6 +222,7 @@ export function TaskForm({
         </div>
 
         <AssigneeField
+          you={you}
           picked={values.assigneeUserId}
           current={assignee}
           error={errors.assignee}

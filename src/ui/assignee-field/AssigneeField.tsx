@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Person } from '../../../contracts/activity';
-import { useSessionUser } from '../../app/session/session-context';
 import { teamMembersQuery } from '../../lib/team/team-members-query';
 import { Field } from '../form-field/Field';
 
@@ -17,12 +16,15 @@ const NONE = '';
  * more than one member: alone, everything is one's own and the form stays as it was.
  */
 export function AssigneeField({
+  you,
   picked,
   current,
   error,
   disabled,
   onChange,
 }: {
+  /** The signed-in person's user id (the session's). */
+  you: string | undefined;
   /** The person's pick: a user id, null for "Sem responsável", undefined until they pick. */
   picked: string | null | undefined;
   /**
@@ -35,7 +37,6 @@ export function AssigneeField({
   onChange: (userId: string | null) => void;
 }) {
   const members = useQuery(teamMembersQuery).data ?? [];
-  const you = useSessionUser()?.id;
   if (members.length <= 1) return null;
   const value =
     picked !== undefined ? picked : current === undefined ? (you ?? null) : (current?.userId ?? null);

@@ -13,6 +13,7 @@ import {
 } from '../../../../contracts/sales';
 import { appPaths } from '../../../../machines/app-paths';
 import { unwrapEnvelope } from '../../../api/unwrap-envelope';
+import { useSessionUser } from '../../../app/session/session-context';
 import { trackEvent } from '../../../lib/analytics/track-event';
 import { useConfirmDelete, useConfirmDeleteView } from '../../../lib/confirm/useConfirmDelete';
 import { fieldIssues, issuesOfCheck } from '../../../lib/forms/field-issues';
@@ -116,6 +117,7 @@ function checkDeal(values: DealFormValues, chosenStageId: string) {
 export function DealForm({ deal }: { deal: Deal | null }) {
   const queryClient = useQueryClient();
   const id = useId();
+  const you = useSessionUser()?.id;
   const form = useRef<HTMLFormElement>(null);
   const stages = useQuery(stagesQuery);
   const chart = useEntityForm({
@@ -216,6 +218,7 @@ export function DealForm({ deal }: { deal: Deal | null }) {
       </div>
 
       <AssigneeField
+        you={you}
         picked={values.assigneeUserId}
         current={deal ? deal.assignee : undefined}
         error={errors.assigneeUserId}
