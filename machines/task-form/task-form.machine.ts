@@ -12,7 +12,14 @@ import {
 } from './task-form.values';
 
 /** The form's fields, as errors are placed beside them. */
-export type TaskFormField = 'title' | 'description' | 'due' | 'customer' | 'recurrence' | 'message';
+export type TaskFormField =
+  | 'title'
+  | 'description'
+  | 'due'
+  | 'customer'
+  | 'recurrence'
+  | 'message'
+  | 'assignee';
 
 /**
  * What stops a submit, per place in the form (the view words them). `followUp`: the switch is on
@@ -64,7 +71,10 @@ export interface TaskFormContext {
 
 /** The text fields and choices an EDIT may change (the customer and the switch have their own events). */
 export type TaskFormEdit = Partial<
-  Pick<TaskFormValues, 'title' | 'description' | 'date' | 'time' | 'recurrence' | 'message'>
+  Pick<
+    TaskFormValues,
+    'title' | 'description' | 'date' | 'time' | 'recurrence' | 'message' | 'assigneeUserId'
+  >
 >;
 
 export type TaskFormEvent =
@@ -100,6 +110,7 @@ const issueFields: Record<string, TaskFormField> = {
   customerId: 'customer',
   recurrence: 'recurrence',
   followUpMessage: 'message',
+  assigneeUserId: 'assignee',
 };
 
 function without<T extends object>(record: T, keys: ReadonlyArray<keyof T>): T {
@@ -123,6 +134,7 @@ function touched(edit: TaskFormEdit): { problems: Array<keyof TaskFormProblems>;
   }
   if ('recurrence' in edit) issues.push('recurrence');
   if ('message' in edit) issues.push('message');
+  if ('assigneeUserId' in edit) issues.push('assignee');
   return { problems, issues };
 }
 

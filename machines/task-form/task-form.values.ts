@@ -25,6 +25,11 @@ export interface TaskFormValues {
   followUp: boolean;
   /** Kept while the switch is off, so turning it back on brings the text back. */
   message: string;
+  /**
+   * "Responsável" as picked: a member's user id or null ("Sem responsável"); absent until the
+   * person picks one, so the body leaves it out (the caller on create, unchanged on edit).
+   */
+  assigneeUserId?: string | null;
 }
 
 function pad(n: number): string {
@@ -94,6 +99,7 @@ export function taskInputOf(values: TaskFormValues): TaskInput {
     customerId: values.customer?.id ?? null,
     recurrence: values.recurrence,
     followUpMessage: values.followUp ? values.message.trim() : null,
+    ...(values.assigneeUserId !== undefined ? { assigneeUserId: values.assigneeUserId } : {}),
   };
 }
 

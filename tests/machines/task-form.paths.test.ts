@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ASSIGNEE_NOT_MEMBER_TEXT } from '../../contracts/activity';
+import type { Task } from '../../contracts/tasks';
 import {
   type SaveTaskInput,
   type TaskFormInput,
@@ -160,6 +162,44 @@ describe('task form rules', () => {
       recurrence: 'monthly',
       followUpMessage: null,
     });
+  });
+
+  it('"Responsável": left out of the body until picked, null for "Sem responsável"; a refusal sits beside it until another pick', async () => {
+    const refusal = Object.assign(new Error('Confira os campos destacados.'), {
+      status: 400,
+      issues: [{ path: 'assigneeUserId', message: ASSIGNEE_NOT_MEMBER_TEXT }],
+    });
+    const sent: SaveTaskInput[] = [];
+    const actor = createActor(
+      taskFormMachine.provide({
+        actors: {
+          saveTask: fromPromise<Task, SaveTaskInput>(async ({ input }) => {
+            sent.push(input);
+            throw refusal;
+          }),
+        },
+      }),
+      {
+        input: {
+          taskId: null,
+          values: { ...newTaskValues(DUE), title: 'Ligar' },
+          formId: TASK_FORM_ID,
+          backTo: '/tasks',
+        },
+      },
+    ).start();
+    expect(taskInputOf(actor.getSnapshot().context.values)).not.toHaveProperty('assigneeUserId');
+    actor.send({ type: 'EDIT', values: { assigneeUserId: null } });
+    expect(taskInputOf(actor.getSnapshot().context.values).assigneeUserId).toBeNull();
+
+    actor.send({ type: 'EDIT', values: { assigneeUserId: 'u-carla' } });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(sent[0]?.body.assigneeUserId).toBe('u-carla');
+    expect(actor.getSnapshot().context.serverIssues).toEqual({ assignee: ASSIGNEE_NOT_MEMBER_TEXT });
+    actor.send({ type: 'EDIT', values: { assigneeUserId: 'u-ana' } });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.serverIssues).toEqual({});
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { ASSIGNEE_NOT_MEMBER_TEXT } from '../../contracts/activity';
 import { DATE_OUT_OF_RANGE_TEXT } from '../../contracts/date-range';
 import type { Deal, DealStage } from '../../contracts/sales';
 import type { BusinessService } from '../../contracts/services';
@@ -9,6 +10,7 @@ import { customer, customersPage } from './support/customer-fixtures';
 import { type FakeRoutes, failed, HeldCalls, ok, type Reply, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
+import { type FakeMember, membersNamed, teamRoutes } from './support/team-api';
 
 const nbsp = '\u00a0';
 
@@ -94,9 +96,13 @@ function fakeDealRoutes(standing: { deal?: Reply; services?: Reply; stages?: Rep
   return { ...calls, routes };
 }
 
-async function openDeal(url: string, standing: Parameters<typeof fakeDealRoutes>[0] = {}) {
+async function openDeal(
+  url: string,
+  standing: Parameters<typeof fakeDealRoutes>[0] = {},
+  members: FakeMember[] = [],
+) {
   const sales = fakeDealRoutes(standing);
-  const app = openSignedIn(url, { routes: [sales.routes] });
+  const app = openSignedIn(url, { routes: [sales.routes, teamRoutes(members)] });
   await settleQueries();
   return { ...app, sales };
 }
@@ -395,5 +401,53 @@ describe('/sales/{dealId}: a deal', () => {
     expect(
       document.querySelector('[data-testid="toast-deal-deleted-d-bolo"] [data-title]')?.textContent,
     ).toBe('Venda excluída.');
+  });
+});
+
+describe('the deal form\'s "Responsável"', () => {
+  withPagesPreloaded();
+  const team = membersNamed(['Ana Souza', 'Carla Dias'], ['u-ana', 'u-carla']);
+  const assignee = () => select('Responsável');
+
+  test('new: the members, "(Você)" marked and chosen, "Sem responsável"; the member picked is sent', async () => {
+    const app = await openDeal('/sales/new', {}, team);
+    expect(Array.from(assignee().options, (option) => option.textContent)).toEqual([
+      'Ana Souza (Você)',
+      'Carla Dias',
+      'Sem responsável',
+    ]);
+    expect(assignee().value).toBe('u-ana');
+    fireEvent.change(field('Título'), { target: { value: 'Kit festa' } });
+    await userEvent.selectOptions(assignee(), 'Carla Dias');
+    await userEvent.click(screen.getByRole('button', { name: 'Criar venda' }));
+    expect(await bodyOf(app.sales.create)).toMatchObject({ title: 'Kit festa', assigneeUserId: 'u-carla' });
+  });
+
+  test('edit: a deal without one shows "Sem responsável"; picking oneself sends it; a refusal shows beside the select', async () => {
+    const app = await openDeal('/sales/d-bolo', {}, team);
+    expect(assignee().selectedOptions[0]?.textContent).toBe('Sem responsável');
+    await userEvent.selectOptions(assignee(), 'Ana Souza (Você)');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    expect(await bodyOf(app.sales.update)).toMatchObject({ assigneeUserId: 'u-ana' });
+
+    app.sales.update.answer(
+      failed(400, 'Confira os campos.', 'VALIDATION_ERROR', [
+        { path: 'assigneeUserId', message: ASSIGNEE_NOT_MEMBER_TEXT },
+      ]),
+    );
+    await settleQueries();
+    expect(assignee().getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(assignee().getAttribute('aria-describedby')!)?.textContent).toBe(
+      ASSIGNEE_NOT_MEMBER_TEXT,
+    );
+    expect(app.url()).toBe('/sales/d-bolo');
+  });
+
+  test('edit: untouched, nothing is sent for it; alone in the company, it is not offered', async () => {
+    const app = await openDeal('/sales/d-bolo', {}, membersNamed(['Ana Souza'], ['u-ana']));
+    expect(field('Título').value).toBe('Bolo de casamento');
+    expect(screen.queryByLabelText('Responsável')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    expect(await bodyOf(app.sales.update)).not.toHaveProperty('assigneeUserId');
   });
 });

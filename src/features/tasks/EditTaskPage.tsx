@@ -50,6 +50,7 @@ export default function EditTaskPage() {
         }}
         listPath={paths.list}
         cancelTo={paths.detail(task.id)}
+        assignee={task.assignee}
       />
     );
   }

@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { Person } from '../../../contracts/activity';
 import { formatCustomerPhone } from '../../../contracts/brazil/customer-phone';
 import {
   FOLLOW_UP_EMPTY_TEXT,
@@ -16,7 +17,9 @@ import {
 } from '../../../contracts/tasks';
 import type { TaskFormEdit, taskFormMachine } from '../../../machines/task-form/task-form.machine';
 import { customerHasPhone } from '../../../machines/task-form/task-form.values';
+import { useSessionUser } from '../../app/session/session-context';
 import { Link } from '../../lib/routing/Link';
+import { AssigneeField } from '../../ui/assignee-field/AssigneeField';
 import { CustomerPicker } from '../../ui/customer-picker/CustomerPicker';
 
 export const SUBMIT_LABEL = { create: 'Criar tarefa', edit: 'Salvar alterações' } as const;
@@ -46,11 +49,15 @@ function describedBy(...ids: Array<string | false | undefined>): string | undefi
 export function TaskForm({
   form,
   cancelTo,
+  assignee,
 }: {
   form: ActorRefFrom<typeof taskFormMachine>;
   cancelTo: string;
+  /** The task's assignee as saved; undefined for a new task. */
+  assignee?: Person | null;
 }) {
   const id = useId();
+  const you = useSessionUser()?.id;
   const { values, problems, serverIssues, failure, taskId, saving, failed } = useSelector(
     form,
     (s) => ({
@@ -79,6 +86,7 @@ export function TaskForm({
     due: problems.due ? TASK_DUE_REQUIRED_TEXT : serverIssues.due,
     customer: serverIssues.customer,
     recurrence: serverIssues.recurrence,
+    assignee: serverIssues.assignee,
     followUp: problems.followUp === 'needsCustomer' ? FOLLOW_UP_NEEDS_CUSTOMER_TEXT : undefined,
     message: problems.followUp === 'empty' ? FOLLOW_UP_EMPTY_TEXT : serverIssues.message,
   };
@@ -212,6 +220,15 @@ export function TaskForm({
           />
           <FieldError id={ids.error('customer')} text={errors.customer} />
         </div>
+
+        <AssigneeField
+          you={you}
+          picked={values.assigneeUserId}
+          current={assignee}
+          error={errors.assignee}
+          disabled={saving}
+          onChange={(assigneeUserId) => edit({ assigneeUserId })}
+        />
 
         <div className="field">
           <label className="field__label" htmlFor={ids.recurrence}>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useLayoutEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { Person } from '../../../contracts/activity';
 import type { Task } from '../../../contracts/tasks';
 import {
   type SaveTaskInput,
@@ -26,10 +27,13 @@ export function TaskFormScreen({
   input,
   listPath,
   cancelTo,
+  assignee,
 }: {
   input: Omit<TaskFormInput, 'formId' | 'backTo'>;
   listPath: string;
   cancelTo: string;
+  /** The task's assignee as saved; undefined for a new task. */
+  assignee?: Person | null;
 }) {
   const queryClient = useQueryClient();
   const [machine] = useState(() =>
@@ -62,5 +66,5 @@ export function TaskFormScreen({
   }, [form, creating, queryClient]);
   useChartNavigation(form);
 
-  return <TaskForm form={form} cancelTo={cancelTo} />;
+  return <TaskForm form={form} cancelTo={cancelTo} assignee={assignee} />;
 }

@@ -13,12 +13,14 @@ import {
 } from '../../../../contracts/sales';
 import { appPaths } from '../../../../machines/app-paths';
 import { unwrapEnvelope } from '../../../api/unwrap-envelope';
+import { useSessionUser } from '../../../app/session/session-context';
 import { trackEvent } from '../../../lib/analytics/track-event';
 import { useConfirmDelete, useConfirmDeleteView } from '../../../lib/confirm/useConfirmDelete';
 import { fieldIssues, issuesOfCheck } from '../../../lib/forms/field-issues';
 import { useEntityForm, useEntityFormView } from '../../../lib/forms/useEntityForm';
 import { Link } from '../../../lib/routing/Link';
 import { toast } from '../../../lib/toasts';
+import { AssigneeField } from '../../../ui/assignee-field/AssigneeField';
 import { ConfirmAction } from '../../../ui/confirm/ConfirmAction';
 import { CustomerPicker } from '../../../ui/customer-picker/CustomerPicker';
 import { MoneyInput } from '../../../ui/money-input/MoneyInput';
@@ -33,6 +35,7 @@ import { createDeal, deleteDeal, updateDeal } from './deal-calls';
 type Field =
   | 'title'
   | 'customerId'
+  | 'assigneeUserId'
   | 'services'
   | 'valueCents'
   | 'stageId'
@@ -44,6 +47,7 @@ type Errors = Partial<Record<Field, string>>;
 const fields: readonly Field[] = [
   'title',
   'customerId',
+  'assigneeUserId',
   'services',
   'valueCents',
   'stageId',
@@ -68,6 +72,8 @@ interface DealFormValues {
   expectedCloseDate: string;
   notes: string;
   lostReason: string;
+  /** "Responsável" as picked; absent until picked, so the body leaves it out (caller / unchanged). */
+  assigneeUserId?: string | null;
   [field: string]: unknown;
 }
 
@@ -89,6 +95,7 @@ function checkDeal(values: DealFormValues, chosenStageId: string) {
   const checked = dealInputSchema.safeParse({
     title: values.title,
     customerId: values.customer?.id ?? null,
+    ...(values.assigneeUserId !== undefined ? { assigneeUserId: values.assigneeUserId } : {}),
     ...(chosenStageId ? { stageId: chosenStageId } : {}),
     valueCents: values.valueCents ?? 0,
     expectedCloseDate: blankToNull(values.expectedCloseDate),
@@ -110,6 +117,7 @@ function checkDeal(values: DealFormValues, chosenStageId: string) {
 export function DealForm({ deal }: { deal: Deal | null }) {
   const queryClient = useQueryClient();
   const id = useId();
+  const you = useSessionUser()?.id;
   const form = useRef<HTMLFormElement>(null);
   const stages = useQuery(stagesQuery);
   const chart = useEntityForm({
@@ -208,6 +216,15 @@ export function DealForm({ deal }: { deal: Deal | null }) {
         />
         {fieldError('customerId')}
       </div>
+
+      <AssigneeField
+        you={you}
+        picked={values.assigneeUserId}
+        current={deal ? deal.assignee : undefined}
+        error={errors.assigneeUserId}
+        disabled={saving}
+        onChange={(assigneeUserId) => view.edit({ assigneeUserId })}
+      />
 
       <DealServices
         lines={values.lines}
