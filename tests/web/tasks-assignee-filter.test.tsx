@@ -2,23 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { formTask } from '../../machines/task-form/task-form.paths';
-import { type FakeRoutes, HeldCalls, ok, settleQueries } from './support/fake-api';
+import { ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
 import { fakeTaskRoutes, summary, tasksPage } from './support/tasks-api';
-
-/** GET /api/team/members answering these people. */
-function teamRoutes(names: string[]): FakeRoutes {
-  const members = names.map((name, i) => ({
-    userId: `u-${i}`,
-    name,
-    email: `p${i}@exemplo.com.br`,
-    role: i === 0 ? 'owner' : 'staff',
-  }));
-  const calls = new HeldCalls(ok({ members }));
-  return (request) =>
-    new URL(request.url).pathname === '/api/team/members' ? calls.receive(request) : undefined;
-}
+import { teamRoutes } from './support/team-api';
 
 function assigneeTabs() {
   return within(screen.getByRole('navigation', { name: 'De quem' }))
