@@ -73,6 +73,18 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** No move yet, or none on the board shown (another filter's board). */
+const noMove: Omit<DealBoardContext, 'assignee'> = {
+  layout: [],
+  deal: null,
+  mode: null,
+  origin: null,
+  target: null,
+  hasMoved: false,
+  outcome: null,
+  failure: null,
+};
+
 /** The context of a move that starts now, in `mode`, from the deal's place. */
 function started(start: Start, mode: MoveMode, target?: BoardPosition): Omit<DealBoardContext, 'assignee'> {
   const origin = positionOf(start.layout, start.deal.id);
@@ -149,17 +161,7 @@ export const dealBoardMachine = setup({
   },
 }).createMachine({
   id: 'dealBoard',
-  context: ({ input }) => ({
-    assignee: input?.assignee ?? 'all',
-    layout: [],
-    deal: null,
-    mode: null,
-    origin: null,
-    target: null,
-    hasMoved: false,
-    outcome: null,
-    failure: null,
-  }),
+  context: ({ input }) => ({ assignee: input?.assignee ?? 'all', ...noMove }),
   initial: 'resting',
   states: {
     resting: {
@@ -186,17 +188,7 @@ export const dealBoardMachine = setup({
         FILTER: {
           guard: 'otherFilter',
           target: '.idle',
-          actions: assign(({ event }) => ({
-            assignee: event.assignee,
-            layout: [],
-            deal: null,
-            mode: null,
-            origin: null,
-            target: null,
-            hasMoved: false,
-            outcome: null,
-            failure: null,
-          })),
+          actions: assign(({ event }) => ({ assignee: event.assignee, ...noMove })),
         },
       },
       states: {
