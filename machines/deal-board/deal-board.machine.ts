@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import type { AssigneeFilter } from '../../contracts/activity';
 import type { Deal } from '../../contracts/sales';
 import {
   type BoardLayout,
@@ -22,6 +23,8 @@ export type MoveMode = 'keyboard' | 'pointer' | 'menu';
 export type MoveOutcome = 'saved' | 'cancelled' | 'unchanged' | 'failed';
 
 export interface DealBoardContext {
+  /** Whose deals the board shows: the caller's ("Minhas") or everyone's ("De todos"). */
+  assignee: AssigneeFilter;
   /** The board when the move began. */
   layout: BoardLayout;
   deal: MovingDeal | null;
@@ -50,7 +53,9 @@ export type DealBoardEvent =
   /** The pointer is over a place (or over no column: null). */
   | { type: 'HOVER'; target: BoardPosition | null }
   | { type: 'DROP' }
-  | { type: 'CANCEL' };
+  | { type: 'CANCEL' }
+  /** "Minhas" / "De todos" (the address changed): another board, loaded by the app. */
+  | { type: 'FILTER'; assignee: AssigneeFilter };
 
 export interface MoveDealInput {
   dealId: string;
@@ -68,8 +73,20 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** No move yet, or none on the board shown (another filter's board). */
+const noMove: Omit<DealBoardContext, 'assignee'> = {
+  layout: [],
+  deal: null,
+  mode: null,
+  origin: null,
+  target: null,
+  hasMoved: false,
+  outcome: null,
+  failure: null,
+};
+
 /** The context of a move that starts now, in `mode`, from the deal's place. */
-function started(start: Start, mode: MoveMode, target?: BoardPosition): DealBoardContext {
+function started(start: Start, mode: MoveMode, target?: BoardPosition): Omit<DealBoardContext, 'assignee'> {
   const origin = positionOf(start.layout, start.deal.id);
   return {
     layout: start.layout,
@@ -88,7 +105,8 @@ function started(start: Start, mode: MoveMode, target?: BoardPosition): DealBoar
  * the arrows, drag it with a pointer, or pick a stage in "Mover para…". Dropping it elsewhere
  * saves at once: the app shows the move before the server answers (`applyMove`), and puts the
  * board back (`rollBack`) and says why (emits `moveFailed`) if the save fails. Escape, or a drop
- * outside every column, cancels.
+ * outside every column, cancels. "Minhas" / "De todos" (FILTER, at rest) switches the board the app
+ * loads and moves on (`assignee`).
  */
 /** What the board tells the app: a move did not stick, and why (the app shows it as a toast). */
 export type DealBoardEmitted = { type: 'moveFailed'; deal: MovingDeal; message: string };
@@ -97,6 +115,7 @@ export const dealBoardMachine = setup({
   types: {
     context: {} as DealBoardContext,
     events: {} as DealBoardEvent,
+    input: {} as { assignee: AssigneeFilter } | undefined,
     emitted: {} as DealBoardEmitted,
   },
   actors: {
@@ -129,6 +148,7 @@ export const dealBoardMachine = setup({
       !samePosition(context.target, event.target) &&
       (event.target === null || isPlace(context.layout, context.deal.id, event.target)),
     nowhere: ({ context }) => context.target === null,
+    otherFilter: ({ context, event }) => event.type === 'FILTER' && event.assignee !== context.assignee,
     unchanged: ({ context }) => samePosition(context.origin, context.target),
   },
   actions: {
@@ -141,16 +161,7 @@ export const dealBoardMachine = setup({
   },
 }).createMachine({
   id: 'dealBoard',
-  context: {
-    layout: [],
-    deal: null,
-    mode: null,
-    origin: null,
-    target: null,
-    hasMoved: false,
-    outcome: null,
-    failure: null,
-  },
+  context: ({ input }) => ({ assignee: input?.assignee ?? 'all', ...noMove }),
   initial: 'resting',
   states: {
     resting: {
@@ -171,6 +182,13 @@ export const dealBoardMachine = setup({
           guard: 'elsewhere',
           target: 'saving',
           actions: assign(({ event }) => started(event, 'menu', event.target)),
+        },
+        // Only at rest: a move under way belongs to the board it started on. The last move's outcome
+        // is of the other board, so it is forgotten.
+        FILTER: {
+          guard: 'otherFilter',
+          target: '.idle',
+          actions: assign(({ event }) => ({ assignee: event.assignee, ...noMove })),
         },
       },
       states: {

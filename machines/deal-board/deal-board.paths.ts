@@ -1,4 +1,5 @@
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import type { AssigneeFilter, Person } from '../../contracts/activity';
 import type { BoardColumn, Deal, DealCard, SalesBoard } from '../../contracts/sales';
 import { type DealBoardEvent, dealBoardMachine, type MovingDeal } from './deal-board.machine';
 import {
@@ -28,6 +29,7 @@ function card(
   valueCents: number,
   stageId: string,
   customer: string | null,
+  assignee: Person | null = null,
 ): DealCard {
   return {
     id,
@@ -37,7 +39,7 @@ function card(
     customer: customer ? { id: `c-${id}`, name: customer } : null,
     expectedCloseDate: '2030-03-10',
     stageEnteredAt: '2030-01-10T12:00:00.000Z',
-    assignee: null,
+    assignee,
   };
 }
 
@@ -54,16 +56,35 @@ function column(stage: BoardColumn['stage'], deals: DealCard[]): BoardColumn {
 const novo = { id: 'st-novo', name: 'Novo contato', position: 0, kind: 'open' } as const;
 const negociacao = { id: 'st-negociacao', name: 'Em negociação', position: 1, kind: 'open' } as const;
 
-/** Two stages: "Novo contato" holds the wedding cake and the party sweets, "Em negociação" the breakfast kit. */
+/** The owner, who made the wedding cake's deal (and so works it); the other two have nobody. */
+const owner: Person = { userId: 'u-owner', name: 'Ana' };
+
+/**
+ * Two stages: "Novo contato" holds the wedding cake (the owner's) and the party sweets, "Em
+ * negociação" the breakfast kit.
+ */
 export const pathsBoard: SalesBoard = {
   columns: [
     column(novo, [
-      card('d-bolo', 'Bolo de casamento', 120_000, novo.id, 'Marina Alves'),
+      card('d-bolo', 'Bolo de casamento', 120_000, novo.id, 'Marina Alves', owner),
       card('d-doces', 'Doces para festa', 45_000, novo.id, null),
     ]),
     column(negociacao, [card('d-kit', 'Kit café da manhã', 8_900, negociacao.id, 'João Lima')]),
   ],
 };
+
+/** The board the server answers for `assignee`: "Minhas" holds only the owner's deals. */
+export function boardFor(board: SalesBoard, assignee: AssigneeFilter): SalesBoard {
+  if (assignee === 'all') return board;
+  return {
+    columns: board.columns.map((c) =>
+      column(
+        c.stage,
+        c.deals.filter((d) => d.assignee !== null),
+      ),
+    ),
+  };
+}
 
 export function layoutOfBoard(board: SalesBoard): BoardLayout {
   return board.columns.map((c) => ({
@@ -153,7 +174,10 @@ export const dealBoardPathModel = {
     if (snapshot.matches('resting')) {
       // After a save the board is another one; the paths end there (moving again is the same story).
       if (snapshot.context.outcome === 'saved') return [];
+      // "Minhas" is another board: the paths only go back to everyone's (moving there is the same story).
+      if (snapshot.context.assignee === 'me') return [{ type: 'FILTER', assignee: 'all' }];
       return [
+        { type: 'FILTER', assignee: 'me' },
         { type: 'LIFT', deal: cake, layout },
         { type: 'DRAG_START', deal: cake, layout },
         { type: 'MOVE_TO', deal: cake, layout, target: { stageId: negociacao.id, index: 0 } },
@@ -177,10 +201,11 @@ export const dealBoardPathModel = {
   actors: [{ id: 'moveDeal', src: 'moveDeal', outputs: [savedDeal], errors: [moveBroken] }],
 
   serializeState(snapshot: DealBoardSnapshot): string {
-    const { deal, mode, target, hasMoved, outcome, failure } = snapshot.context;
+    const { deal, mode, target, hasMoved, outcome, failure, assignee } = snapshot.context;
     // The last move stays in the context after it ends (the announcement reads it): all of it counts.
     return [
       stateName(snapshot),
+      assignee === 'me' && 'minhas',
       deal && `${mode} to ${positionName(target)}`,
       hasMoved && 'moved',
       outcome,
@@ -195,8 +220,10 @@ export const dealBoardPathModel = {
    * and every way a move ends (saved, failed, cancelled, dropped where it was) for each way to move.
    */
   coverageKey(snapshot: DealBoardSnapshot): string {
-    const { outcome, mode } = snapshot.context;
-    return [stateName(snapshot), whereKind(snapshot), mode, outcome].filter(Boolean).join(' · ');
+    const { outcome, mode, assignee } = snapshot.context;
+    return [stateName(snapshot), assignee === 'me' && 'minhas', whereKind(snapshot), mode, outcome]
+      .filter(Boolean)
+      .join(' · ');
   },
 
   describeState(snapshot: DealBoardSnapshot): string {
@@ -206,6 +233,7 @@ export const dealBoardPathModel = {
     if (snapshot.matches('saving'))
       return `"${cake.title}" shows at ${positionName(target)} while it is saved`;
     if (snapshot.matches({ resting: 'failed' })) return 'the save failed: the board is back as it was';
+    if (snapshot.context.assignee === 'me') return 'the board of the owner\'s deals ("Minhas")';
     switch (outcome) {
       case 'saved':
         return `the board, "${cake.title}" saved at ${positionName(target)}`;
@@ -235,6 +263,10 @@ export const dealBoardPathModel = {
         return 'The owner drops it';
       case 'CANCEL':
         return 'The owner presses Escape';
+      case 'FILTER':
+        return e.assignee === 'me'
+          ? 'The owner opens /sales?assignee=me (a link to "Minhas")'
+          : 'The owner picks "De todos"';
     }
     if (event.type === 'xstate.done.actor.moveDeal') return 'The server saves the move';
     if (event.type === 'xstate.error.actor.moveDeal')
@@ -247,6 +279,10 @@ export const dealBoardPathModel = {
 export type DealBoardUserAction =
   /** Open /sales, the server's board being `board`. */
   | { do: 'open'; board: SalesBoard }
+  /** Type `path` in the address bar. */
+  | { do: 'address'; path: string }
+  /** Click the tab (a link) `label`. */
+  | { do: 'tab'; label: string }
   /** Focus the handle of `dealId`'s card (when given), then press `key` (user-event's notation). */
   | { do: 'key'; key: string; focus?: string }
   /** Press the mouse on the card of `dealId` and move it a little, so the drag begins. */
@@ -334,6 +370,10 @@ function actionsFor(path: PlannablePath, index: number): DealBoardUserAction[] {
       return before.matches('dragging') ? [{ do: 'pointer-up' }] : [{ do: 'key', key: ' ' }];
     case 'CANCEL':
       return [{ do: 'key', key: '{Escape}' }];
+    case 'FILTER':
+      return e.assignee === 'me'
+        ? [{ do: 'address', path: '/sales?assignee=me' }]
+        : [{ do: 'tab', label: 'De todos' }];
   }
   const { deal, target } = before.context;
   const expect = { dealId: deal!.id, body: { stageId: target!.stageId, index: target!.index } };
@@ -395,7 +435,7 @@ export function expectedAnnouncement(snapshot: DealBoardSnapshot): string {
 function screenOf(path: PlannablePath, index: number): DealBoardScreen {
   const snapshot = path.steps[index]!.state;
   const { deal, target, failure } = snapshot.context;
-  const server = serverBoardAt(path, index);
+  const server = boardFor(serverBoardAt(path, index), snapshot.context.assignee);
   const shown = snapshot.matches('saving') ? boardWithMove(server, deal!.id, target!) : server;
   const moving = snapshot.matches('lifted') || snapshot.matches('dragging');
   return {

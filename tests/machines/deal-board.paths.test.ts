@@ -93,9 +93,35 @@ describe('deal board chart paths', () => {
 
 describe('deal board chart: guards', () => {
   const start = { deal: cake, layout };
+  const everyones = { assignee: 'all' } as const;
+
+  it('"Minhas" / "De todos" at rest: another board, the last move forgotten; the same one changes nothing', () => {
+    const actor = createActor(dealBoardMachine, { input: everyones }).start();
+    actor.send({ type: 'LIFT', ...start });
+    actor.send({ type: 'CANCEL' });
+    expect(actor.getSnapshot().context.outcome).toBe('cancelled');
+    actor.send({ type: 'FILTER', assignee: 'all' });
+    expect(actor.getSnapshot().context.outcome).toBe('cancelled');
+    actor.send({ type: 'FILTER', assignee: 'me' });
+    expect(actor.getSnapshot().value).toEqual({ resting: 'idle' });
+    expect(actor.getSnapshot().context).toMatchObject({ assignee: 'me', deal: null, outcome: null });
+    actor.stop();
+  });
+
+  it('a move under way keeps its board: the filter waits until it ends', () => {
+    const actor = createActor(dealBoardMachine, { input: { assignee: 'me' } }).start();
+    actor.send({ type: 'DRAG_START', ...start });
+    actor.send({ type: 'FILTER', assignee: 'all' });
+    expect(actor.getSnapshot().value).toBe('dragging');
+    expect(actor.getSnapshot().context.assignee).toBe('me');
+    actor.send({ type: 'CANCEL' });
+    actor.send({ type: 'FILTER', assignee: 'all' });
+    expect(actor.getSnapshot().context.assignee).toBe('all');
+    actor.stop();
+  });
 
   it('a deal the board does not hold cannot be lifted or moved', () => {
-    const actor = createActor(dealBoardMachine).start();
+    const actor = createActor(dealBoardMachine, { input: everyones }).start();
     actor.send({ type: 'LIFT', deal: { id: 'd-outro', title: 'Outro' }, layout });
     expect(actor.getSnapshot().value).toEqual({ resting: 'idle' });
     actor.send({ type: 'MOVE_TO', deal: cake, layout, target: { stageId: 'st-novo', index: 0 } });
@@ -108,6 +134,7 @@ describe('deal board chart: guards', () => {
   it('nothing else starts while a move is saved', () => {
     const actor = createActor(
       dealBoardMachine.provide({ actors: { moveDeal: fromPromise(() => new Promise(() => {})) } }),
+      { input: everyones },
     ).start();
     actor.send({ type: 'MOVE_TO', ...start, target: { stageId: 'st-negociacao', index: 1 } });
     expect(actor.getSnapshot().value).toBe('saving');
@@ -118,7 +145,7 @@ describe('deal board chart: guards', () => {
   });
 
   it('a place past a column’s end is refused while dragging', () => {
-    const actor = createActor(dealBoardMachine).start();
+    const actor = createActor(dealBoardMachine, { input: everyones }).start();
     actor.send({ type: 'DRAG_START', ...start });
     actor.send({ type: 'HOVER', target: { stageId: 'st-negociacao', index: 2 } });
     expect(actor.getSnapshot().context.target).toEqual({ stageId: 'st-novo', index: 0 });

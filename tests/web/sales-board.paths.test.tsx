@@ -1,7 +1,8 @@
-import { fireEvent } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SalesBoard } from '../../contracts/sales';
 import { getSalesBoardContract, listStagesContract } from '../../contracts/sales';
-import { dealBoardPathModel, pathsBoard } from '../../machines/deal-board/deal-board.paths';
+import { boardFor, dealBoardPathModel, pathsBoard } from '../../machines/deal-board/deal-board.paths';
 import { generatePaths, walkPath } from '../support/chart-paths';
 import { type DealBoardLayer, dealBoardDriver } from '../support/drivers/deal-board.driver';
 import { jsdomSurface } from '../support/ui/jsdom-surface';
@@ -82,6 +83,13 @@ function fakeSalesRoutes() {
   return { board, move, routes };
 }
 
+/** The server's board is `board`: everyone's deals, or the owner's when asked for "Minhas". */
+function serveBoard(sales: ReturnType<typeof fakeSalesRoutes>, board: SalesBoard) {
+  sales.board.always((_request, url) =>
+    ok(boardFor(board, url.searchParams.get('assignee') === 'me' ? 'me' : 'all')),
+  );
+}
+
 const dealIdOf = (title: string) =>
   pathsBoard.columns.flatMap((c) => c.deals).find((d) => d.title === title)!.id;
 const stageIdOf = (name: string) => pathsBoard.columns.find((c) => c.stage.name === name)!.stage.id;
@@ -94,7 +102,7 @@ function jsdomLayer(
   let pointer = { clientX: 0, clientY: 0 };
   return {
     async open(board) {
-      sales.board.always(ok(board));
+      serveBoard(sales, board);
       opened(openSignedIn('/sales', { routes: [sales.routes] }));
       await settleQueries();
       layOutBoard();
@@ -119,7 +127,7 @@ function jsdomLayer(
         stageId: stageIdOf(move.body.stageName),
         index: move.body.index,
       });
-      sales.board.always(ok(move.boardAfter));
+      serveBoard(sales, move.boardAfter);
       expect(sales.move.answer({ status: move.status, body: move.reply }), 'a move waited').toBe(1);
       await settleQueries();
     },
@@ -149,7 +157,7 @@ describe('/sales: deal-board chart paths, as the owner sees them', () => {
       let app: ReturnType<typeof openSignedIn> | undefined;
       const sales = fakeSalesRoutes();
       const driver = dealBoardDriver(
-        jsdomSurface({ url: () => app?.url() }),
+        jsdomSurface({ url: () => app?.url(), open: (url) => act(() => app!.location.navigate(url)) }),
         jsdomLayer(sales, (opened) => {
           app = opened;
         }),

@@ -38,6 +38,8 @@ async function makeBoard(api: ApiCall): Promise<BoardIds> {
         customerId: customer,
         stageId,
         expectedCloseDate: deal.expectedCloseDate,
+        // The owner's deals are theirs (the default); the others have nobody, so "Minhas" differs.
+        ...(deal.assignee ? {} : { assigneeUserId: null }),
       });
       deals.set(deal.title, made.deal.id);
     }

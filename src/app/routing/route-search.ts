@@ -44,11 +44,15 @@ export const customersSearch = z.object({
   ),
 });
 
+/** "Minhas" (me) or "De todos" (all, the default): /tasks and /sales. */
+const assigneeField = z.catch(z.enum(assigneeFilters), 'all');
+
 export const tasksSearch = z.object({
   filter: z.catch(z.enum(taskFilters), TASK_FILTER_DEFAULT),
-  /** "Minhas" (me) or "De todos" (all, the default). */
-  assignee: z.catch(z.enum(assigneeFilters), 'all'),
+  assignee: assigneeField,
 });
+
+export const salesSearch = z.object({ assignee: assigneeField });
 
 /** /onboarding/verify-phone and /settings/access-security/phone-change/validate. */
 export const phoneSearch = z.object({ phone: optionalText });
@@ -60,4 +64,5 @@ export type HomeSearch = z.infer<typeof homeSearch>;
 export type AdvisorSearch = z.infer<typeof advisorSearch>;
 export type CustomersSearch = z.infer<typeof customersSearch>;
 export type TasksSearch = z.infer<typeof tasksSearch>;
+export type SalesSearch = z.infer<typeof salesSearch>;
 export type PhoneSearch = z.infer<typeof phoneSearch>;

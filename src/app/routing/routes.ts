@@ -10,6 +10,7 @@ import {
   loginSearch,
   logoutSearch,
   phoneSearch,
+  salesSearch,
   signupSearch,
   tasksSearch,
 } from './route-search';
@@ -211,7 +212,9 @@ export const appRoutes: readonly AppRoute[] = [
     layout: 'shell',
     title: 'Vendas',
     page: salesBoardPage,
-    prefetch: ({ queryClient }) => prefetchLazily(queryClient, salesBoardQuery),
+    search: salesSearch,
+    prefetch: ({ queryClient, search }) =>
+      prefetchLazily(queryClient, () => salesBoardQuery().then((query) => query(search.assignee))),
   }),
   defineRoute({
     path: appPaths.newDeal,

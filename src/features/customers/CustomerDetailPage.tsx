@@ -16,6 +16,7 @@ import { Link } from '../../lib/routing/Link';
 import { toast } from '../../lib/toasts';
 import { ConfirmAction } from '../../ui/confirm/ConfirmAction';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
+import { CustomerActivity } from './activity/CustomerActivity';
 import { CustomerDataCard } from './CustomerDataCard';
 import { CustomerLoadFailure } from './CustomerLoadFailure';
 import { ConversationTimeline } from './conversation/ConversationTimeline';
@@ -29,7 +30,7 @@ export const CUSTOMER_DELETED_TEXT = 'Cliente excluído.';
 
 const dealStatusLabels = { open: 'Em andamento', won: 'Ganho', lost: 'Perdido' } as const;
 
-/** /customers/{id}: who the customer is, how to reach them, their WhatsApp conversation, tasks and deals; edit or delete; export or erase their data (LGPD). */
+/** /customers/{id}: who the customer is, how to reach them, their WhatsApp conversation, tasks and deals, who did what; edit or delete; export or erase their data (LGPD). */
 export default function CustomerDetailPage() {
   const id = useCurrentRoute().params.id ?? '';
   const detail = customerDetailQuery(id);
@@ -206,6 +207,8 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
           )}
         </section>
       </div>
+
+      <CustomerActivity customerId={id} />
 
       <CustomerDataCard id={id} name={customer.name} />
     </article>

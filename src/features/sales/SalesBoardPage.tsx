@@ -1,23 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { useId, useRef, useState } from 'react';
+import type { AssigneeFilter } from '../../../contracts/activity';
 import { createStageContract } from '../../../contracts/sales';
+import { appPaths } from '../../../machines/app-paths';
 import { PageHeading } from '../../app/routing/PageHeading';
 import { RouteLoading } from '../../app/routing/RouteLoading';
+import { salesSearch } from '../../app/routing/route-search';
+import { useValidatedSearch } from '../../app/routing/useValidatedSearch';
 import { useRoleAllows } from '../../app/session/session-context';
 import { Link } from '../../lib/routing/Link';
+import { AssigneeTabs } from '../../lib/team/AssigneeTabs';
 import { LoadError } from '../../ui/load-error/LoadError';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
 import { SalesBoardView } from './board/SalesBoardView';
+import { useDealBoard } from './board/useDealBoard';
 import { salesBoardQuery } from './sales-board-query';
 import { StagesPanel } from './stages/StagesPanel';
 import './sales.css';
 
+/** Everyone's deals are the default: its address carries no filter. */
+function boardHref(assignee: AssigneeFilter): string {
+  return assignee === 'all' ? appPaths.sales : `${appPaths.sales}?assignee=${assignee}`;
+}
+
 /**
- * /sales (spec §2): "Vendas", the board of deals by stage, "Nova venda" and the stages (their editor
- * for managers and owners only).
+ * /sales (spec §2): "Vendas", "Minhas" / "De todos" (with a team), the board of deals by stage,
+ * "Nova venda" and the stages (their editor for managers and owners only).
  */
 export default function SalesBoardPage() {
-  const query = useQuery(salesBoardQuery);
+  const { assignee: asked } = useValidatedSearch(salesSearch);
+  const actor = useDealBoard(asked);
+  const assignee = useSelector(actor, (s) => s.context.assignee);
+  const board = salesBoardQuery(assignee);
+  const query = useQuery(board);
   const editsStages = useRoleAllows(createStageContract.minRole);
   const [stagesOpen, setStagesOpen] = useState(false);
   const panelId = useId();
@@ -45,6 +61,7 @@ export default function SalesBoardPage() {
           </Link>
         </div>
       </div>
+      <AssigneeTabs current={assignee} hrefFor={boardHref} />
       {stagesOpen && editsStages ? (
         <StagesPanel
           id={panelId}
@@ -55,11 +72,11 @@ export default function SalesBoardPage() {
         />
       ) : null}
       {query.data ? (
-        <SalesBoardView board={query.data} />
+        <SalesBoardView board={query.data} actor={actor} />
       ) : query.isError ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <QueryLoading query={query} queryKey={salesBoardQuery.queryKey}>
+        <QueryLoading query={query} queryKey={board.queryKey}>
           <RouteLoading />
         </QueryLoading>
       )}

@@ -3,7 +3,8 @@ import type { AssigneeFilter } from '../../../contracts/activity';
 import type { TaskFilter } from '../../../contracts/tasks';
 import { appPaths } from '../../../machines/app-paths';
 import { Link } from '../../lib/routing/Link';
-import { useHasTeam } from '../../lib/team/team-members-query';
+import { AssigneeTabs } from '../../lib/team/AssigneeTabs';
+import '../../styles/tabs.css';
 import { taskSummaryQuery } from './task-queries';
 
 /** The four filters of spec §4, in the order a person works through them. */
@@ -12,12 +13,6 @@ export const filterTabs: ReadonlyArray<{ filter: TaskFilter; label: string }> = 
   { filter: 'future', label: 'Futuras' },
   { filter: 'overdue', label: 'Atrasadas' },
   { filter: 'completed', label: 'Concluídas' },
-];
-
-/** "Minhas" / "De todos": whose tasks the list shows. */
-export const assigneeTabs: ReadonlyArray<{ assignee: AssigneeFilter; label: string }> = [
-  { assignee: 'me', label: 'Minhas' },
-  { assignee: 'all', label: 'De todos' },
 ];
 
 /**
@@ -30,29 +25,6 @@ export function filterHref(filter: TaskFilter, assignee: AssigneeFilter = 'all')
   if (assignee !== 'all') search.set('assignee', assignee);
   const query = search.toString();
   return query ? `${appPaths.tasks}?${query}` : appPaths.tasks;
-}
-
-/** "Minhas" / "De todos", offered only when the company has more than one member. */
-function AssigneeTabs({ filter, current }: { filter: TaskFilter; current: AssigneeFilter }) {
-  const hasTeam = useHasTeam();
-  if (!hasTeam && current === 'all') return null;
-  return (
-    <nav className="task-tabs task-tabs--assignee" aria-label="De quem">
-      <ul>
-        {assigneeTabs.map(({ assignee, label }) => (
-          <li key={assignee}>
-            <Link
-              to={filterHref(filter, assignee)}
-              className="task-tabs__tab"
-              aria-current={assignee === current ? 'page' : undefined}
-            >
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
 }
 
 /**
@@ -69,8 +41,8 @@ export function TaskFilterTabs({
   const summary = useQuery(taskSummaryQuery(assignee));
   return (
     <>
-      <AssigneeTabs filter={current} current={assignee} />
-      <nav className="task-tabs" aria-label="Filtros de tarefas">
+      <AssigneeTabs current={assignee} hrefFor={(choice) => filterHref(current, choice)} />
+      <nav className="tabs task-tabs" aria-label="Filtros de tarefas">
         <ul>
           {filterTabs.map(({ filter, label }) => {
             const count = summary.data?.[filter];
@@ -78,7 +50,7 @@ export function TaskFilterTabs({
               <li key={filter}>
                 <Link
                   to={filterHref(filter, assignee)}
-                  className={`task-tabs__tab${filter === 'overdue' && count ? ' task-tabs__tab--late' : ''}`}
+                  className={`tabs__tab${filter === 'overdue' && count ? ' tabs__tab--late' : ''}`}
                   aria-current={filter === current ? 'page' : undefined}
                 >
                   {label}

@@ -16,4 +16,6 @@ export const customerKeys = {
   followUps: (id: string) => [...cacheRoots.customers, 'detail', id, 'follow-ups'] as const,
   /** The customer's 24-hour window, paused follow-ups and number (also under their detail). */
   whatsapp: (id: string) => [...cacheRoots.customers, 'detail', id, 'whatsapp'] as const,
+  /** Who did what about the customer (under their detail: what marks the customer stale reaches it). */
+  activity: (id: string) => [...cacheRoots.customers, 'detail', id, 'activity'] as const,
 };

@@ -157,6 +157,10 @@ export function dealBoardDriver(ui: UiSurface, layer: DealBoardLayer) {
     switch (action.do) {
       case 'open':
         return layer.open(action.board);
+      case 'address':
+        return ui.open(action.path);
+      case 'tab':
+        return ui.click({ role: 'link', name: action.label });
       case 'key':
         if (action.focus && !(await ui.read(focusHandle, titleOf(action.focus))))
           throw new Error(`the handle of "${titleOf(action.focus)}" cannot take the focus`);

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeAll } from 'vitest';
+import { ACTIVITY_PAGE_SIZE, type ActivityEvent } from '../../../contracts/activity';
 import { customerPhoneKey, normalizeCustomerPhone } from '../../../contracts/brazil/customer-phone';
 import { CONVERSATION_LIMIT_DEFAULT, type ConversationMessage } from '../../../contracts/conversation';
 import {
@@ -18,7 +19,7 @@ import {
 import { searchText } from '../../../contracts/search-text';
 import { appRoutes } from '../../../src/app/routing/routes';
 import { customer } from './customer-fixtures';
-import { type Answer, type FakeRoutes, failed, ok, type Reply, settleQueries } from './fake-api';
+import { type Answer, type FakeRoutes, failed, HeldCalls, ok, type Reply, settleQueries } from './fake-api';
 import { json } from './network';
 import { fakeWhatsappSendingRoutes, type SendingEndpoint } from './whatsapp-sending-api';
 
@@ -46,6 +47,10 @@ export interface CustomersServerOptions {
   conversations?: Record<string, ConversationMessage[]>;
   /** Messages per conversation page (the contract's default otherwise). */
   conversationPageSize?: number;
+  /** Each customer's activity lines, newest first (GET /api/customers/{id}/activity). */
+  activity?: Record<string, ActivityEvent[]>;
+  /** Lines per activity page (the contract's default otherwise). */
+  activityPageSize?: number;
   /** The customer page's sending calls (window, follow-ups, templates, reply), when not the defaults. */
   sending?: Partial<Record<SendingEndpoint, Answer>>;
 }
@@ -66,6 +71,20 @@ export function fakeCustomersServer(options: CustomersServerOptions = {}) {
   let conversationAnswer: Reply | null = null;
   const answers = { ...options.answers };
   const sending = fakeWhatsappSendingRoutes(options.sending);
+  const activityLines: Record<string, ActivityEvent[]> = { ...options.activity };
+  /** The customer's activity, cursor paged (the cursor is the offset). */
+  const activityPages: Answer = (_request, url) => {
+    const id = decodeURIComponent(/^\/api\/customers\/([^/]+)\/activity$/.exec(url.pathname)![1]!);
+    const all = activityLines[id] ?? [];
+    const from = Number(url.searchParams.get('cursor') ?? 0);
+    const size = options.activityPageSize ?? ACTIVITY_PAGE_SIZE;
+    const more = from + size < all.length;
+    return ok({
+      events: all.slice(from, from + size),
+      pageInfo: { hasNextPage: more, endCursor: more ? String(from + size) : null },
+    });
+  };
+  const activity = new HeldCalls(activityPages);
   const requests: Record<Endpoint, Request[]> = {
     list: [],
     detail: [],
@@ -296,6 +315,9 @@ export function fakeCustomersServer(options: CustomersServerOptions = {}) {
         ok({ items, pageInfo: { hasNextPage: more, endCursor: more ? String(from + size) : null } }),
       );
     }
+    if (/^\/api\/customers\/[^/]+\/activity$/.test(pathname) && request.method === 'GET') {
+      return activity.receive(request);
+    }
     const match = /^\/api\/customers\/([^/]+)$/.exec(pathname);
     if (!match) return undefined;
     const id = decodeURIComponent(match[1]!);
@@ -328,6 +350,10 @@ export function fakeCustomersServer(options: CustomersServerOptions = {}) {
     conversationRequests,
     /** The sending calls of the customer page (window, follow-ups, templates, reply). */
     sending,
+    /** GET /api/customers/{id}/activity: paged from `activity` until `always` says otherwise. */
+    activity,
+    /** The fake's own answer for the activity (to go back to after a failure). */
+    activityPages,
     answerConversation(answer: Reply | null) {
       conversationAnswer = answer;
     },

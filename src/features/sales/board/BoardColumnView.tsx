@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useId } from 'react';
+import type { AssigneeFilter } from '../../../../contracts/activity';
 import type { BoardColumn } from '../../../../contracts/sales';
 import { LOAD_MORE_FAILED_TEXT } from '../../../../machines/column-load-more/column-load-more.machine';
 import type { BoardPosition } from '../../../../machines/deal-board/deal-board-layout';
@@ -13,6 +14,8 @@ function countText(count: number): string {
 
 type BoardColumnViewProps = {
   column: BoardColumn;
+  /** Whose deals the board shows (a column's next pages are of the same). */
+  assignee: AssigneeFilter;
   /** The deal being lifted or dragged, which stays in place, and where it would land. */
   moving: { dealId: string; target: BoardPosition | null } | null;
   /** The column's cards, in board order. */
@@ -24,10 +27,10 @@ type BoardColumnViewProps = {
  * just what is loaded), its cards, the drop indicator while a deal moves, and "Carregar mais" (the
  * column-load-more chart).
  */
-export function BoardColumnView({ column, moving, renderCard }: BoardColumnViewProps) {
+export function BoardColumnView({ column, assignee, moving, renderCard }: BoardColumnViewProps) {
   const headingId = useId();
   const { stage, deals, pageInfo } = column;
-  const loader = useColumnLoadMore(stage.id);
+  const loader = useColumnLoadMore(stage.id, assignee);
   const loading = useSelector(loader, (s) => s.matches('loading'));
   const loadFailed = useSelector(loader, (s) => s.matches('failed'));
   const canLoad = useSelector(loader, (s) => s.can({ type: 'LOAD', cursor: pageInfo.endCursor }));

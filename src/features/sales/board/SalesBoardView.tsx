@@ -9,7 +9,7 @@ import { layoutOfBoard } from './board-cache';
 import { type CardState, DealCardView } from './DealCardView';
 import { CARD_MOVE_HINT, type MovePhase, moveAnnouncement } from './move-announcement';
 import { useBoardScroll } from './useBoardScroll';
-import { useDealBoard } from './useDealBoard';
+import type { DealBoardActor } from './useDealBoard';
 import { usePointerDrag } from './usePointerDrag';
 
 const arrows: Readonly<Record<string, MoveDirection>> = {
@@ -34,8 +34,7 @@ function handleSelector(dealId: string): string {
  * Deals move by pointer, keyboard or "Mover para…" through the deal-board chart; each step is
  * announced (aria-live).
  */
-export function SalesBoardView({ board }: { board: SalesBoard }) {
-  const actor = useDealBoard();
+export function SalesBoardView({ board, actor }: { board: SalesBoard; actor: DealBoardActor }) {
   const phase = useSelector(actor, (s): MovePhase => {
     if (s.matches('lifted')) return 'lifted';
     if (s.matches('dragging')) return 'dragging';
@@ -152,8 +151,10 @@ export function SalesBoardView({ board }: { board: SalesBoard }) {
         >
           {board.columns.map((column) => (
             <BoardColumnView
-              key={column.stage.id}
+              // A column's chart loads pages of one board: another filter, another chart.
+              key={`${context.assignee}:${column.stage.id}`}
               column={column}
+              assignee={context.assignee}
               moving={moving && movingDealId ? { dealId: movingDealId, target: context.target } : null}
               renderCard={(index) => {
                 const deal = column.deals[index]!;

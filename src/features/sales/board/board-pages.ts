@@ -1,3 +1,4 @@
+import type { AssigneeFilter } from '../../../../contracts/activity';
 import { listStageDealsContract, type SalesBoard } from '../../../../contracts/sales';
 import { api } from '../../../api/client';
 import { contractUrl } from '../../../api/contract-url';
@@ -6,12 +7,22 @@ import { boardWithStagePage } from './board-cache';
 
 const PAGE_MAX = 50;
 
-/** GET a column's next page ("Carregar mais"). */
-export function fetchStagePage(stageId: string, cursor: string, limit: number, signal?: AbortSignal) {
+/** GET a column's next page ("Carregar mais"), of the same deals as the board ("Minhas" or everyone's). */
+export function fetchStagePage(
+  stageId: string,
+  cursor: string,
+  limit: number,
+  assignee: AssigneeFilter,
+  signal?: AbortSignal,
+) {
   const url = contractUrl(listStageDealsContract.url, stageId);
   return api
     .get(url, {
-      query: { limit: Math.min(limit, PAGE_MAX), cursor },
+      query: {
+        limit: Math.min(limit, PAGE_MAX),
+        cursor,
+        assignee: assignee === 'all' ? undefined : assignee,
+      },
       schema: listStageDealsContract.response,
       signal,
     })
@@ -26,6 +37,7 @@ export function fetchStagePage(stageId: string, cursor: string, limit: number, s
 export async function keepLoadedDepth(
   board: SalesBoard,
   before: SalesBoard | undefined,
+  assignee: AssigneeFilter,
   signal?: AbortSignal,
 ): Promise<SalesBoard> {
   let result = board;
@@ -39,7 +51,7 @@ export async function keepLoadedDepth(
         result = boardWithStagePage(
           result,
           column.stage.id,
-          await fetchStagePage(column.stage.id, cursor, missing, signal),
+          await fetchStagePage(column.stage.id, cursor, missing, assignee, signal),
         );
       } catch {
         break;

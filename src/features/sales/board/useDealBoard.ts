@@ -1,7 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useActorRef } from '@xstate/react';
-import { useLayoutEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { AssigneeFilter } from '../../../../contracts/activity';
 import type { Deal, SalesBoard } from '../../../../contracts/sales';
 import { dealBoardMachine, type MoveDealInput } from '../../../../machines/deal-board/deal-board.machine';
 import { toast } from '../../../lib/toasts';
@@ -11,11 +12,12 @@ import { boardWithMovedDeal } from './board-cache';
 import { moveDeal } from './move-deal';
 
 /**
- * The deal-board chart with the app's calls: a move shows at once in the board cache, the server
- * is asked, and the cache is put back (with an error toast) if it refuses.
+ * The deal-board chart with the app's calls: a move shows at once in the board cache (the board of
+ * the chart's filter), the server is asked, and the cache is put back (with an error toast) if it
+ * refuses.
  */
 function boardMachineFor(queryClient: QueryClient) {
-  const key = salesQueryKeys.board;
+  let key: readonly unknown[] = salesQueryKeys.board('all');
   let before: SalesBoard | undefined;
   // The optimistic write waits for a board refetch under way to be cancelled (or it would land on
   // top of the move); the rollback waits for that write.
@@ -25,7 +27,8 @@ function boardMachineFor(queryClient: QueryClient) {
       moveDeal: fromPromise<Deal, MoveDealInput>(({ input, signal }) => moveDeal(input, signal)),
     },
     actions: {
-      applyMove: (_, { deal, target }) => {
+      applyMove: ({ context }, { deal, target }) => {
+        key = salesQueryKeys.board(context.assignee);
         applying = queryClient.cancelQueries({ queryKey: key }).then(() => {
           before = queryClient.getQueryData<SalesBoard>(key);
           if (before) queryClient.setQueryData<SalesBoard>(key, boardWithMovedDeal(before, deal.id, target));
@@ -43,10 +46,19 @@ function boardMachineFor(queryClient: QueryClient) {
   });
 }
 
-export function useDealBoard() {
+/**
+ * The board's chart, following the address's "Minhas" / "De todos" (a tab, back and forward, a
+ * shared link): the chart's filter says which board is shown and moved on.
+ */
+export function useDealBoard(assignee: AssigneeFilter) {
   const queryClient = useQueryClient();
   const [machine] = useState(() => boardMachineFor(queryClient));
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, { input: { assignee } });
+  // A move under way keeps its board: the address is followed again once it has ended.
+  const resting = useSelector(actor, (s) => s.matches('resting'));
+  useEffect(() => {
+    if (resting) actor.send({ type: 'FILTER', assignee });
+  }, [actor, assignee, resting]);
   // The chart emits after its step: the toaster (a chart too) is driven from here, not from inside it.
   useLayoutEffect(() => {
     const failed = actor.on('moveFailed', ({ deal, message }) =>
