@@ -24,6 +24,7 @@ import { searchBoxPathModel } from '../../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../../machines/session/session.paths';
 import { stageEditorPathModel } from '../../machines/stage-editor/stage-editor.paths';
 import { taskFormPathModel } from '../../machines/task-form/task-form.paths';
+import { teamPathModel } from '../../machines/team/team.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
 import { toasterPathModel } from '../../machines/toasts/toaster.paths';
 import { whatsappConnectionPathModel } from '../../machines/whatsapp/whatsapp-connection.paths';
@@ -54,6 +55,7 @@ import { searchBoxBrowserDriver } from './drivers/search-box';
 import { sessionDriver } from './drivers/session';
 import { stageEditorBrowserDriver } from './drivers/stage-editor';
 import { taskFormBrowserDriver } from './drivers/task-form';
+import { teamBrowserDriver } from './drivers/team';
 import { toasterBrowserDriver } from './drivers/toaster';
 import { toastsBrowserDriver } from './drivers/toasts';
 import { whatsappConnectionDriver } from './drivers/whatsapp-connection';
@@ -104,4 +106,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'reply-box': chart(replyBoxPathModel, replyBoxBrowserDriver),
   'follow-up-template': chart(followUpTemplatePathModel, followUpTemplateBrowserDriver),
   'follow-up-status': chart(followUpStatusPathModel, followUpStatusBrowserDriver),
+  team: chart(teamPathModel, teamBrowserDriver),
 };

@@ -89,7 +89,18 @@ function mismatches(screen: TeamStepScreen, seen: SeenTeam): string[] {
   ];
 }
 
-export function teamDriver(ui: UiSurface, layer: TeamLayer) {
+/**
+ * How the people of the chart (Ana, Bruno) are called in the app that replays it: a real server's
+ * accounts have addresses of their own. Model words to the app's and back; none in jsdom.
+ */
+export interface TeamNames {
+  toApp(text: string): string;
+  toModel(text: string): string;
+}
+
+const sameNames: TeamNames = { toApp: (text) => text, toModel: (text) => text };
+
+export function teamDriver(ui: UiSurface, layer: TeamLayer, names: TeamNames = sameNames) {
   const perform = async (action: TeamUserAction) => {
     switch (action.do) {
       case 'open':
@@ -99,12 +110,12 @@ export function teamDriver(ui: UiSurface, layer: TeamLayer) {
       case 'chooseInviteRole':
         return ui.select({ label: 'Papel', exact: true }, ROLE_LABELS[action.role]);
       case 'chooseRole':
-        return ui.select({ label: action.label, exact: true }, ROLE_LABELS[action.role]);
+        return ui.select({ label: names.toApp(action.label), exact: true }, ROLE_LABELS[action.role]);
       case 'click':
         return clickWhenShown(
           ui,
           { role: 'button', name: action.button, exact: true },
-          action.row ? { testId: `${action.row.kind}-${action.row.email}` } : undefined,
+          action.row ? { testId: `${action.row.kind}-${names.toApp(action.row.email)}` } : undefined,
         );
       case 'answer':
         return layer.answer(action);
@@ -119,7 +130,7 @@ export function teamDriver(ui: UiSurface, layer: TeamLayer) {
       const { screen } = planTeamStep(path as never, index);
       return expectScreen(
         ui,
-        () => ui.read(readTeam, null),
+        async () => JSON.parse(names.toModel(JSON.stringify(await ui.read(readTeam, null)))) as SeenTeam,
         (seen) => mismatches(screen, seen),
       );
     },
