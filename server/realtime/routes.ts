@@ -39,6 +39,11 @@ export interface RealtimeRoutesOptions {
   authenticate?: RealtimeAuthenticate;
   /** Protocol ping interval; a socket that misses one whole interval is dropped. */
   heartbeatMs?: number;
+  /**
+   * How often each socket's sign-in is asked again (`stillValid`); the heartbeat's interval unless
+   * said otherwise. Apart from it so a short check does not also make a busy client's late pong a drop.
+   */
+  signInCheckMs?: number;
   /** A client this far behind on its events is dropped (4408) rather than buffered without end. */
   maxBufferedBytes?: number;
 }
@@ -89,6 +94,7 @@ function recheck(socket: WebSocket, state: SocketState): void {
  */
 export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (app, options) => {
   const { bus, authenticate = nobody, heartbeatMs = 30_000, maxBufferedBytes = 1024 * 1024 } = options;
+  const signInCheckMs = options.signInCheckMs ?? heartbeatMs;
   const sockets = new Map<WebSocket, SocketState>();
 
   const heartbeat = setInterval(() => {
@@ -99,13 +105,21 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
       }
       state.answered = false;
       socket.ping();
-      recheck(socket, state);
+      if (signInCheckMs === heartbeatMs) recheck(socket, state);
     }
   }, heartbeatMs);
   heartbeat.unref();
+  const signInChecks =
+    signInCheckMs === heartbeatMs
+      ? undefined
+      : setInterval(() => {
+          for (const [socket, state] of sockets) recheck(socket, state);
+        }, signInCheckMs);
+  signInChecks?.unref();
 
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    clearInterval(signInChecks);
     for (const socket of sockets.keys()) socket.terminate();
   });
 
