@@ -103,7 +103,7 @@ describe('links preload on intent (spec §2)', () => {
     });
     const { link, queryClient } = setup('/sales', appRoutes);
     await userEvent.setup().hover(link);
-    await waitFor(() => expect(queryClient.getQueryState(['sales', 'board'])?.status).toBe('success'));
+    await waitFor(() => expect(queryClient.getQueryState(['sales', 'board', 'all'])?.status).toBe('success'));
     expect(asked).toEqual(['/api/sales/board']);
   });
 });
