@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { type CompanyInfo, getCompanyInfoContract } from '../../../contracts/company';
 import {
   acceptInvitationContract,
   getTeamContract,
@@ -171,16 +172,13 @@ async function runFor(page: Page, context: ReplayContext): Promise<Run> {
       await api('POST', inviteContract.url, { email: carla.person.email, role: openPreview.role });
       const link = await newLink();
       token = invitationToken(link);
-      const { invitation } = await api<{ invitation: InvitationPreview }>(
-        'POST',
-        previewInvitationContract.url,
-        { token },
-      );
+      // Not the preview call (its 20 a minute per address are the page's): Ana's company as it shows.
+      const { company } = await api<{ company: CompanyInfo }>('GET', getCompanyInfoContract.url);
       names = namesFrom([
         [token, INVITATION_TOKEN],
         [carla.person.email, INVITED_EMAIL],
-        [invitation.companyName, openPreview.companyName],
-        [invitation.invitedByName ?? 'Ana', openPreview.invitedByName ?? 'Ana'],
+        [company.name || company.businessName || '', openPreview.companyName],
+        [ana.person.name, openPreview.invitedByName ?? ''],
       ]);
     },
   };

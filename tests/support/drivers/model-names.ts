@@ -10,8 +10,9 @@ export interface ModelNames {
 
 export const sameNames: ModelNames = { toApp: (text) => text, toModel: (text) => text };
 
-/** Names from `[app, model]` pairs, replaced in order (every occurrence). */
-export function namesFrom(pairs: readonly (readonly [app: string, model: string])[]): ModelNames {
+/** Names from `[app, model]` pairs, replaced in order (every occurrence); empty ones left out. */
+export function namesFrom(given: readonly (readonly [app: string, model: string])[]): ModelNames {
+  const pairs = given.filter(([app, model]) => app !== '' && model !== '');
   return {
     toApp: (text) => pairs.reduce((t, [app, model]) => t.split(model).join(app), text),
     toModel: (text) => pairs.reduce((t, [app, model]) => t.split(app).join(model), text),
