@@ -23,6 +23,8 @@ import {
   submitSignUp,
   verificationLinkFor,
 } from './onboarding-account';
+import { pollUntil } from './poll';
+import { submitHostedLogin } from './sign-in';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -138,4 +140,24 @@ export function chartAccount(
   andThen?: AccountOptions['andThen'],
 ): Promise<Account> {
   return signedInAs(page, context, { onboarded: true, key: `${chart}-account`, tag: chart, andThen });
+}
+
+/**
+ * `account`'s person signs in again on the hosted login (their sessions ended, e.g. removed from a
+ * team), in a browser context of its own; the new session replaces the kept one.
+ */
+export async function signInAgain(browser: Browser, baseURL: string, account: Account): Promise<void> {
+  const context = await accountContext(browser, baseURL);
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await page.goto('/home');
+    await submitHostedLogin(page, account.person);
+    await pollUntil('a new session', async () =>
+      (await context.cookies(baseURL)).some((cookie) => cookie.name === 'access_token'),
+    );
+    account.storageState = await context.storageState();
+  } finally {
+    await context.close();
+  }
 }

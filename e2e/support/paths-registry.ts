@@ -10,6 +10,7 @@ import { emailVerificationPathModel } from '../../machines/email-verification/em
 import { entityFormPathModel } from '../../machines/entity-form/entity-form.paths';
 import { followUpStatusPathModel } from '../../machines/follow-up-status/follow-up-status.paths';
 import { followUpTemplatePathModel } from '../../machines/follow-up-template/follow-up-template.paths';
+import { joinTeamPathModel } from '../../machines/join-team/join-team.paths';
 import { loginPathModel } from '../../machines/login/login.paths';
 import { onboardingPathModel } from '../../machines/onboarding/onboarding.paths';
 import { paymentReturnPathModel } from '../../machines/payment-return/payment-return.paths';
@@ -40,6 +41,7 @@ import { emailVerificationDriver } from './drivers/email-verification';
 import { entityFormBrowserDriver } from './drivers/entity-form';
 import { followUpStatusBrowserDriver } from './drivers/follow-up-status';
 import { followUpTemplateBrowserDriver } from './drivers/follow-up-template';
+import { joinTeamBrowserDriver } from './drivers/join-team';
 import { loginDriver } from './drivers/login';
 import { onboardingDriver } from './drivers/onboarding';
 import { paymentReturnDriver } from './drivers/payment-return';
@@ -107,4 +109,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'follow-up-template': chart(followUpTemplatePathModel, followUpTemplateBrowserDriver),
   'follow-up-status': chart(followUpStatusPathModel, followUpStatusBrowserDriver),
   team: chart(teamPathModel, teamBrowserDriver),
+  'join-team': chart(joinTeamPathModel, joinTeamBrowserDriver),
 };

@@ -42,8 +42,9 @@ export interface LoginOutput {
 /**
  * /login (spec §2): the hosted login returns here with tokens (or an error). The pending screen
  * shows at once and for at least 500 ms, while, in parallel, the tokens are stored and the session
- * checked. Then the user goes to /onboarding when sign-up is not complete, else to the redirect
- * value or /home; any failure goes there too (the guards take over from there).
+ * checked. Then the user goes to /onboarding when sign-up is not complete (unless the redirect is a
+ * team invitation's page, to accept it first), else to the redirect value or /home; any failure goes
+ * there too (the guards take over from there).
  */
 export const loginMachine = setup({
   types: {
@@ -60,7 +61,10 @@ export const loginMachine = setup({
   guards: {
     lacksTokens: ({ context }) => context.tokens === null,
     lacksTokensWithError: ({ context }) => context.tokens === null && context.error !== null,
-    needsOnboarding: (_, params: { outcome: SignInOutcome }) => params.outcome.needsOnboarding,
+    // Someone who signed up from a team invitation goes back to accept it first: joining is what
+    // leaves them only their own steps of onboarding (issue 15).
+    needsOnboarding: ({ context }, params: { outcome: SignInOutcome }) =>
+      params.outcome.needsOnboarding && !context.destination.startsWith(appPaths.invitation('')),
   },
   actions: {
     /** Takes the tokens out of the address bar (and so out of history and shared links). */

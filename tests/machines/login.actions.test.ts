@@ -33,4 +33,12 @@ describe('login chart: what it tells the app', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(done).toEqual([{ leave: { to: '/onboarding' } }]);
   });
+
+  it('sends someone who signed up from a team invitation back to it, to join before onboarding', async () => {
+    const { machine, done } = recorded(true);
+    const invitation = '/convite/tok_carla_0123456789abcdef';
+    createActor(machine, { input: { accessToken: 'a', refreshToken: 'r', redirect: invitation } }).start();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(done).toEqual([{ leave: { to: invitation } }]);
+  });
 });

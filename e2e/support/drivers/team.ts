@@ -17,6 +17,7 @@ import {
   type TeamCall,
 } from '../../../machines/team/team.paths';
 import type { ChartPath } from '../../../tests/support/chart-paths';
+import { namesFrom } from '../../../tests/support/drivers/model-names';
 import { type TeamLayer, teamDriver, teamExpectation } from '../../../tests/support/drivers/team.driver';
 import { type Account, chartAccount, restoreAccount } from '../accounts';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
@@ -145,10 +146,7 @@ async function runFor(page: Page, context: ReplayContext): Promise<Run> {
     [bruno.person.email, staffMember.email],
     [owner.person.name, ownerMember.name ?? ownerMember.email],
   ];
-  const names = {
-    toApp: (text: string) => pairs.reduce((t, [app, model]) => t.split(model).join(app), text),
-    toModel: (text: string) => pairs.reduce((t, [app, model]) => t.split(app).join(model), text),
-  };
+  const names = namesFrom(pairs);
 
   return {
     driver: teamDriver(browserSurface(page), layer, names),

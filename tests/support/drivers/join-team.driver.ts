@@ -5,6 +5,7 @@ import {
 } from '../../../machines/join-team/join-team.paths';
 import type { ChartPath } from '../chart-paths';
 import { differs, expectScreen, type UiSurface } from '../ui/ui-surface';
+import { type ModelNames, sameNames } from './model-names';
 import { clickWhenShown } from './when-shown';
 
 /**
@@ -54,13 +55,13 @@ function mismatches(screen: JoinTeamStepScreen, seen: SeenInvitationPage, at: st
   ];
 }
 
-export function joinTeamDriver(ui: UiSurface, layer: JoinTeamLayer) {
+export function joinTeamDriver(ui: UiSurface, layer: JoinTeamLayer, names: ModelNames = sameNames) {
   const perform = async (action: JoinTeamUserAction) => {
     switch (action.do) {
       case 'open':
         return layer.open(action);
       case 'click':
-        return clickWhenShown(ui, { role: 'button', name: action.button, exact: true });
+        return clickWhenShown(ui, { role: 'button', name: names.toApp(action.button), exact: true });
       case 'answer':
         return layer.answer(action);
     }
@@ -74,11 +75,15 @@ export function joinTeamDriver(ui: UiSurface, layer: JoinTeamLayer) {
       const { screen } = planJoinTeamStep(path as never, index);
       return expectScreen(
         ui,
-        async () => ({
-          seen: await ui.read(readInvitationPage, null),
-          at: await ui.location(),
-          left: await layer.leftFor(),
-        }),
+        async () => {
+          const seen: SeenInvitationPage = await ui.read(readInvitationPage, null);
+          const left = await layer.leftFor();
+          return {
+            seen: JSON.parse(names.toModel(JSON.stringify(seen))) as SeenInvitationPage,
+            at: names.toModel(await ui.location()),
+            left: left === null ? null : names.toModel(left),
+          };
+        },
         ({ seen, at, left }) => {
           // /logout leaves for the hosted logout on its own (its redirect is the logout chart's).
           const leaving = screen.location.startsWith('/logout');

@@ -8,6 +8,7 @@ import {
 } from '../../../machines/team/team.paths';
 import type { ChartPath } from '../chart-paths';
 import { differs, expectScreen, type UiSurface } from '../ui/ui-surface';
+import { type ModelNames, sameNames } from './model-names';
 import { clickWhenShown } from './when-shown';
 
 /**
@@ -89,16 +90,8 @@ function mismatches(screen: TeamStepScreen, seen: SeenTeam): string[] {
   ];
 }
 
-/**
- * How the people of the chart (Ana, Bruno) are called in the app that replays it: a real server's
- * accounts have addresses of their own. Model words to the app's and back; none in jsdom.
- */
-export interface TeamNames {
-  toApp(text: string): string;
-  toModel(text: string): string;
-}
-
-const sameNames: TeamNames = { toApp: (text) => text, toModel: (text) => text };
+/** How the people of the chart (Ana, Bruno) are called in the app that replays it. */
+export type TeamNames = ModelNames;
 
 export function teamDriver(ui: UiSurface, layer: TeamLayer, names: TeamNames = sameNames) {
   const perform = async (action: TeamUserAction) => {
