@@ -3,8 +3,8 @@ import { ROLE_LABELS } from '../../../../contracts/roles';
 import type { TeamInvitation } from '../../../../contracts/team';
 import { revokeQuestion, teamTexts } from '../../../../machines/team/team.texts';
 import { formatDateTime } from '../../../lib/format/date';
-import { ConfirmAction } from '../../../ui/confirm/ConfirmAction';
 import { minutesAndSeconds, useSecondsLeft } from '../../../ui/phone-verification/useSecondsLeft';
+import { RowConfirm } from './RowConfirm';
 import type { TeamActor } from './useTeam';
 
 const now = () => Date.now();
@@ -66,24 +66,16 @@ function InvitationRow({ actor, invitation }: { actor: TeamActor; invitation: Te
           </button>
         </div>
       )}
-      {failure?.on === 'resend' ? (
-        <p className="form-error team__error" role="alert">
-          {failure.message}
-        </p>
-      ) : null}
-      {asking ? (
-        <div className="team__confirm">
-          <ConfirmAction
-            question={revokeQuestion(invitation.email)}
-            confirmLabel={teamTexts.revokeConfirm}
-            pendingLabel={teamTexts.revoking}
-            pending={state === 'revoking'}
-            error={failure?.on === 'revoke' ? failure.message : null}
-            onConfirm={() => actor.send({ type: 'CONFIRM' })}
-            cancel={{ onCancel: () => actor.send({ type: 'CANCEL' }) }}
-          />
-        </div>
-      ) : null}
+      <RowConfirm
+        actor={actor}
+        otherFailure={failure?.on === 'resend' ? failure.message : null}
+        asking={asking}
+        question={revokeQuestion(invitation.email)}
+        confirmLabel={teamTexts.revokeConfirm}
+        pendingLabel={teamTexts.revoking}
+        pending={state === 'revoking'}
+        error={failure?.on === 'revoke' ? failure.message : null}
+      />
     </li>
   );
 }

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { ROLE_LABELS, ROLES, type Role } from '../../../../contracts/roles';
 import type { TeamMember } from '../../../../contracts/team';
 import { removeQuestion, roleSelectLabel, teamTexts } from '../../../../machines/team/team.texts';
-import { ConfirmAction } from '../../../ui/confirm/ConfirmAction';
+import { RowConfirm } from './RowConfirm';
 import type { TeamActor } from './useTeam';
 
 function MemberRow({ actor, member }: { actor: TeamActor; member: TeamMember }) {
@@ -64,24 +64,16 @@ function MemberRow({ actor, member }: { actor: TeamActor; member: TeamMember }) 
           )}
         </div>
       )}
-      {failure?.on === 'role' ? (
-        <p className="form-error team__error" role="alert">
-          {failure.message}
-        </p>
-      ) : null}
-      {asking ? (
-        <div className="team__confirm">
-          <ConfirmAction
-            question={removeQuestion(member.name, member.email)}
-            confirmLabel={teamTexts.removeConfirm}
-            pendingLabel={teamTexts.removing}
-            pending={state === 'removing'}
-            error={failure?.on === 'remove' ? failure.message : null}
-            onConfirm={() => actor.send({ type: 'CONFIRM' })}
-            cancel={{ onCancel: () => actor.send({ type: 'CANCEL' }) }}
-          />
-        </div>
-      ) : null}
+      <RowConfirm
+        actor={actor}
+        otherFailure={failure?.on === 'role' ? failure.message : null}
+        asking={asking}
+        question={removeQuestion(member.name, member.email)}
+        confirmLabel={teamTexts.removeConfirm}
+        pendingLabel={teamTexts.removing}
+        pending={state === 'removing'}
+        error={failure?.on === 'remove' ? failure.message : null}
+      />
     </li>
   );
 }
