@@ -53,6 +53,11 @@ export const onboardingStatusSchema = z.object({
   pendingVerification: z.nullable(phoneVerificationSentSchema),
   /** The user's current company, else null. */
   company: z.nullable(savedCompanySchema),
+  /**
+   * The current company is one the person joined by accepting an invitation (issue 15): its details
+   * are the owner's, so there is no company step and no trial; their sign-up ends with their phone.
+   */
+  joinedByInvitation: z.boolean(),
 });
 export type OnboardingStatus = z.infer<typeof onboardingStatusSchema>;
 

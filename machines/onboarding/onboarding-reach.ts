@@ -39,7 +39,8 @@ export function phoneToVerify(
 
 /**
  * A step is reachable if it is the current one or the steps before it are done (user name set,
- * company created, phone verified; the trial needs all three). Verify-phone is allowed while the
+ * company created, phone verified; the trial needs all three). Someone who joined a company by
+ * invitation has neither the company step nor the trial. Verify-phone is allowed while the
  * current step is phone (or verifyPhone itself), and only for a number known from the URL, a code
  * just sent, or the status.
  */
@@ -54,7 +55,8 @@ export function isReachable(
     case 'userName':
       return true;
     case 'companyDetails':
-      return status.currentStep === step || done.userNameSet;
+      // An invited person's company is the owner's: its details are not theirs to fill in.
+      return !status.joinedByInvitation && (status.currentStep === step || done.userNameSet);
     case 'phone':
       return status.currentStep === step || (done.userNameSet && done.hasCompanyCreated);
     case 'verifyPhone':
@@ -64,7 +66,8 @@ export function isReachable(
       );
     case 'trial':
       return (
-        status.currentStep === step || (done.userNameSet && done.hasCompanyCreated && done.phoneVerified)
+        !status.joinedByInvitation &&
+        (status.currentStep === step || (done.userNameSet && done.hasCompanyCreated && done.phoneVerified))
       );
   }
 }

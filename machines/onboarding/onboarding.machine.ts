@@ -35,7 +35,8 @@ import {
 
 /**
  * Onboarding (spec §2, §3, §4, §5, §8): user name → company → phone → phone verification → trial
- * → complete, from the server's status. The URL asks for a step (VISIT); the chart decides which
+ * → complete, from the server's status; someone who joined a company by invitation goes from their
+ * name to their phone, and their verified code completes sign-up (issue 15). The URL asks for a step (VISIT); the chart decides which
  * step shows and emits where the address goes (`navigate`): the step asked for when reachable, else
  * the current step's page (`arrival` `redirected`), the address replaced either way. A successful
  * submit moves on to the next step, reachable by then (`advanced`, a new history entry, so Back
@@ -166,6 +167,9 @@ const onboardingSetup = setup({
     notNeededBySession: ({ context }) => !context.needsOnboarding,
     signupComplete: (_, params: { status: OnboardingStatus | null }) =>
       params.status?.isSignupComplete === true,
+    /** The person joined their company by invitation (issue 15): no company step, no trial. */
+    joinedByInvitation: (_, params: { status: OnboardingStatus | null }) =>
+      params.status?.joinedByInvitation === true,
     lacksUser: ({ context }) => !context.userId,
     /** The address asks for the step already on screen (for verify-phone: the same number). */
     showsRequested: ({ context, event }) => {
@@ -313,6 +317,18 @@ function back(step: 'userName' | 'companyDetails' | 'phone') {
   return { target: `#onboarding.${step}` as const, actions: 'goBack' as const };
 }
 
+/** "Voltar" from the phone: to the company, or for an invited person (who has no company step) to the name. */
+const backFromPhone = [
+  {
+    guard: {
+      type: 'joinedByInvitation' as const,
+      params: ({ context }: { context: OnboardingContext }) => ({ status: context.status }),
+    },
+    ...back('userName'),
+  },
+  back('companyDetails'),
+];
+
 /**
  * The phone form sent with the number already verified (back from the trial): on to the trial, no
  * code. After a failed send, sending again asks for a code, whatever the number.
@@ -408,10 +424,18 @@ export const onboardingMachine = onboardingSetup.createMachine({
             id: 'saveUserName',
             src: 'saveUserName',
             input: ({ event }) => ({ name: eventOf(event, 'SUBMIT_NAME').name }),
-            onDone: {
-              target: '#onboarding.companyDetails',
-              actions: { type: 'moveOn', params: ({ event }) => ({ status: event.output }) },
-            },
+            onDone: [
+              {
+                // An invited person's company exists already: on to their phone.
+                guard: { type: 'joinedByInvitation', params: ({ event }) => ({ status: event.output }) },
+                target: '#onboarding.phone',
+                actions: { type: 'moveOn', params: ({ event }) => ({ status: event.output }) },
+              },
+              {
+                target: '#onboarding.companyDetails',
+                actions: { type: 'moveOn', params: ({ event }) => ({ status: event.output }) },
+              },
+            ],
             onError: {
               target: 'failed',
               actions: { type: 'takeFailure', params: ({ event }) => ({ error: event.error }) },
@@ -468,7 +492,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
               },
               { target: 'sending' },
             ],
-            BACK: back('companyDetails'),
+            BACK: backFromPhone,
           },
         },
         sending: {
@@ -510,7 +534,7 @@ export const onboardingMachine = onboardingSetup.createMachine({
               },
               { target: 'sending', actions: 'forgetFailure' },
             ],
-            BACK: back('companyDetails'),
+            BACK: backFromPhone,
           },
         },
       },

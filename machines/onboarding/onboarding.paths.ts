@@ -66,6 +66,7 @@ const fresh: OnboardingStatus = {
   signupSteps: nothingDone,
   pendingVerification: null,
   company: null,
+  joinedByInvitation: false,
 };
 const named: OnboardingStatus = {
   ...fresh,
@@ -85,6 +86,27 @@ const phoneVerified: OnboardingStatus = {
   signupSteps: { userNameSet: true, hasCompanyCreated: true, phoneVerified: true },
   pendingVerification: null,
   company: savedPathsCompany,
+  joinedByInvitation: false,
+};
+
+/** The company an invited person joined (the owner's). */
+export const invitingCompany: SavedCompany = {
+  name: 'Doces da Ana',
+  businessName: 'Ana Souza Doces ME',
+  documentType: 'cnpj',
+  documentNumber: '45.723.174/0001-10',
+};
+/** Someone who accepted an invitation before onboarding: their company exists, they name themselves. */
+const invitee: OnboardingStatus = {
+  ...fresh,
+  signupSteps: { ...nothingDone, hasCompanyCreated: true },
+  company: invitingCompany,
+  joinedByInvitation: true,
+};
+const inviteeNamed: OnboardingStatus = {
+  ...invitee,
+  currentStep: 'phone',
+  signupSteps: { ...invitee.signupSteps, userNameSet: true },
 };
 
 /** What the server can answer, from a brand-new account to a finished sign-up. */
@@ -95,6 +117,15 @@ export const onboardingStatuses = {
   codeSent: statusAfterCodeSent(withCompany, firstCodeSent),
   phoneVerified,
   complete: { ...phoneVerified, isSignupComplete: true },
+  invitee,
+  inviteeNamed,
+  inviteeComplete: {
+    ...inviteeNamed,
+    currentStep: 'trial',
+    isSignupComplete: true,
+    prefillData: { name: PATHS_NAME, phone: PATHS_PHONE },
+    signupSteps: { userNameSet: true, hasCompanyCreated: true, phoneVerified: true },
+  },
 } satisfies Record<string, OnboardingStatus>;
 
 export const freeTrialOffer: FreeTrial = { trialDays: 7, endsAt: inSeconds(7 * 86_400), started: false };
@@ -160,7 +191,7 @@ const verified: PhoneVerificationOutput = { kind: 'verified', answer: phoneVerif
 /** An invited person's code: their sign-up is complete with it (no trial, issue 15). */
 const verifiedInvitee: PhoneVerificationOutput = {
   kind: 'verified',
-  answer: onboardingStatuses.complete,
+  answer: onboardingStatuses.inviteeComplete,
 };
 const changeNumber: PhoneVerificationOutput = { kind: 'changeNumber' };
 
@@ -175,7 +206,8 @@ function statusName(status: OnboardingStatus | null): string {
   ]
     .filter(Boolean)
     .join('+');
-  return `at ${status.currentStep} (done: ${flags || 'nothing'})`;
+  const invited = status.joinedByInvitation ? ', joined by invitation' : '';
+  return `at ${status.currentStep} (done: ${flags || 'nothing'}${invited})`;
 }
 
 function phoneName(phone: string | null | undefined): string {
@@ -232,10 +264,13 @@ export const onboardingPathModel = {
     {
       id: 'loadStatus',
       src: 'loadStatus',
-      outputs: Object.values(onboardingStatuses),
+      // An invited person's finished sign-up loads as any finished one does.
+      outputs: Object.values(onboardingStatuses).filter(
+        (status) => status !== onboardingStatuses.inviteeComplete,
+      ),
       errors: [refusals.offline],
     },
-    { id: 'saveUserName', src: 'saveUserName', outputs: [named], errors: [refusals.name] },
+    { id: 'saveUserName', src: 'saveUserName', outputs: [named, inviteeNamed], errors: [refusals.name] },
     { id: 'saveCompany', src: 'saveCompany', outputs: [withCompany], errors: [refusals.document] },
     {
       id: 'sendCode',
@@ -257,6 +292,21 @@ export const onboardingPathModel = {
     },
     { id: 'refreshSession', src: 'refreshSession', outputs: [undefined], errors: [refusals.signedOut] },
   ],
+
+  /**
+   * The server answers as the person is: an invited person's name and code for them, someone else's
+   * for everyone else.
+   */
+  allows(snapshot: OnboardingSnapshot, event: AnyEventObject): boolean {
+    const invited = snapshot.context.status?.joinedByInvitation === true;
+    if (event.type === 'xstate.done.actor.saveUserName')
+      return (event.output as OnboardingStatus).joinedByInvitation === invited;
+    if (event.type === 'xstate.done.actor.phoneVerification') {
+      const output = event.output as PhoneVerificationOutput;
+      return output.kind !== 'verified' || (output.answer as OnboardingStatus).joinedByInvitation === invited;
+    }
+    return true;
+  },
 
   /**
    * State, status, how the step was reached, the numbers in play, the failure shown; the address

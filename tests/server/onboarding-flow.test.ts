@@ -79,6 +79,7 @@ describe('onboarding, step by step', () => {
       signupSteps: { userNameSet: false, hasCompanyCreated: false, phoneVerified: false },
       pendingVerification: null,
       company: null,
+      joinedByInvitation: false,
     });
     expect((await sessionCheck(account)).needsOnboarding).toBe(true);
 

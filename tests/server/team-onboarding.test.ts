@@ -62,6 +62,7 @@ describe('an invited person', () => {
       currentStep: 'userName',
       isSignupComplete: false,
       signupSteps: { userNameSet: false, hasCompanyCreated: true, phoneVerified: false },
+      joinedByInvitation: true,
     });
     const named = await api.put<OnboardingStatus>('/api/onboarding/user-name', { name: 'Bia Santos' });
     expect(named.body.data.currentStep).toBe('phone');

@@ -18,6 +18,7 @@ interface StatusRow extends Record<string, unknown> {
   company_business_name: string | null;
   company_document_type: DocumentType | null;
   company_document_number: string | null;
+  joined_by_invitation: boolean;
 }
 
 export interface OnboardingStatusOptions {
@@ -49,7 +50,10 @@ export async function loadOnboardingStatus(
             c.name AS company_name,
             c.business_name AS company_business_name,
             c.document_type AS company_document_type,
-            c.document_number AS company_document_number
+            c.document_number AS company_document_number,
+            EXISTS (SELECT 1 FROM team_invitations i
+                     WHERE i.accepted_by_user_id = u.id AND i.company_id = u.current_company_id)
+              AS joined_by_invitation
        FROM users u
        LEFT JOIN phone_verifications pv
          ON pv.user_id = u.id AND pv.purpose = 'onboarding' AND pv.consumed_at IS NULL
@@ -90,6 +94,7 @@ export async function loadOnboardingStatus(
     signupSteps,
     pendingVerification: pending,
     company,
+    joinedByInvitation: row.joined_by_invitation,
   };
 }
 
