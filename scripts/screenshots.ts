@@ -120,6 +120,7 @@ const shots: Shot[] = [
   { name: 'phone-change', who: 'ana', path: '/settings/access-security/phone-change' },
   { name: 'whatsapp', who: 'ana', path: '/settings/whatsapp-business-connection' },
   { name: 'invite', who: 'ana', path: '/settings/invite' },
+  { name: 'team', who: 'ana', path: '/settings/team' },
   { name: 'paywall', who: 'bruno', path: '/paywall' },
 ];
 

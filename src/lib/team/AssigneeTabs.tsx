@@ -23,7 +23,7 @@ export function AssigneeTabs({
   const hasTeam = useHasTeam();
   if (!hasTeam && current === 'all') return null;
   return (
-    <nav className="tabs" aria-label="De quem">
+    <nav className="tabs tabs--pair" aria-label="De quem">
       <ul>
         {assigneeTabs.map(({ assignee, label }) => (
           <li key={assignee}>
