@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { invitationLine, joinTeamTexts } from '../machines/join-team/join-team.texts';
-import { roleSelectLabel, teamToasts, teamTexts } from '../machines/team/team.texts';
+import { roleSelectLabel, teamTexts, teamToasts } from '../machines/team/team.texts';
 import { signUpAsNewcomer } from './support/newcomer';
 import { codeTextedTo, newPerson } from './support/onboarding-account';
 import { invitationLinkFor } from './support/team-invitations';
@@ -79,7 +79,9 @@ test('an invited person signs up from the e-mail, joins the company, is made man
   await expect(roleSelect).toHaveValue('staff');
   await expect(ownerPage.getByRole('button', { name: teamTexts.resend })).toHaveCount(0);
   await roleSelect.selectOption({ label: 'Gerente' });
-  await expect(ownerPage.getByText(teamToasts.roleChanged(invitee.name, invitee.email, 'manager'))).toBeVisible();
+  await expect(
+    ownerPage.getByText(teamToasts.roleChanged(invitee.name, invitee.email, 'manager')),
+  ).toBeVisible();
 
   // A manager has the company data, still not the team.
   await page.reload();
