@@ -45,7 +45,8 @@ test('an invited person signs up from the e-mail, joins the company, is made man
   await page.getByRole('button', { name: joinTeamTexts.signUp }).click();
   await page.waitForURL(/\/auth\/signup/);
   await page.getByLabel('Nome').fill(invitee.name);
-  await page.getByLabel('E-mail').fill(invitee.email);
+  // The hosted page starts with the invited address.
+  await expect(page.getByLabel('E-mail')).toHaveValue(invitee.email);
   await page.getByLabel('Senha', { exact: true }).fill(invitee.password);
   await page.getByRole('button', { name: 'Criar conta' }).click();
 

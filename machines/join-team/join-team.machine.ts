@@ -68,7 +68,10 @@ export const joinTeamMachine = setup({
     context: {} as JoinTeamContext,
     events: {} as JoinTeamEvent,
     input: {} as JoinTeamInput,
-    emitted: {} as NavigateEvent | { type: 'hostedLogin'; mode: 'signUp' | 'signIn'; redirect: string },
+    emitted: {} as
+      | NavigateEvent
+      /** To the hosted login, with the invited address to fill in. */
+      | { type: 'hostedLogin'; mode: 'signUp' | 'signIn'; redirect: string; email: string | null },
   },
   actors: {
     preview: fromPromise<InvitationPreview, { token: string }>(async () => {
@@ -137,6 +140,7 @@ export const joinTeamMachine = setup({
                 type: 'hostedLogin' as const,
                 mode: 'signUp' as const,
                 redirect: appPaths.invitation(context.token),
+                email: context.invitation?.email ?? null,
               })),
             },
             SIGN_IN: {
@@ -145,6 +149,7 @@ export const joinTeamMachine = setup({
                 type: 'hostedLogin' as const,
                 mode: 'signIn' as const,
                 redirect: appPaths.invitation(context.token),
+                email: context.invitation?.email ?? null,
               })),
             },
           },

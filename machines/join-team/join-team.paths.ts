@@ -166,7 +166,8 @@ export interface JoinTeamStepScreen {
   /** The buttons offered, in order. */
   buttons: string[];
   /** Where the app left for: the hosted login (sign up / sign in, with the redirect back) or /logout. */
-  leftFor: { hosted: 'signUp' | 'signIn'; redirect: string } | null;
+  /** The hosted page, the way back, and the invited address it starts with. */
+  leftFor: { hosted: 'signUp' | 'signIn'; redirect: string; email: string | null } | null;
 }
 
 export interface JoinTeamStepPlan {
@@ -241,7 +242,12 @@ export function planJoinTeamStep(path: JoinTeamPath, index: number): JoinTeamSte
     case 'leaving':
       if (event.type === 'SWITCH_ACCOUNT')
         screen.location = `${appPaths.logout}?${new URLSearchParams({ redirect: page })}`;
-      else screen.leftFor = { hosted: event.type === 'SIGN_UP' ? 'signUp' : 'signIn', redirect: page };
+      else
+        screen.leftFor = {
+          hosted: event.type === 'SIGN_UP' ? 'signUp' : 'signIn',
+          redirect: page,
+          email: invitation?.email ?? null,
+        };
       break;
   }
   return { actions, screen };

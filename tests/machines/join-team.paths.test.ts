@@ -48,7 +48,11 @@ describe('join-team chart paths', () => {
         if (step.event.type === 'SWITCH_ACCOUNT')
           expect(plan.screen.location).toBe(`/logout?redirect=${encodeURIComponent(page)}`);
         if (step.event.type === 'SIGN_UP')
-          expect(plan.screen.leftFor).toEqual({ hosted: 'signUp', redirect: page });
+          expect(plan.screen.leftFor).toEqual({
+            hosted: 'signUp',
+            redirect: page,
+            email: step.state.context.invitation!.email,
+          });
       });
     }
   });
@@ -78,7 +82,12 @@ describe('join-team chart paths', () => {
         expect(left).toEqual([{ type: 'navigate', to: `/logout?redirect=${encodeURIComponent(page)}` }]);
       else if (end.matches('leaving'))
         expect(left).toEqual([
-          { type: 'hostedLogin', mode: last.type === 'SIGN_UP' ? 'signUp' : 'signIn', redirect: page },
+          {
+            type: 'hostedLogin',
+            mode: last.type === 'SIGN_UP' ? 'signUp' : 'signIn',
+            redirect: page,
+            email: end.context.invitation?.email ?? null,
+          },
         ]);
       else expect(left).toEqual([]);
       actor.stop();

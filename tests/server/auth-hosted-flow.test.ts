@@ -449,3 +449,30 @@ function failingSessions(db: Db): Db {
     close: () => db.close(),
   };
 }
+
+describe('a link that names the address (a team invitation)', () => {
+  it('starts the sign-up and sign-in forms with it, normalised', async () => {
+    for (const page of ['/auth/signup', '/auth/login']) {
+      const res = await browser().get(
+        `${page}?${new URLSearchParams({ email: ' Carla@DocesDaAna.com.br ' })}`,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body).toMatch(/<input[^>]*name="email"[^>]*value="carla@docesdaana\.com\.br"/);
+    }
+  });
+
+  it('leaves the field empty for anything that is not an address, and never writes markup', async () => {
+    for (const email of ['não é e-mail', `${'a'.repeat(250)}@x.com.br`]) {
+      const res = await browser().get(`/auth/signup?${new URLSearchParams({ email })}`);
+      expect(res.status).toBe(200);
+      const input = /<input[^>]*name="email"[^>]*>/.exec(res.body)?.[0];
+      expect(input).toBeDefined();
+      expect(input).not.toMatch(/value="[^"]/);
+    }
+    const forged = await browser().get(
+      `/auth/signup?${new URLSearchParams({ email: '"><script>alert(1)</script>@x.com' })}`,
+    );
+    expect(forged.status).toBe(200);
+    expect(forged.body).not.toContain('<script>alert(1)</script>');
+  });
+});

@@ -97,6 +97,12 @@ export function joinTeamDriver(ui: UiSurface, layer: JoinTeamLayer, names: Model
               screen.leftFor.hosted === 'signUp' ? '/auth/signup' : '/auth/login',
             ),
             ...differs('the redirect back', url?.searchParams.get('redirect'), screen.leftFor.redirect),
+            // Encoded in the query, so named here rather than with the whole address.
+            ...differs(
+              'the address filled in',
+              url?.searchParams.has('email') ? names.toModel(url.searchParams.get('email')!) : null,
+              screen.leftFor.email,
+            ),
           ];
         },
       );

@@ -10,6 +10,7 @@ import { appLoginErrorUrl, appLoginUrl } from '../return-target';
 import { readSessionCookie, setSessionCookie } from '../session-cookie';
 import { type SignInOutcome, signIn } from '../sign-in';
 import { csrfGuard } from './csrf-guard';
+import { prefilledEmail } from './prefilled-email';
 import { formTarget, queryTarget } from './target';
 
 export const WRONG_CREDENTIALS = 'E-mail ou senha incorretos.';
@@ -26,7 +27,13 @@ export function registerLoginRoutes(app: FastifyInstance, context: HostedContext
   const { config } = context;
 
   app.get('/auth/login', (request, reply) =>
-    sendPage(reply, 200, loginPage(viewFor(context, request, reply), queryTarget(request, config))),
+    sendPage(
+      reply,
+      200,
+      loginPage(viewFor(context, request, reply), queryTarget(request, config), {
+        email: prefilledEmail(request),
+      }),
+    ),
   );
 
   app.post(

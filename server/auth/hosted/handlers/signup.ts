@@ -14,6 +14,7 @@ import { appLoginUrl } from '../return-target';
 import { setSessionCookie } from '../session-cookie';
 import { resendVerification, signUp, signUpInvited } from '../sign-up';
 import { csrfGuard } from './csrf-guard';
+import { prefilledEmail } from './prefilled-email';
 import { formTarget, queryTarget } from './target';
 
 export const INVALID_EMAIL = 'Informe um e-mail válido, como nome@empresa.com.br.';
@@ -26,7 +27,13 @@ export function registerSignupRoutes(app: FastifyInstance, context: HostedContex
   const { config } = context;
 
   app.get('/auth/signup', (request, reply) =>
-    sendPage(reply, 200, signupPage(viewFor(context, request, reply), queryTarget(request, config))),
+    sendPage(
+      reply,
+      200,
+      signupPage(viewFor(context, request, reply), queryTarget(request, config), {
+        email: prefilledEmail(request),
+      }),
+    ),
   );
 
   app.post(

@@ -43,8 +43,10 @@ function useJoinTeam(token: string, viewerEmail: string | null) {
   );
   const actor = useActorRef(machine, { input: { token, viewerEmail } });
   useChartNavigation(actor);
-  useChartEvent(actor, 'hostedLogin', ({ mode, redirect }) =>
-    window.location.assign(mode === 'signUp' ? hostedSignUpUrl(redirect) : hostedLoginUrl(redirect)),
+  useChartEvent(actor, 'hostedLogin', ({ mode, redirect, email }) =>
+    window.location.assign(
+      mode === 'signUp' ? hostedSignUpUrl(redirect, email) : hostedLoginUrl(redirect, email),
+    ),
   );
   return actor;
 }
