@@ -61,6 +61,18 @@ test('access and security opens the phone change page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Alterar o número de celular' })).toBeVisible();
 });
 
+test('in a short window the sidebar scrolls, so the account box at its end can be reached', async ({
+  page,
+}) => {
+  // The sidebar is as tall as the window: what does not fit (the account box, the company list
+  // opened in it) scrolls within it instead of being cut off.
+  await page.setViewportSize({ width: 1280, height: 480 });
+  await signIn(page, '/home');
+  const signOut = page.getByRole('link', { name: 'Sair' });
+  await signOut.scrollIntoViewIfNeeded();
+  await expect(signOut).toBeInViewport({ ratio: 1 });
+});
+
 test('an unknown address shows Not Found, and the API answers its own 404 in the envelope', async ({
   page,
   request,

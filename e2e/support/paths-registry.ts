@@ -2,6 +2,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../../machines/checkout/renewal.paths';
 import { columnLoadMorePathModel } from '../../machines/column-load-more/column-load-more.paths';
+import { companySwitchPathModel } from '../../machines/company-switch/company-switch.paths';
 import { confirmDeletePathModel } from '../../machines/confirm-delete/confirm-delete.paths';
 import { customerExportPathModel } from '../../machines/customer-export/customer-export.paths';
 import { customerImportPathModel } from '../../machines/customer-import/customer-import.paths';
@@ -33,6 +34,7 @@ import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { checkoutDriver } from './drivers/checkout';
 import { columnLoadMoreBrowserDriver } from './drivers/column-load-more';
+import { companySwitchBrowserDriver } from './drivers/company-switch';
 import { confirmDeleteBrowserDriver } from './drivers/confirm-delete';
 import { customerExportBrowserDriver } from './drivers/customer-export';
 import { customerImportBrowserDriver } from './drivers/customer-import';
@@ -110,4 +112,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'follow-up-status': chart(followUpStatusPathModel, followUpStatusBrowserDriver),
   team: chart(teamPathModel, teamBrowserDriver),
   'join-team': chart(joinTeamPathModel, joinTeamBrowserDriver),
+  'company-switch': chart(companySwitchPathModel, companySwitchBrowserDriver),
 };

@@ -29,8 +29,9 @@ export default function CompanySwitcher() {
         switchCompany: fromPromise(async ({ input }) => {
           await switchCompany(input.companyId);
           await recheckSession(session);
-          // Every list and record read so far was the other company's.
-          queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+          // Every list and record read so far was the other company's: forgotten, and what the
+          // open page shows read again (removing alone would leave it showing the old company).
+          void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
           return null;
         }),
       },

@@ -5,11 +5,13 @@ import {
 } from '../../../machines/company-switch/company-switch.paths';
 import type { ChartPath } from '../chart-paths';
 import { differs, expectScreen, type UiSurface } from '../ui/ui-surface';
+import { type ModelNames, sameNames } from './model-names';
 import { clickWhenShown } from './when-shown';
 
 /**
  * The company switcher's driver, written once for jsdom and Chromium. The layer opens /home for a
- * person in two companies and answers the call a step names.
+ * person in two companies and answers the call a step names; `names` maps a real server's company
+ * names to the model's.
  */
 export interface CompanySwitchLayer {
   open(): Promise<void>;
@@ -39,13 +41,13 @@ function mismatches(screen: CompanySwitchStepScreen, seen: SeenSwitcher, at: str
   ];
 }
 
-export function companySwitchDriver(ui: UiSurface, layer: CompanySwitchLayer) {
+export function companySwitchDriver(ui: UiSurface, layer: CompanySwitchLayer, names: ModelNames = sameNames) {
   const perform = async (action: CompanySwitchUserAction) => {
     switch (action.do) {
       case 'open':
         return layer.open();
       case 'click':
-        return clickWhenShown(ui, { role: 'button', name: action.button, exact: true });
+        return clickWhenShown(ui, { role: 'button', name: names.toApp(action.button), exact: true });
       case 'answer':
         return layer.answer(action);
     }
@@ -59,9 +61,24 @@ export function companySwitchDriver(ui: UiSurface, layer: CompanySwitchLayer) {
       const { screen } = planCompanySwitchStep(path as never, index);
       return expectScreen(
         ui,
-        async () => ({ seen: await ui.read(readSwitcher, null), at: await ui.location() }),
+        async () => ({
+          seen: JSON.parse(names.toModel(JSON.stringify(await ui.read(readSwitcher, null)))) as SeenSwitcher,
+          at: await ui.location(),
+        }),
         ({ seen, at }) => mismatches(screen, seen, at),
       );
     },
   };
+}
+
+/** What the person must see after step `index`, in words, for a replay's report. */
+export function companySwitchExpectation(path: ChartPath, index: number): string {
+  const { screen } = planCompanySwitchStep(path as never, index);
+  return [
+    `${screen.location}`,
+    screen.options ? `as empresas ${screen.options.map((o) => `"${o}"`).join(', ')}` : 'a lista fechada',
+    screen.message ? `a mensagem "${screen.message}"` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
