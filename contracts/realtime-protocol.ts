@@ -16,6 +16,7 @@ export const realtimeCloseReasons = {
   unauthenticated: 'Sessão expirada ou inválida. Entre novamente.',
   goingAway: 'Servidor reiniciando. Reconectando em instantes.',
   tooSlow: 'Conexão lenta demais para as atualizações. Reconectando.',
+  companySwitched: 'Empresa trocada. Reconectando.',
 } as const;
 
 /**

@@ -86,6 +86,17 @@ export const teamMemberRemovedEventSchema = z.object({
   at,
 });
 
+/**
+ * Someone in the company made another of their companies the current one (issue 15): the server closes
+ * their sockets here as going away, so they reconnect at once to the new one. It stays between
+ * servers: no client is sent it.
+ */
+export const companySwitchedEventSchema = z.object({
+  type: z.literal('session.company.switched'),
+  payload: z.object({ userId: id }),
+  at,
+});
+
 export const realtimeEventSchemas = [
   whatsappConnectionChangedEventSchema,
   messageReceivedEventSchema,
@@ -95,6 +106,7 @@ export const realtimeEventSchemas = [
   customerCreatedEventSchema,
   dealUpdatedEventSchema,
   teamMemberRemovedEventSchema,
+  companySwitchedEventSchema,
 ] as const;
 
 export const realtimeEventSchema = z.discriminatedUnion('type', [...realtimeEventSchemas]);

@@ -21,6 +21,8 @@ const refusePlainHttp: preHandlerHookHandler = (request, _reply, done) => {
 /** Who is on the other end of a socket, and for how long it may stay. */
 export interface RealtimeIdentity {
   companyId: string;
+  /** Whose socket it is: their switch to another company moves it (`session.company.switched`). */
+  userId?: string;
   /** When the credentials run out (ms since the epoch): the socket is closed with 4401 then. */
   expiresAt?: number;
   /**
@@ -170,6 +172,12 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
         }
         state.stillValid = identity.stillValid;
         unsubscribe = bus.subscribe(identity.companyId, (event) => {
+          if (event.type === 'session.company.switched') {
+            // Their events are another company's now: reconnecting subscribes them there.
+            if (event.payload.userId === identity.userId && socket.readyState === socket.OPEN)
+              socket.close(realtimeCloseCodes.goingAway, realtimeCloseReasons.companySwitched);
+            return;
+          }
           // A removal ended someone's sign-ins: whoever's they were must not wait for the heartbeat.
           if (event.type === 'team.member.removed') recheck(socket, state);
           send(event);

@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { Customer } from '../../contracts/customers';
+import {
+  realtimeCloseCodes,
+  realtimeCloseReasons,
+  realtimeEvent,
+  realtimeProtocol,
+} from '../../contracts/realtime';
 import type { SalesBoard } from '../../contracts/sales';
 import type { TasksPage } from '../../contracts/tasks';
 import { COMPANY_NOT_FOUND_TEXT, type CompanyChoice } from '../../contracts/team';
+import { publishEvents } from '../../server/realtime/event-bus';
+import { waitFor } from '../support/db';
 import { newSubscriber, withSubscriberServer } from '../support/signed-in-api';
 import { taskBody } from '../support/task-fixtures';
 import { joinTeam } from '../support/team';
@@ -110,5 +119,63 @@ describe('a member of two companies', () => {
     expect(current.rows[0]?.current_company_id).toBe(owner.companyId);
     const unsigned = await fetch(`${server.url}/api/session/companies`);
     expect(unsigned.status).toBe(401);
+  });
+
+  it('moves their open realtime socket to the company they switch to; nobody else’s socket moves', async () => {
+    const { server, owner } = setup;
+    const own = await newSubscriber(server);
+    const member = await joinTeam(server, owner, 'staff', { existing: own.account });
+    const open = async (accessToken: string) => {
+      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/realtime`, [
+        realtimeProtocol,
+        accessToken,
+      ]);
+      const seen = {
+        messages: [] as { type: string; payload?: { customerId?: string } }[],
+        code: 0,
+        reason: '',
+      };
+      socket.on('message', (data) => seen.messages.push(JSON.parse(data.toString())));
+      socket.on('close', (code, reason) => {
+        seen.code = code;
+        seen.reason = reason.toString();
+      });
+      socket.on('error', () => {});
+      await waitFor(() => seen.messages.some((m) => m.type === 'ready'), { what: 'the socket to be ready' });
+      return { socket, seen };
+    };
+    const created = (seen: { messages: { type: string; payload?: { customerId?: string } }[] }) =>
+      seen.messages.filter((m) => m.type === 'customer.created').map((m) => m.payload?.customerId);
+    // What the company's sockets hear (as a WhatsApp message from a new number announces a customer).
+    const newCustomer = async (companyId: string) => {
+      const customerId = randomUUID();
+      const event = realtimeEvent('customer.created', { customerId });
+      await publishEvents(server.db, [{ companyId, event }]);
+      return customerId;
+    };
+
+    const first = await open(member.account.accessToken);
+    const owners = await open(owner.account.accessToken);
+    const zeca = await newCustomer(owner.companyId);
+    await waitFor(() => created(first.seen).includes(zeca), { what: 'the owner company’s event' });
+
+    expect((await member.api.put('/api/session/current-company', { companyId: own.companyId })).status).toBe(
+      200,
+    );
+    // The heartbeat is 30 s: a close well before it is the switch's doing.
+    await waitFor(() => first.seen.code !== 0, { what: 'the socket to be moved', timeoutMs: 5_000 });
+    expect(first.seen.code).toBe(realtimeCloseCodes.goingAway);
+    expect(first.seen.reason).toBe(realtimeCloseReasons.companySwitched);
+
+    const second = await open(member.account.accessToken);
+    const zecaAgain = await newCustomer(owner.companyId);
+    const mine = await newCustomer(own.companyId);
+    await waitFor(() => created(second.seen).includes(mine), { what: 'the own company’s event' });
+    // Both went out on one ordered channel: the owner company's, sent first, never came.
+    expect(created(second.seen)).toEqual([mine]);
+    expect(created(owners.seen)).toEqual([zeca, zecaAgain]);
+    expect(owners.seen.code).toBe(0);
+    expect(owners.seen.messages.some((m) => m.type === 'session.company.switched')).toBe(false);
+    for (const { socket } of [second, owners]) socket.close();
   });
 });

@@ -29,6 +29,7 @@ export function realtimeAuthenticate(db: Queryable, tokens: AccessTokens): Realt
     const { userId, sessionId } = caller;
     return {
       companyId: caller.companyId,
+      userId,
       expiresAt: caller.expiresAt,
       stillValid: () => isSessionAlive(db, sessionId, userId),
     };

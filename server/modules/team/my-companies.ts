@@ -1,7 +1,9 @@
+import { realtimeEvent } from '../../../contracts/realtime';
 import type { Role } from '../../../contracts/roles';
 import { COMPANY_NOT_FOUND_TEXT, type CompanyChoice } from '../../../contracts/team';
 import type { Db, Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { publishEvents } from '../../realtime/event-bus';
 import { companyDisplayName } from './company-name';
 
 /** Every company the person belongs to, by name, the current one marked. */
@@ -32,7 +34,19 @@ export async function switchCompany(
     );
     const membership = rows[0];
     if (!membership) throw new HttpError(404, 'NOT_FOUND', COMPANY_NOT_FOUND_TEXT);
-    await tx.query('UPDATE users SET current_company_id = $2 WHERE id = $1', [userId, companyId]);
+    const left = (
+      await tx.query<{ company_id: string | null }>(
+        `UPDATE users u SET current_company_id = $2 FROM users before
+          WHERE u.id = $1 AND before.id = u.id
+          RETURNING before.current_company_id AS company_id`,
+        [userId, companyId],
+      )
+    ).rows[0]?.company_id;
+    // Their open sockets still follow the company they left: moved once this commits.
+    if (left && left !== companyId)
+      await publishEvents(tx, [
+        { companyId: left, event: realtimeEvent('session.company.switched', { userId }) },
+      ]);
     return { currentCompanyId: companyId, role: membership.role };
   });
 }

@@ -24,6 +24,8 @@ export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventO
   'deal.updated': () => [cacheRoots.sales, cacheRoots.dashboard],
   // Assignee pickers and filters list the members.
   'team.member.removed': () => [cacheRoots.tasks, cacheRoots.sales],
+  // Kept between servers (the socket is moved instead); nothing to refetch.
+  'session.company.switched': () => [],
 };
 
 /** Everything the socket keeps fresh: after a reconnect, events may have been missed. */
