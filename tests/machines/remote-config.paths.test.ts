@@ -4,6 +4,7 @@ import type { RemoteConfigText } from '../../contracts/remote-config';
 import { MAX_CUSTOM_SIGNALS, mergeCustomSignals } from '../../machines/remote-config/custom-signals';
 import {
   FETCH_TIMEOUT_MS,
+  type FetchConfigInput,
   MINIMUM_FETCH_INTERVAL_MS,
   RemoteConfigThrottled,
   remoteConfigMachine,
@@ -28,7 +29,7 @@ function withSource() {
   const actor = createActor(
     remoteConfigMachine.provide({
       actors: {
-        fetchConfig: fromPromise<RemoteConfigText, { signals: object }>(
+        fetchConfig: fromPromise<RemoteConfigText, FetchConfigInput>(
           ({ input }) =>
             new Promise((resolve, reject) => {
               calls.push({
