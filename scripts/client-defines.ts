@@ -11,6 +11,13 @@ export const clientDefaults = {
   SUPPORT_PHONE: '5511900000000',
   /** WhatsApp of the AI assistant: digits with the country code. */
   ASSISTANT_PHONE: '5511900000001',
+  /**
+   * A Firebase web app for remote configuration (issue 16): all three, or none (the app's own server
+   * serves the parameters then, and the Firebase SDK is never loaded).
+   */
+  FIREBASE_API_KEY: '',
+  FIREBASE_PROJECT_ID: '',
+  FIREBASE_APP_ID: '',
 } as const;
 
 type ClientConfig = Record<keyof typeof clientDefaults, string>;
@@ -24,6 +31,18 @@ function whatsappNumber(name: string, value: string): string {
   return digits;
 }
 
+/** The Firebase web app's settings, or null without them; some but not all set is a mistake. */
+function firebaseApp(value: (name: keyof ClientConfig) => string) {
+  const apiKey = value('FIREBASE_API_KEY');
+  const projectId = value('FIREBASE_PROJECT_ID');
+  const appId = value('FIREBASE_APP_ID');
+  const set = [apiKey, projectId, appId].filter(Boolean).length;
+  if (set === 0) return null;
+  if (set < 3)
+    throw new Error('Set FIREBASE_API_KEY, FIREBASE_PROJECT_ID and FIREBASE_APP_ID together, or none');
+  return { apiKey, projectId, appId };
+}
+
 export function clientDefines(env: Record<string, string | undefined> = process.env) {
   const value = (name: keyof ClientConfig) => env[name]?.trim() || clientDefaults[name];
   return {
@@ -32,5 +51,6 @@ export function clientDefines(env: Record<string, string | undefined> = process.
     __PLAY_STORE_URL__: JSON.stringify(value('PLAY_STORE_URL')),
     __SUPPORT_PHONE__: JSON.stringify(whatsappNumber('SUPPORT_PHONE', value('SUPPORT_PHONE'))),
     __ASSISTANT_PHONE__: JSON.stringify(whatsappNumber('ASSISTANT_PHONE', value('ASSISTANT_PHONE'))),
+    __FIREBASE_APP__: JSON.stringify(firebaseApp(value)),
   };
 }

@@ -20,6 +20,7 @@ import { phoneChangeValidatePathModel } from '../machines/phone-change/phone-cha
 import { phoneVerificationPathModel } from '../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../machines/quick-task/quick-task.paths';
 import { realtimeConnectionPathModel } from '../machines/realtime/realtime-connection.paths';
+import { remoteConfigPathModel } from '../machines/remote-config/remote-config.paths';
 import { replyBoxPathModel } from '../machines/reply-box/reply-box.paths';
 import { rootEntryPathModel } from '../machines/root-entry/root-entry.paths';
 import { searchBoxPathModel } from '../machines/search-box/search-box.paths';
@@ -72,6 +73,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   team: model(teamPathModel),
   'join-team': model(joinTeamPathModel),
   'company-switch': model(companySwitchPathModel),
+  'remote-config': model(remoteConfigPathModel),
 };
 
 /**

@@ -31,6 +31,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
+import { devRemoteConfigRoutes, remoteConfigRoutes } from './modules/remote-config/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { serviceRoutes } from './modules/services/routes';
 import { sessionRoutes } from './modules/session/routes';
@@ -145,6 +146,9 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(healthRoutes, { db });
   await app.register(clientErrorRoutes, { db });
   if (config.devPages) await app.register(devOutboxRoutes, { db });
+  // Remote configuration without Firebase (issue 16), and in dev the page that edits it.
+  await app.register(remoteConfigRoutes, { db });
+  if (config.devPages) await app.register(devRemoteConfigRoutes, { db });
   await app.register(sessionRoutes, { db, tokens });
   // Paywall, checkout, Stripe's webhook, the subscription in settings (and the Stripe simulator in dev).
   await app.register(billingRoutes, { db, config });

@@ -7,6 +7,14 @@
 // Declared here rather than in src/env.d.ts: nothing else may read them.
 declare const __SUPPORT_PHONE__: string;
 declare const __ASSISTANT_PHONE__: string;
+declare const __FIREBASE_APP__: FirebaseAppSettings | null;
+
+/** What Firebase's initializeApp needs for remote configuration. */
+export interface FirebaseAppSettings {
+  apiKey: string;
+  projectId: string;
+  appId: string;
+}
 
 /** The hosted login's base URL, without a trailing slash; '' means this app's own origin. */
 export const AUTH_URL: string = __AUTH_URL__.replace(/\/+$/, '');
@@ -22,3 +30,9 @@ export const SUPPORT_PHONE: string = __SUPPORT_PHONE__;
 
 /** The AI assistant's WhatsApp (ASSISTANT_PHONE): digits with the country code. */
 export const ASSISTANT_PHONE: string = __ASSISTANT_PHONE__;
+
+/**
+ * The Firebase web app remote configuration reads (FIREBASE_API_KEY, FIREBASE_PROJECT_ID,
+ * FIREBASE_APP_ID); null without one: the app's server serves the parameters.
+ */
+export const FIREBASE_APP: FirebaseAppSettings | null = __FIREBASE_APP__;

@@ -165,6 +165,8 @@ beforeAll(async () => {
       email: 'fuzz@exemplo.com.br',
       token: await createEmailToken(server.db, { userId: owner.account.userId, purpose: 'verify_email' }),
       tag: 'fuzz.test',
+      // A remote-config parameter's text (the first one the sample picks is a JSON object).
+      value: '{}',
       url: 'http://localhost/customers',
       search: 'cam',
       cursor: undefined,

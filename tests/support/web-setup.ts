@@ -2,6 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { errorTracker } from '../../src/lib/error-tracking/report-error';
+import { remoteConfig } from '../../src/lib/remote-config/remote-config-actor';
 import { loadSonnerToasts } from '../../src/ui/toaster/AppToaster';
 import { installFakeMatchMedia } from '../web/support/fake-media';
 import { forgetAllToasts } from '../web/support/toasts-forgotten';
@@ -52,6 +53,7 @@ afterEach(() => {
   cleanup();
   forgetAllToasts();
   errorTracker.reset();
+  remoteConfig.reset();
   onlineManager.setOnline(true);
   clearCookies();
   vi.useRealTimers();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import type { FollowUpMessage, Task } from '../../contracts/tasks';
 import { formFollowUp, formTask, joao, MESSAGE } from '../../machines/task-form/task-form.paths';
+import { DEFAULT_CHARGE_CREATION_URL } from '../../src/lib/remote-config/remote-config-defaults';
 import { ASSISTANT_PHONE } from '../../src/lib/support/support-contacts';
 import { failed, ok, settleQueries } from './support/fake-api';
 import { withPagesPreloaded } from './support/preload-pages';
@@ -276,11 +277,11 @@ describe('task detail (spec §2 /tasks/{taskId}, /home/{taskId})', () => {
     expect(screen.getByRole('alert').textContent).toBe('Tarefa não encontrada.');
   });
 
-  test('showNubankWidget: a card to charge the customer through the bank, and why', async () => {
+  test('showNubankWidget: a card to charge the customer through the bank (its charging assistant), and why', async () => {
     await openDetail('/tasks/t-ana', { showNubankWidget: true });
     const card = screen.getByRole('region', { name: 'Cobrar Maria Silva' });
     expect(within(card).getByRole('link', { name: 'Cobrar com Nubank' }).getAttribute('href')).toBe(
-      'https://nubank.com.br/',
+      DEFAULT_CHARGE_CREATION_URL,
     );
     const why = within(card).getByRole('link', { name: 'Por que cobrar pelo app do banco?' });
     expect(why.getAttribute('href')).toMatch(new RegExp(`^https://wa\\.me/${ASSISTANT_PHONE}\\?text=`));

@@ -1,10 +1,11 @@
-import { CHARGE_CREATION_URL, WHY_CHARGE_URL } from './charge-links';
+import { useChargeLinks } from './charge-links';
 
 /**
- * Spec §1: charging is promoted through the bank's charge-creation link. Shown on a task when the
+ * Spec §1: charging is promoted through the bank's charge-creation link (remote configuration). Shown on a task when the
  * company's settings say so (showNubankWidget).
  */
 export function ChargeCard({ customerName }: { customerName: string | null }) {
+  const { chargeCreationUrl, whyChargeUrl } = useChargeLinks();
   return (
     <section className="card" aria-labelledby="charge-card-title">
       <h2 id="charge-card-title" className="card__heading">
@@ -16,13 +17,13 @@ export function ChargeCard({ customerName }: { customerName: string | null }) {
       <div className="form__actions">
         <a
           className="button button--primary"
-          href={CHARGE_CREATION_URL}
+          href={chargeCreationUrl}
           target="_blank"
           rel="noopener noreferrer"
         >
           Cobrar com Nubank
         </a>
-        <a className="charge-card__why" href={WHY_CHARGE_URL} target="_blank" rel="noopener noreferrer">
+        <a className="charge-card__why" href={whyChargeUrl} target="_blank" rel="noopener noreferrer">
           Por que cobrar pelo app do banco?
         </a>
       </div>

@@ -311,6 +311,15 @@ export const routesWithoutContract: Record<string, RouteWithoutContract> = {
     why: 'a dev page (HTML)',
     cases: () => queryCases('GET /dev/outbox', '/dev/outbox', { to: 'ana@exemplo.com.br' }, 'page'),
   },
+  'GET /dev/remote-config': {
+    why: 'a dev page (HTML) editing the remote configuration',
+    cases: () => queryCases('GET /dev/remote-config', '/dev/remote-config', { saved: 'mgm_page' }, 'page'),
+  },
+  'POST /dev/remote-config': {
+    why: 'that page’s forms (its JSON twin, PUT /dev/remote-config, has a contract)',
+    cases: () =>
+      formCases('POST /dev/remote-config', { key: 'mgm_page', value: '{}', action: 'save' }, 'page', {}),
+  },
   'GET /dev/stripe': {
     why: 'the Stripe simulator’s control page',
     cases: () => queryCases('GET /dev/stripe', '/dev/stripe', {}, 'page'),
