@@ -130,6 +130,7 @@ describe('onboarding, step by step', () => {
       signupSteps: { userNameSet: true, hasCompanyCreated: true, phoneVerified: true },
       pendingVerification: null,
       company: { ...company, documentNumber: '11.222.333/0001-81' },
+      joinedByInvitation: false,
     });
     // Still onboarding: the trial step is what completes sign-up.
     expect((await sessionCheck(account)).needsOnboarding).toBe(true);
