@@ -57,6 +57,11 @@ test('an invited person signs up from the e-mail, joins the company, is made man
   // Their own name and phone, and nothing about the company: it is the owner's.
   await page.waitForURL(/\/onboarding\/user-name$/);
   await expect(page.getByLabel('Seu nome')).toHaveValue(invitee.name);
+  const stepper = page.getByRole('navigation', { name: 'Etapas do cadastro' });
+  await expect(stepper.getByRole('listitem').filter({ hasText: 'Sobre sua empresa' })).toHaveAttribute(
+    'data-state',
+    'completed',
+  );
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.waitForURL(/\/onboarding\/phone$/);
   await page.getByLabel('Celular com DDD').pressSequentially(invitee.national);

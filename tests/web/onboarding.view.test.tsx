@@ -84,6 +84,14 @@ describe('onboarding stepper (spec §2)', () => {
       'completed',
       'current',
     ]);
+    // Someone who joined a company by invitation skips its step.
+    expect(indicatorStates(2, false, true)).toEqual([
+      'completed',
+      'current',
+      'completed',
+      'upcoming',
+      'upcoming',
+    ]);
     // The last is completed only when sign-up is.
     expect(indicatorStates(5, true)).toEqual([
       'completed',

@@ -122,6 +122,7 @@ export default function OnboardingPage() {
   const shows = useSelector(onboarding, pageShows);
   const step = useSelector(onboarding, (s) => s.context.step);
   const signupComplete = useSelector(onboarding, (s) => s.context.status?.isSignupComplete ?? false);
+  const companyJoined = useSelector(onboarding, (s) => s.context.status?.joinedByInvitation ?? false);
   const phoneNumber = useSelector(onboarding, (s) => s.context.phoneNumber);
   // The chart loads the status through the cache; this only watches that load (its retries).
   const statusLoad = useQuery({ ...onboardingStatusQuery, enabled: false });
@@ -174,7 +175,9 @@ export default function OnboardingPage() {
   return (
     <OnboardingFrame
       onboarding={onboarding}
-      stepper={<OnboardingStepper step={step} signupComplete={signupComplete} />}
+      stepper={
+        <OnboardingStepper step={step} signupComplete={signupComplete} companyJoined={companyJoined} />
+      }
     >
       {step === 'userName' ? null : <BackButton onboarding={onboarding} />}
       <h1 id="onboarding-title" className="card__title onboarding-card__title" ref={heading} tabIndex={-1}>

@@ -22,13 +22,19 @@ export type IndicatorState = 'completed' | 'current' | 'upcoming';
 
 /**
  * "Dados de acesso" is always completed (the account exists); "Tudo pronto para começar" is
- * completed only when sign-up is; otherwise earlier indicators are completed, the step's own is
+ * completed only when sign-up is; "Sobre sua empresa" is completed for someone who joined a company
+ * by invitation (they skip it); otherwise earlier indicators are completed, the step's own is
  * current, later ones upcoming.
  */
-export function indicatorStates(current: number, signupComplete: boolean): IndicatorState[] {
+export function indicatorStates(
+  current: number,
+  signupComplete: boolean,
+  companyJoined = false,
+): IndicatorState[] {
   return STEPPER_LABELS.map((_, i) => {
     const n = i + 1;
     if (n === 1) return 'completed';
+    if (n === STEP_INDICATOR.companyDetails && companyJoined) return 'completed';
     if (n === STEPPER_LABELS.length && signupComplete) return 'completed';
     if (n < current) return 'completed';
     return n === current ? 'current' : 'upcoming';
@@ -48,12 +54,15 @@ const stateWords: Record<IndicatorState, string> = {
 export function OnboardingStepper({
   step,
   signupComplete,
+  companyJoined,
 }: {
   step: OnboardingStep;
   signupComplete: boolean;
+  /** The person joined a company by invitation: its step is not theirs. */
+  companyJoined: boolean;
 }) {
   const current = STEP_INDICATOR[step];
-  const states = indicatorStates(current, signupComplete);
+  const states = indicatorStates(current, signupComplete, companyJoined);
   const total = STEPPER_LABELS.length;
   return (
     <nav className="onboarding-stepper" aria-label="Etapas do cadastro">
