@@ -25,6 +25,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/team/invitations/preview': 'public',
   // The signed-in person themselves, whatever their role.
   'GET /api/session/check': 'staff',
+  'GET /api/remote-config': 'staff',
   'GET /api/session/companies': 'staff',
   'PUT /api/session/current-company': 'staff',
   'POST /api/team/invitations/accept': 'staff',
