@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import { analyticsPathModel } from '../machines/analytics/analytics.paths';
 import { checkoutPathModel } from '../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../machines/checkout/renewal.paths';
 import { columnLoadMorePathModel } from '../machines/column-load-more/column-load-more.paths';
@@ -72,6 +73,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   team: model(teamPathModel),
   'join-team': model(joinTeamPathModel),
   'company-switch': model(companySwitchPathModel),
+  analytics: model(analyticsPathModel),
 };
 
 /**
