@@ -1,3 +1,5 @@
+import type { AnalyticsSettings } from '../contracts/analytics-hosts';
+
 /**
  * The client's build-time constants (declared in src/env.d.ts and src/lib/build-config.ts, read in
  * src/lib/build-config.ts), from the environment at build time. Empty values count as unset, as
@@ -11,6 +13,17 @@ export const clientDefaults = {
   SUPPORT_PHONE: '5511900000000',
   /** WhatsApp of the AI assistant: digits with the country code. */
   ASSISTANT_PHONE: '5511900000001',
+  // Analytics providers (README "Analytics"): each is on only when its key is set; the hosts are
+  // where its script and data go (a local stand-in in the end-to-end tests).
+  GTM_ID: '',
+  GTM_URL: 'https://www.googletagmanager.com',
+  POSTHOG_KEY: '',
+  POSTHOG_HOST: 'https://us.i.posthog.com',
+  SENTRY_DSN: '',
+  CLARITY_ID: '',
+  CLARITY_URL: 'https://www.clarity.ms',
+  INTERCOM_APP_ID: '',
+  INTERCOM_URL: 'https://widget.intercom.io',
 } as const;
 
 type ClientConfig = Record<keyof typeof clientDefaults, string>;
@@ -24,6 +37,23 @@ function whatsappNumber(name: string, value: string): string {
   return digits;
 }
 
+/** The analytics providers' keys and hosts (contracts/analytics-hosts.ts), from the environment. */
+export function analyticsSettings(env: Record<string, string | undefined> = process.env): AnalyticsSettings {
+  const value = (name: keyof ClientConfig) => env[name]?.trim() || clientDefaults[name];
+  const url = (name: keyof ClientConfig) => value(name).replace(/\/+$/, '');
+  return {
+    gtmId: value('GTM_ID'),
+    gtmUrl: url('GTM_URL'),
+    posthogKey: value('POSTHOG_KEY'),
+    posthogHost: url('POSTHOG_HOST'),
+    sentryDsn: value('SENTRY_DSN'),
+    clarityId: value('CLARITY_ID'),
+    clarityUrl: url('CLARITY_URL'),
+    intercomAppId: value('INTERCOM_APP_ID'),
+    intercomUrl: url('INTERCOM_URL'),
+  };
+}
+
 export function clientDefines(env: Record<string, string | undefined> = process.env) {
   const value = (name: keyof ClientConfig) => env[name]?.trim() || clientDefaults[name];
   return {
@@ -32,5 +62,6 @@ export function clientDefines(env: Record<string, string | undefined> = process.
     __PLAY_STORE_URL__: JSON.stringify(value('PLAY_STORE_URL')),
     __SUPPORT_PHONE__: JSON.stringify(whatsappNumber('SUPPORT_PHONE', value('SUPPORT_PHONE'))),
     __ASSISTANT_PHONE__: JSON.stringify(whatsappNumber('ASSISTANT_PHONE', value('ASSISTANT_PHONE'))),
+    __ANALYTICS__: JSON.stringify(analyticsSettings(env)),
   };
 }

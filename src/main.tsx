@@ -24,6 +24,24 @@ const render = () =>
 
 // Download the first page's chunk before the first render, so the page paints once, complete,
 // instead of a loading state first. A failed download renders anyway: the error view explains.
+/**
+ * Analytics starts once the first page is painted (the frame after it), in its own chunk: the
+ * providers' SDKs never compete with the first paint, and what the app tracks meanwhile waits.
+ */
+function startAnalyticsAfterPaint() {
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      import('./lib/analytics/analytics-client')
+        .then(({ startAnalytics }) => startAnalytics())
+        .catch((error: unknown) => console.warn('[analytics] could not start', error));
+    }, 0),
+  );
+}
+
 const first = matchAppRoute(appRoutes, location.pathname, location.search)?.route;
-if (first?.page) first.page.preload().then(render, render);
-else render();
+const renderFirst = () => {
+  render();
+  startAnalyticsAfterPaint();
+};
+if (first?.page) first.page.preload().then(renderFirst, renderFirst);
+else renderFirst();

@@ -1,3 +1,5 @@
+import type { AnalyticsSettings } from '../../contracts/analytics-hosts';
+
 /**
  * Configuration fixed when the client is built (vite.config.ts `define`, from the environment
  * variables of the same names). One place reads the build constants, so the rest of the app and
@@ -7,6 +9,7 @@
 // Declared here rather than in src/env.d.ts: nothing else may read them.
 declare const __SUPPORT_PHONE__: string;
 declare const __ASSISTANT_PHONE__: string;
+declare const __ANALYTICS__: AnalyticsSettings;
 
 /** The hosted login's base URL, without a trailing slash; '' means this app's own origin. */
 export const AUTH_URL: string = __AUTH_URL__.replace(/\/+$/, '');
@@ -22,3 +25,6 @@ export const SUPPORT_PHONE: string = __SUPPORT_PHONE__;
 
 /** The AI assistant's WhatsApp (ASSISTANT_PHONE): digits with the country code. */
 export const ASSISTANT_PHONE: string = __ASSISTANT_PHONE__;
+
+/** The analytics providers' keys and hosts (an empty key: that provider is off). */
+export const ANALYTICS: AnalyticsSettings = __ANALYTICS__;
