@@ -33,6 +33,11 @@ export interface AnalyticsContext {
   down: AnalyticsProvider[];
   /** What the app asked for before the client was ready, in order. */
   queue: AnalyticsCommand[];
+  /**
+   * What was delivered while some provider was still starting: a provider ready late gets it all,
+   * in order, so it misses nothing (forgotten once every provider has answered).
+   */
+  history: AnalyticsCommand[];
   /** Who the providers were last told the user is (null: nobody, or signed out). */
   identity: AnalyticsIdentity | null;
   /** The page last reported: the next one's referrer. */
@@ -92,6 +97,10 @@ interface ProviderParams {
   provider: AnalyticsProvider;
 }
 
+/** Every configured provider has answered (ready, failed or timed out). */
+const allSettled = (context: Pick<AnalyticsContext, 'configured' | 'up' | 'down'>) =>
+  context.up.length + context.down.length === context.configured.length;
+
 const providerLoader = fromPromise<void>(async () => {
   throw new Error('No analytics provider loader was provided');
 });
@@ -137,7 +146,7 @@ const handled = (queueOrDeliver: 'queueCommand' | 'deliverCommand') => ({
  *   delivered in order, then each command as it comes) | `unavailable` (none configured, or all
  *   failed: commands are dropped, silently).
  * - `providers`: one region per provider; each configured one starts on START, in parallel, and
- *   fails or times out on its own. A provider ready after the client is gets the current identity.
+ *   fails or times out on its own. A provider ready after the client is gets what the others got.
  * Each command goes to the providers ready at that moment: the chart emits `deliver { command,
  * providers }` and the app's adapters send it (never throwing; failures only logged). Identify
  * once per user id, forgotten on sign-out; one page view per address, the previous one as referrer.
@@ -188,7 +197,10 @@ export const analyticsMachine = setup({
     deliverCommand: enqueueActions(({ context, event, enqueue }) => {
       const next = commandOf(context, event);
       if (!next) return;
-      enqueue.assign(next.context);
+      enqueue.assign({
+        ...next.context,
+        history: allSettled(context) ? [] : [...context.history, next.command],
+      });
       enqueue.emit({ type: 'deliver', command: next.command, providers: [...context.up] });
     }),
     /** The same user confirmed again: the providers already know. */
@@ -196,24 +208,23 @@ export const analyticsMachine = setup({
     flush: enqueueActions(({ context, enqueue }) => {
       for (const command of context.queue)
         enqueue.emit({ type: 'deliver', command, providers: [...context.up] });
-      enqueue.assign({ queue: [] });
+      enqueue.assign({ queue: [], history: allSettled(context) ? [] : [...context.queue] });
     }),
     /** Dropped: no provider can take it (spec §8: skipped, never an error for the user). */
     drop: assign({ queue: [] }),
     providerUp: enqueueActions(({ context, enqueue, check }, params: unknown) => {
       const { provider } = params as ProviderParams;
-      enqueue.assign({ up: [...context.up, provider] });
-      // Late for the queue: it still learns who is signed in.
-      if (context.identity && check(stateIn({ client: 'ready' })))
-        enqueue.emit({
-          type: 'deliver',
-          command: { kind: 'identify', identity: context.identity },
-          providers: [provider],
-        });
+      const up = [...context.up, provider];
+      // Late for the client's start: it gets what the others got, in order.
+      if (check(stateIn({ client: 'ready' })))
+        for (const command of context.history)
+          enqueue.emit({ type: 'deliver', command, providers: [provider] });
+      enqueue.assign({ up, history: allSettled({ ...context, up }) ? [] : context.history });
     }),
-    providerDown: assign(({ context }, params: unknown) => ({
-      down: [...context.down, (params as ProviderParams).provider],
-    })),
+    providerDown: assign(({ context }, params: unknown) => {
+      const down = [...context.down, (params as ProviderParams).provider];
+      return { down, history: allSettled({ ...context, down }) ? [] : context.history };
+    }),
     countMonitoringPoll: assign(({ context }) => ({ monitoringPolls: context.monitoringPolls + 1 })),
   },
 }).createMachine({
@@ -224,6 +235,7 @@ export const analyticsMachine = setup({
     up: [],
     down: [],
     queue: [],
+    history: [],
     identity: null,
     currentUrl: null,
     monitoringPolls: 0,
