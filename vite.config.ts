@@ -21,6 +21,10 @@ export default defineConfig({
       output: {
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          // The analytics SDKs, each in a chunk of its own name, downloaded only when configured
+          // (bench/bundle.ts lists what each adds).
+          if (/node_modules\/(posthog-js|@posthog)\//.test(id)) return 'posthog';
+          if (/node_modules\/(@sentry|@sentry-internal)\//.test(id)) return 'sentry';
           return undefined;
         },
       },

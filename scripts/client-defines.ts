@@ -1,3 +1,5 @@
+import type { AnalyticsSettings } from '../contracts/analytics-hosts';
+
 /**
  * The client's build-time constants (declared in src/env.d.ts and src/lib/build-config.ts, read in
  * src/lib/build-config.ts), from the environment at build time. Empty values count as unset, as
@@ -18,6 +20,17 @@ export const clientDefaults = {
   FIREBASE_API_KEY: '',
   FIREBASE_PROJECT_ID: '',
   FIREBASE_APP_ID: '',
+  // Analytics providers (README "Analytics"): each is on only when its key is set; the hosts are
+  // where its script and data go (a local stand-in in the end-to-end tests).
+  GTM_ID: '',
+  GTM_URL: 'https://www.googletagmanager.com',
+  POSTHOG_KEY: '',
+  POSTHOG_HOST: 'https://us.i.posthog.com',
+  SENTRY_DSN: '',
+  CLARITY_ID: '',
+  CLARITY_URL: 'https://www.clarity.ms',
+  INTERCOM_APP_ID: '',
+  INTERCOM_URL: 'https://widget.intercom.io',
 } as const;
 
 type ClientConfig = Record<keyof typeof clientDefaults, string>;
@@ -43,6 +56,23 @@ function firebaseApp(value: (name: keyof ClientConfig) => string) {
   return { apiKey, projectId, appId };
 }
 
+/** The analytics providers' keys and hosts (contracts/analytics-hosts.ts), from the environment. */
+export function analyticsSettings(env: Record<string, string | undefined> = process.env): AnalyticsSettings {
+  const value = (name: keyof ClientConfig) => env[name]?.trim() || clientDefaults[name];
+  const url = (name: keyof ClientConfig) => value(name).replace(/\/+$/, '');
+  return {
+    gtmId: value('GTM_ID'),
+    gtmUrl: url('GTM_URL'),
+    posthogKey: value('POSTHOG_KEY'),
+    posthogHost: url('POSTHOG_HOST'),
+    sentryDsn: value('SENTRY_DSN'),
+    clarityId: value('CLARITY_ID'),
+    clarityUrl: url('CLARITY_URL'),
+    intercomAppId: value('INTERCOM_APP_ID'),
+    intercomUrl: url('INTERCOM_URL'),
+  };
+}
+
 export function clientDefines(env: Record<string, string | undefined> = process.env) {
   const value = (name: keyof ClientConfig) => env[name]?.trim() || clientDefaults[name];
   return {
@@ -52,5 +82,6 @@ export function clientDefines(env: Record<string, string | undefined> = process.
     __SUPPORT_PHONE__: JSON.stringify(whatsappNumber('SUPPORT_PHONE', value('SUPPORT_PHONE'))),
     __ASSISTANT_PHONE__: JSON.stringify(whatsappNumber('ASSISTANT_PHONE', value('ASSISTANT_PHONE'))),
     __FIREBASE_APP__: JSON.stringify(firebaseApp(value)),
+    __ANALYTICS__: JSON.stringify(analyticsSettings(env)),
   };
 }

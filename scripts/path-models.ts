@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import { analyticsPathModel } from '../machines/analytics/analytics.paths';
 import { checkoutPathModel } from '../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../machines/checkout/renewal.paths';
 import { columnLoadMorePathModel } from '../machines/column-load-more/column-load-more.paths';
@@ -74,6 +75,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'join-team': model(joinTeamPathModel),
   'company-switch': model(companySwitchPathModel),
   'remote-config': model(remoteConfigPathModel),
+  analytics: model(analyticsPathModel),
 };
 
 /**

@@ -104,7 +104,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preHandler', refuseNulCharacters);
 
   closeConnectionsWhenDrained(app);
-  registerResponseHeaders(app, helmetOptionsFor({ facebookSdkAllowed: config.whatsapp.meta !== null }));
+  registerResponseHeaders(
+    app,
+    helmetOptionsFor({ facebookSdkAllowed: config.whatsapp.meta !== null, analytics: config.analytics }),
+  );
 
   try {
     await assemble(app, options);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import * as z from 'zod';
 import { ptBR } from 'zod/locales';
+import type { AnalyticsSettings } from '../contracts/analytics-hosts';
 import { INVITATION_RESEND_SECONDS } from '../contracts/team';
 
 const truthy = ['1', 'true', 'yes', 'on'];
@@ -130,6 +131,17 @@ const envSchema = z.object({
       error: 'deve ser uma chave de 32 bytes em base64 (gere com: openssl rand -base64 32)',
     })
     .optional(),
+  // The analytics providers the client was built with (scripts/client-defines.ts, same names and
+  // defaults): the content security policy allows their hosts.
+  GTM_ID: z.string().default(''),
+  GTM_URL: httpUrl.default('https://www.googletagmanager.com'),
+  POSTHOG_KEY: z.string().default(''),
+  POSTHOG_HOST: httpUrl.default('https://us.i.posthog.com'),
+  SENTRY_DSN: httpUrl.optional(),
+  CLARITY_ID: z.string().default(''),
+  CLARITY_URL: httpUrl.default('https://www.clarity.ms'),
+  INTERCOM_APP_ID: z.string().default(''),
+  INTERCOM_URL: httpUrl.default('https://widget.intercom.io'),
 });
 
 export interface Config {
@@ -197,6 +209,8 @@ export interface Config {
   jobConcurrency: number;
   /** WhatsApp Business (Meta's Cloud API, or the embedded simulator). */
   whatsapp: WhatsappConfig;
+  /** The analytics providers the client loads (each on only with its key). */
+  analytics: AnalyticsSettings;
 }
 
 export interface WhatsappConfig {
@@ -420,5 +434,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     followUpExpiryHours: e.FOLLOW_UP_EXPIRY_HOURS,
     jobConcurrency: e.JOB_CONCURRENCY ?? defaultJobConcurrency(e.DATABASE_URL),
     whatsapp: whatsappConfig(e, isProduction),
+    analytics: {
+      gtmId: e.GTM_ID,
+      gtmUrl: e.GTM_URL,
+      posthogKey: e.POSTHOG_KEY,
+      posthogHost: e.POSTHOG_HOST,
+      sentryDsn: e.SENTRY_DSN ?? '',
+      clarityId: e.CLARITY_ID,
+      clarityUrl: e.CLARITY_URL,
+      intercomAppId: e.INTERCOM_APP_ID,
+      intercomUrl: e.INTERCOM_URL,
+    },
   };
 }

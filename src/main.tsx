@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { configuredAnalyticsProviders } from '../contracts/analytics-hosts';
 import { App } from './app/App';
 import { appRoutes } from './app/routing/routes';
+import { attachAnalyticsClient } from './lib/analytics/analytics-link';
+import { ANALYTICS } from './lib/build-config';
 import { matchAppRoute } from './lib/routing/match-route';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -24,6 +27,29 @@ const render = () =>
 
 // Download the first page's chunk before the first render, so the page paints once, complete,
 // instead of a loading state first. A failed download renders anyway: the error view explains.
+/**
+ * Analytics starts once the first page is painted (the frame after it), in its own chunk: the
+ * providers' SDKs never compete with the first paint, and what the app tracks meanwhile waits.
+ * With no provider configured nothing is downloaded and what the app tracks is dropped.
+ */
+function startAnalyticsAfterPaint() {
+  if (configuredAnalyticsProviders(ANALYTICS).length === 0) {
+    attachAnalyticsClient(() => {});
+    return;
+  }
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      import('./lib/analytics/analytics-client')
+        .then(({ startAnalytics }) => startAnalytics())
+        .catch((error: unknown) => console.warn('[analytics] could not start', error));
+    }, 0),
+  );
+}
+
 const first = matchAppRoute(appRoutes, location.pathname, location.search)?.route;
-if (first?.page) first.page.preload().then(render, render);
-else render();
+const renderFirst = () => {
+  render();
+  startAnalyticsAfterPaint();
+};
+if (first?.page) first.page.preload().then(renderFirst, renderFirst);
+else renderFirst();

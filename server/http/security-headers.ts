@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { type AnalyticsSettings, analyticsSources } from '../../contracts/analytics-hosts';
 
 /**
  * Helmet with a Content-Security-Policy fit for the built Vite client: its scripts are files of our own
@@ -36,27 +37,38 @@ const facebookSdk = {
   imgSrc: ['https://www.facebook.com'],
 };
 
+type Directives = Record<string, string[] | null>;
+
+/** `base` with `extra` sources added per directive (a directive absent from `base` starts at 'self'). */
+function withSources(base: Directives, extra: Partial<Record<string, string[]>>): Directives {
+  const directives = { ...base };
+  for (const [name, sources] of Object.entries(extra)) {
+    if (!sources || sources.length === 0) continue;
+    const current = directives[name] ?? ["'self'"];
+    directives[name] = [...current, ...sources.filter((source) => !current.includes(source))];
+  }
+  return directives;
+}
+
 /**
- * The app's options; with Meta's Embedded Signup (WHATSAPP_APP_ID set) the policy also lets the app
- * load Facebook's SDK and its frames. Without it nothing of Facebook's is allowed.
+ * The app's options. With Meta's Embedded Signup (WHATSAPP_APP_ID set) the policy also lets the app
+ * load Facebook's SDK and its frames; with analytics providers configured, each one's hosts
+ * (contracts/analytics-hosts.ts). Nothing of a provider that is not configured is allowed.
  */
-export function helmetOptionsFor({ facebookSdkAllowed }: { facebookSdkAllowed: boolean }): HelmetOptions {
-  if (!facebookSdkAllowed) return helmetOptions;
-  const csp = helmetOptions.contentSecurityPolicy as { directives: Record<string, string[] | null> };
-  const directives = csp.directives;
-  return {
-    ...helmetOptions,
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        ...directives,
-        scriptSrc: [...(directives.scriptSrc ?? []), ...facebookSdk.scriptSrc],
-        frameSrc: ["'self'", ...facebookSdk.frameSrc],
-        connectSrc: [...(directives.connectSrc ?? []), ...facebookSdk.connectSrc],
-        imgSrc: [...(directives.imgSrc ?? []), ...facebookSdk.imgSrc],
-      },
-    },
-  };
+export function helmetOptionsFor({
+  facebookSdkAllowed,
+  analytics,
+}: {
+  facebookSdkAllowed: boolean;
+  analytics?: AnalyticsSettings;
+}): HelmetOptions {
+  const csp = helmetOptions.contentSecurityPolicy as { directives: Directives };
+  let directives = csp.directives;
+  if (facebookSdkAllowed)
+    directives = withSources(directives, { ...facebookSdk, frameSrc: facebookSdk.frameSrc });
+  if (analytics) directives = withSources(directives, { ...analyticsSources(analytics) });
+  if (directives === csp.directives) return helmetOptions;
+  return { ...helmetOptions, contentSecurityPolicy: { useDefaults: true, directives } };
 }
 
 /**

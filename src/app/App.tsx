@@ -5,6 +5,7 @@ import { createQueryClient } from '../lib/cache/query-client';
 import type { AppRoute } from '../lib/routing/route-definition';
 import { RoutesContext } from '../lib/routing/routes-context';
 import { AppToaster } from '../ui/toaster/AppToaster';
+import { PageViews } from './analytics/PageViews';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { AppRoutes } from './routing/AppRoutes';
 import { ScrollRestoration } from './scroll/ScrollRestoration';
@@ -32,6 +33,7 @@ export function App({ routes, queryClient, location, scrollRestorer }: AppProps)
             <Router hook={location?.hook} searchHook={location?.searchHook} aroundNav={restorer.aroundNav}>
               <AppRoutes />
               <ScrollRestoration restorer={restorer} />
+              <PageViews />
             </Router>
           </RoutesContext>
         </SessionProvider>

@@ -1,3 +1,5 @@
+import type { AnalyticsSettings } from '../../contracts/analytics-hosts';
+
 /**
  * Configuration fixed when the client is built (vite.config.ts `define`, from the environment
  * variables of the same names). One place reads the build constants, so the rest of the app and
@@ -15,6 +17,7 @@ export interface FirebaseAppSettings {
   projectId: string;
   appId: string;
 }
+declare const __ANALYTICS__: AnalyticsSettings;
 
 /** The hosted login's base URL, without a trailing slash; '' means this app's own origin. */
 export const AUTH_URL: string = __AUTH_URL__.replace(/\/+$/, '');
@@ -36,3 +39,5 @@ export const ASSISTANT_PHONE: string = __ASSISTANT_PHONE__;
  * FIREBASE_APP_ID); null without one: the app's server serves the parameters.
  */
 export const FIREBASE_APP: FirebaseAppSettings | null = __FIREBASE_APP__;
+/** The analytics providers' keys and hosts (an empty key: that provider is off). */
+export const ANALYTICS: AnalyticsSettings = __ANALYTICS__;

@@ -41,6 +41,18 @@ describe('loadConfig', () => {
         graphVersion: 'v23.0',
         tokenKey: undefined,
       },
+      // Every analytics provider off: no key.
+      analytics: {
+        gtmId: '',
+        gtmUrl: 'https://www.googletagmanager.com',
+        posthogKey: '',
+        posthogHost: 'https://us.i.posthog.com',
+        sentryDsn: '',
+        clarityId: '',
+        clarityUrl: 'https://www.clarity.ms',
+        intercomAppId: '',
+        intercomUrl: 'https://widget.intercom.io',
+      },
     });
   });
 

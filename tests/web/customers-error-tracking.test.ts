@@ -6,7 +6,7 @@ import {
   normalizeTag,
   type TrackedError,
 } from '../../src/lib/error-tracking/error-tracker';
-import { reportError } from '../../src/lib/error-tracking/report-error';
+import { addErrorTransport, reportError } from '../../src/lib/error-tracking/report-error';
 import { FAKE_CLOCK, settle } from './support/fake-api';
 import { interceptFetch, json } from './support/network';
 
@@ -128,5 +128,28 @@ describe('error tracking (spec §8, §9): deduplicated within 5 s, cache cleaned
       tag: 'customer.update',
       url: 'http://localhost:3000/',
     });
+  });
+
+  test('with monitoring running, each report also goes to it, once, and still to our server', async () => {
+    const network = interceptFetch(() => json({ success: true, data: { received: true } }, 202));
+    const monitored: TrackedError[] = [];
+    const stop = addErrorTransport((report) => monitored.push(report));
+    const failing = addErrorTransport(() => {
+      throw new Error('monitoring offline');
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    reportError(new Error('customer create failed: 500 INTERNAL_ERROR'), 'customer.create');
+    reportError(new Error('customer create failed: 500 INTERNAL_ERROR'), 'customer.create');
+    await settle(2);
+    expect(network.calls).toHaveLength(1);
+    expect(monitored).toEqual([
+      expect.objectContaining({
+        tag: 'customer.create',
+        message: 'customer create failed: 500 INTERNAL_ERROR',
+      }),
+    ]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    stop();
+    failing();
   });
 });

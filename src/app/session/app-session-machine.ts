@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { sessionMachine } from '../../../machines/session/session.machine';
-import { identifyUser } from '../../lib/analytics/identify-user';
+import { forgetUser, identifyUser } from '../../lib/analytics/identify-user';
 import { clearSessionCookies, writeSessionCookies } from '../../lib/session/session-cookies';
 import { createCheckSession } from './check-session';
 import { hostedLogoutUrl } from './hosted-login';
@@ -19,6 +19,7 @@ export function createAppSessionMachine(queryClient: QueryClient, onBrowserDataC
           // Storage blocked: there is nothing in it to forget.
         }
         queryClient.clear();
+        forgetUser();
         onBrowserDataCleared?.();
       },
       identifyUser: (_, { user }) => identifyUser(user),

@@ -1,16 +1,13 @@
-/** Spec §3: an analytics event: name, properties, and who did it. */
-export interface AnalyticsEvent {
-  name: string;
-  properties: Record<string, unknown>;
-  userId: string | undefined;
-  userProperties: Record<string, unknown>;
-}
+import type { AnalyticsEvent } from '../../../contracts/analytics';
+import { toAnalyticsClient } from './analytics-link';
+
+export type { AnalyticsEvent } from '../../../contracts/analytics';
 
 export type EventListener = (event: AnalyticsEvent) => void | Promise<void>;
 
 const listeners = new Set<EventListener>();
 
-/** A provider (product analytics, tag manager, pixel) that wants every event. */
+/** Something in the app that wants every event as it is tracked (the analytics client has its own link). */
 export function onTrack(listener: EventListener): () => void {
   listeners.add(listener);
   return () => {
@@ -24,8 +21,8 @@ function report(error: unknown): void {
 }
 
 /**
- * Hands an event to every provider. Never throws: a listener that throws or rejects is logged and
- * the others still get the event.
+ * Hands an event to the analytics client (which sends it to every ready provider) and to every
+ * listener. Never throws: a listener that throws or rejects is logged and the others still get it.
  */
 export function trackEvent(
   name: string,
@@ -38,6 +35,7 @@ export function trackEvent(
     userId: user.userId,
     userProperties: user.userProperties ?? {},
   };
+  toAnalyticsClient({ type: 'TRACK', event });
   for (const listener of listeners) {
     try {
       Promise.resolve(listener(event)).catch(report);

@@ -5,6 +5,17 @@ import { errorText, NO_ANSWER_FALLBACK } from '../../api/error-text';
 
 const reported = new WeakSet<object>();
 
+type ClientErrorListener = (error: unknown, componentStack?: string | null) => void;
+/** Who else hears of an "Algo deu errado" (the monitoring service once it runs). */
+const listeners = new Set<ClientErrorListener>();
+
+export function onClientError(listener: ClientErrorListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 /**
  * Tells the server about an error the user saw as "Algo deu errado". Fire and forget: the API
  * client never throws, and the same error object is reported once however often it is caught.
@@ -23,4 +34,11 @@ export function reportClientError(error: unknown, componentStack?: string | null
   const release = import.meta.env.VITE_RELEASE;
   if (release) report.release = release.slice(0, limit.release);
   void api.post('/api/client-errors', { body: report });
+  for (const listener of listeners) {
+    try {
+      listener(error, componentStack);
+    } catch (failure) {
+      console.warn('[error-tracking] a listener failed', failure);
+    }
+  }
 }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { computeSecurityHeaders, helmetOptionsFor } from '../../server/http/security-headers';
+
+/** The content security policy of a server started with `env`, directive by directive. */
+function policy(env: Record<string, string>) {
+  const config = loadConfig({ NODE_ENV: 'test', ...env });
+  const header = String(
+    computeSecurityHeaders(helmetOptionsFor({ facebookSdkAllowed: false, analytics: config.analytics }))[
+      'content-security-policy'
+    ],
+  );
+  return Object.fromEntries(
+    header.split(';').map((part) => {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      return [name!, sources];
+    }),
+  ) as Record<string, string[]>;
+}
+
+describe('content security policy for the analytics providers', () => {
+  it('allows no provider host when no key is set (the default)', () => {
+    const csp = policy({});
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['connect-src']).toEqual(["'self'", 'ws:', 'wss:']);
+    expect(Object.values(csp).flat().join(' ')).not.toMatch(
+      /googletagmanager|posthog|sentry|clarity|intercom/,
+    );
+  });
+
+  it("allows each configured provider's hosts and nothing of the others", () => {
+    const csp = policy({ GTM_ID: 'GTM-ABC123', POSTHOG_KEY: 'phc_test' });
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      'https://www.googletagmanager.com',
+      'https://connect.facebook.net',
+      'https://us.i.posthog.com',
+      'https://us-assets.i.posthog.com',
+    ]);
+    expect(csp['connect-src']).toContain('https://us.i.posthog.com');
+    expect(Object.values(csp).flat().join(' ')).not.toMatch(/sentry|clarity|intercom/);
+  });
+
+  it("allows Sentry's DSN host for reports and a blob worker for its replays", () => {
+    const csp = policy({ SENTRY_DSN: 'https://abc123@o1.ingest.us.sentry.io/42' });
+    expect(csp['connect-src']).toEqual(["'self'", 'ws:', 'wss:', 'https://o1.ingest.us.sentry.io']);
+    expect(csp['worker-src']).toEqual(["'self'", 'blob:']);
+    expect(csp['script-src']).toEqual(["'self'"]);
+  });
+
+  it('allows only the stand-in hosts when the providers point elsewhere (tests, a proxy)', () => {
+    const csp = policy({
+      GTM_ID: 'GTM-ABC123',
+      GTM_URL: 'http://127.0.0.1:4999/gtm',
+      CLARITY_ID: 'clarity1',
+      CLARITY_URL: 'http://127.0.0.2:4999',
+      INTERCOM_APP_ID: 'app1',
+      INTERCOM_URL: 'http://127.0.0.3:4999',
+    });
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      'http://127.0.0.1:4999',
+      'http://127.0.0.2:4999',
+      'http://127.0.0.3:4999',
+    ]);
+    expect(Object.values(csp).flat().join(' ')).not.toMatch(/google|clarity\.ms|intercom/);
+  });
+});
