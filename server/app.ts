@@ -106,7 +106,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   closeConnectionsWhenDrained(app);
   registerResponseHeaders(
     app,
-    helmetOptionsFor({ facebookSdkAllowed: config.whatsapp.meta !== null, analytics: config.analytics }),
+    helmetOptionsFor({
+      facebookSdkAllowed: config.whatsapp.meta !== null,
+      analytics: config.analytics,
+      remoteConfigFromFirebase: config.remoteConfigFromFirebase,
+    }),
   );
 
   try {

@@ -142,6 +142,8 @@ const envSchema = z.object({
   CLARITY_URL: httpUrl.default('https://www.clarity.ms'),
   INTERCOM_APP_ID: z.string().default(''),
   INTERCOM_URL: httpUrl.default('https://widget.intercom.io'),
+  // The client reads remote configuration from Firebase when it was built with it (the same variable).
+  FIREBASE_PROJECT_ID: z.string().default(''),
 });
 
 export interface Config {
@@ -211,6 +213,8 @@ export interface Config {
   whatsapp: WhatsappConfig;
   /** The analytics providers the client loads (each on only with its key). */
   analytics: AnalyticsSettings;
+  /** The client reads remote configuration from Firebase (FIREBASE_PROJECT_ID), not from this server. */
+  remoteConfigFromFirebase: boolean;
 }
 
 export interface WhatsappConfig {
@@ -445,5 +449,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       intercomAppId: e.INTERCOM_APP_ID,
       intercomUrl: e.INTERCOM_URL,
     },
+    remoteConfigFromFirebase: e.FIREBASE_PROJECT_ID.trim() !== '',
   };
 }

@@ -50,6 +50,15 @@ function withSources(base: Directives, extra: Partial<Record<string, string[]>>)
   return directives;
 }
 
+/** What the modular remote-config SDK calls (firebase/remote-config and its installations). */
+const firebaseRemoteConfig = {
+  connectSrc: [
+    'https://firebaseinstallations.googleapis.com',
+    'https://firebaseremoteconfig.googleapis.com',
+    'https://firebaseremoteconfigrealtime.googleapis.com',
+  ],
+};
+
 /**
  * The app's options. With Meta's Embedded Signup (WHATSAPP_APP_ID set) the policy also lets the app
  * load Facebook's SDK and its frames; with analytics providers configured, each one's hosts
@@ -58,15 +67,19 @@ function withSources(base: Directives, extra: Partial<Record<string, string[]>>)
 export function helmetOptionsFor({
   facebookSdkAllowed,
   analytics,
+  remoteConfigFromFirebase = false,
 }: {
   facebookSdkAllowed: boolean;
   analytics?: AnalyticsSettings;
+  /** The client fetches remote configuration from Firebase: its installation, fetch and realtime hosts. */
+  remoteConfigFromFirebase?: boolean;
 }): HelmetOptions {
   const csp = helmetOptions.contentSecurityPolicy as { directives: Directives };
   let directives = csp.directives;
   if (facebookSdkAllowed)
     directives = withSources(directives, { ...facebookSdk, frameSrc: facebookSdk.frameSrc });
   if (analytics) directives = withSources(directives, { ...analyticsSources(analytics) });
+  if (remoteConfigFromFirebase) directives = withSources(directives, firebaseRemoteConfig);
   if (directives === csp.directives) return helmetOptions;
   return { ...helmetOptions, contentSecurityPolicy: { useDefaults: true, directives } };
 }

@@ -6,9 +6,13 @@ import { computeSecurityHeaders, helmetOptionsFor } from '../../server/http/secu
 function policy(env: Record<string, string>) {
   const config = loadConfig({ NODE_ENV: 'test', ...env });
   const header = String(
-    computeSecurityHeaders(helmetOptionsFor({ facebookSdkAllowed: false, analytics: config.analytics }))[
-      'content-security-policy'
-    ],
+    computeSecurityHeaders(
+      helmetOptionsFor({
+        facebookSdkAllowed: false,
+        analytics: config.analytics,
+        remoteConfigFromFirebase: config.remoteConfigFromFirebase,
+      }),
+    )['content-security-policy'],
   );
   return Object.fromEntries(
     header.split(';').map((part) => {
@@ -64,5 +68,21 @@ describe('content security policy for the analytics providers', () => {
       'http://127.0.0.3:4999',
     ]);
     expect(Object.values(csp).flat().join(' ')).not.toMatch(/google|clarity\.ms|intercom/);
+  });
+});
+
+describe('content security policy for remote configuration', () => {
+  it('lets the browser reach Firebase only when the client reads remote configuration there', () => {
+    expect(Object.values(policy({})).flat().join(' ')).not.toMatch(/firebase/);
+    const csp = policy({ FIREBASE_PROJECT_ID: 'fechai-prod' });
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'ws:',
+      'wss:',
+      'https://firebaseinstallations.googleapis.com',
+      'https://firebaseremoteconfig.googleapis.com',
+      'https://firebaseremoteconfigrealtime.googleapis.com',
+    ]);
+    expect(csp['script-src']).toEqual(["'self'"]);
   });
 });

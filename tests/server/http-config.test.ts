@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       sms: { provider: 'dev-outbox' },
       phoneCodeResendSeconds: 60,
+      remoteConfigFromFirebase: false,
       trialDays: 7,
       invitationResendSeconds: 60,
       followUpExpiryHours: 24,
