@@ -25,8 +25,6 @@ const render = () =>
     </StrictMode>,
   );
 
-// Download the first page's chunk before the first render, so the page paints once, complete,
-// instead of a loading state first. A failed download renders anyway: the error view explains.
 /**
  * Analytics starts once the first page is painted (the frame after it), in its own chunk: the
  * providers' SDKs never compete with the first paint, and what the app tracks meanwhile waits.
@@ -46,6 +44,8 @@ function startAnalyticsAfterPaint() {
   );
 }
 
+// Download the first page's chunk before the first render, so the page paints once, complete,
+// instead of a loading state first. A failed download renders anyway: the error view explains.
 const first = matchAppRoute(appRoutes, location.pathname, location.search)?.route;
 const renderFirst = () => {
   render();
