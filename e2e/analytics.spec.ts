@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { expect, type Page, type Route, test } from '@playwright/test';
-import type { AnalyticsSettings } from '../contracts/analytics-hosts';
+import type { AnalyticsSettings } from '../contracts/analytics-providers';
 import { analyticsSettings } from '../scripts/client-defines';
 import { computeSecurityHeaders, helmetOptionsFor } from '../server/http/security-headers';
 import { signIn } from './support/sign-in';

@@ -1,4 +1,4 @@
-import type { AnalyticsSettings } from '../contracts/analytics-hosts';
+import type { AnalyticsSettings } from '../contracts/analytics-providers';
 
 /**
  * The client's build-time constants (declared in src/env.d.ts and src/lib/build-config.ts, read in

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import * as z from 'zod';
 import { ptBR } from 'zod/locales';
-import type { AnalyticsSettings } from '../contracts/analytics-hosts';
+import type { AnalyticsSettings } from '../contracts/analytics-providers';
 import { INVITATION_RESEND_SECONDS } from '../contracts/team';
 
 const truthy = ['1', 'true', 'yes', 'on'];

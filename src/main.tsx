@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configuredAnalyticsProviders } from '../contracts/analytics-hosts';
+import { configuredAnalyticsProviders } from '../contracts/analytics-providers';
 import { App } from './app/App';
 import { appRoutes } from './app/routing/routes';
 import { attachAnalyticsClient } from './lib/analytics/analytics-link';

@@ -1,7 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { type AnalyticsSettings, analyticsSources } from '../../contracts/analytics-hosts';
+import { analyticsSources } from '../../contracts/analytics-hosts';
+import type { AnalyticsSettings } from '../../contracts/analytics-providers';
 
 /**
  * Helmet with a Content-Security-Policy fit for the built Vite client: its scripts are files of our own

@@ -1,4 +1,4 @@
-import type { AnalyticsSettings } from '../../contracts/analytics-hosts';
+import type { AnalyticsSettings } from '../../contracts/analytics-providers';
 
 /**
  * Configuration fixed when the client is built (vite.config.ts `define`, from the environment

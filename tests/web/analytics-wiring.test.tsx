@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { AnalyticsSettings } from '../../contracts/analytics-hosts';
+import type { AnalyticsSettings } from '../../contracts/analytics-providers';
 import { api } from '../../src/api/client';
 import { startAnalytics } from '../../src/lib/analytics/analytics-client';
 import { trackEvent } from '../../src/lib/analytics/track-event';

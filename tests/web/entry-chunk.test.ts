@@ -56,6 +56,8 @@ describe('the first visit downloads no feature code (first-visit budget, ARCHITE
 
   test("the product calls' schemas stay out of it too; only the session's (with the role it answers), the envelope's and the Idempotency-Key header's name are needed", () => {
     expect(graph.filter((file) => file.startsWith('contracts/'))).toEqual([
+      // Whether any analytics provider is on: five key checks, so nothing is loaded without one.
+      'contracts/analytics-providers.ts',
       // The tasks route's "Minhas" / "De todos" search parameter: two words, no schema.
       'contracts/assignee-filter.ts',
       'contracts/client-error-limits.ts',

@@ -1,6 +1,6 @@
 import { type Actor, createActor, fromPromise } from 'xstate';
 import type { AnalyticsProvider } from '../../../contracts/analytics';
-import { type AnalyticsSettings, configuredAnalyticsProviders } from '../../../contracts/analytics-hosts';
+import { type AnalyticsSettings, configuredAnalyticsProviders } from '../../../contracts/analytics-providers';
 import { analyticsMachine } from '../../../machines/analytics/analytics.machine';
 import { ANALYTICS } from '../build-config';
 import { attachAnalyticsClient } from './analytics-link';
