@@ -115,4 +115,6 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   team: 'tests/web/team.paths.test.tsx',
   'join-team': 'tests/web/join-team.paths.test.tsx',
   'company-switch': 'tests/web/company-switch.paths.test.tsx',
+  analytics: 'tests/web/analytics.paths.test.tsx',
+  'remote-config': 'tests/web/remote-config.paths.test.tsx',
 };

@@ -160,9 +160,9 @@ export const analyticsMachine = setup({
   },
   actors: {
     loadTagManager: providerLoader,
-    /** Downloads the product-analytics SDK and starts it. */
+    /** Downloads the product-analytics SDK. */
     loadProductAnalytics: providerLoader,
-    /** Resolves when the started product-analytics SDK says it is loaded. */
+    /** Starts the downloaded SDK; resolves when it says it is loaded, rejects when it cannot start. */
     productAnalyticsLoaded: providerLoader,
     /** Downloads the monitoring SDK and starts it; `monitoringUp` then tells when it is running. */
     loadMonitoring: providerLoader,

@@ -8,8 +8,8 @@ import { loadScript, type ScriptLoader } from './load-script';
 import type { AnalyticsAdapter } from './providers/analytics-adapter';
 import { chatWidgetAdapter } from './providers/chat-widget';
 import { heatmapAdapter } from './providers/heatmap';
-import { monitoringAdapter } from './providers/monitoring';
-import { productAnalyticsAdapter } from './providers/product-analytics';
+import { type MonitoringSdk, monitoringAdapter } from './providers/monitoring';
+import { type ProductAnalyticsSdk, productAnalyticsAdapter } from './providers/product-analytics';
 import { tagManagerAdapter } from './providers/tag-manager';
 
 export type AnalyticsActor = Actor<typeof analyticsMachine>;
@@ -36,11 +36,24 @@ function logged(provider: AnalyticsProvider, load: () => Promise<void>) {
  */
 export function startAnalytics(
   settings: AnalyticsSettings = ANALYTICS,
-  { scripts = loadScript }: { scripts?: ScriptLoader } = {},
+  {
+    scripts = loadScript,
+    sdks = {},
+  }: {
+    scripts?: ScriptLoader;
+    /** Where the npm SDKs come from (by default their own chunks). */
+    sdks?: {
+      productAnalytics?: () => Promise<ProductAnalyticsSdk>;
+      monitoring?: () => Promise<MonitoringSdk>;
+    };
+  } = {},
 ): { actor: AnalyticsActor; stop: () => void } {
   const tagManager = tagManagerAdapter({ id: settings.gtmId, url: settings.gtmUrl }, scripts);
-  const productAnalytics = productAnalyticsAdapter({ key: settings.posthogKey, host: settings.posthogHost });
-  const monitoring = monitoringAdapter({ dsn: settings.sentryDsn });
+  const productAnalytics = productAnalyticsAdapter(
+    { key: settings.posthogKey, host: settings.posthogHost },
+    sdks.productAnalytics,
+  );
+  const monitoring = monitoringAdapter({ dsn: settings.sentryDsn }, sdks.monitoring);
   const heatmap = heatmapAdapter({ id: settings.clarityId, url: settings.clarityUrl }, scripts);
   const chat = chatWidgetAdapter({ appId: settings.intercomAppId, url: settings.intercomUrl }, scripts);
   const adapters: Record<AnalyticsProvider, AnalyticsAdapter> = {

@@ -12,6 +12,19 @@ export const MONITORING_SESSION_SAMPLE_RATE = 1;
 export const MONITORING_REPLAY_SAMPLE_RATE = 0.2;
 
 type Sentry = typeof import('@sentry/react');
+/** What the adapter uses of the SDK. */
+export type MonitoringSdk = Pick<
+  Sentry,
+  | 'init'
+  | 'browserTracingIntegration'
+  | 'replayIntegration'
+  | 'getClient'
+  | 'captureException'
+  | 'setUser'
+  | 'addBreadcrumb'
+>;
+
+const downloadSdk = (): Promise<MonitoringSdk> => import('@sentry/react');
 
 export interface MonitoringAdapter extends AnalyticsAdapter {
   /** The SDK is running (the chart looks every 50 ms). */
@@ -23,11 +36,14 @@ export interface MonitoringAdapter extends AnalyticsAdapter {
  * running it also receives the tagged failures (customer create/update…, already de-duplicated by
  * the error tracker) and the screens' rendering errors, which keep going to our own server too.
  */
-export function monitoringAdapter({ dsn }: { dsn: string }): MonitoringAdapter {
-  let sentry: Sentry | undefined;
+export function monitoringAdapter(
+  { dsn }: { dsn: string },
+  download: () => Promise<MonitoringSdk> = downloadSdk,
+): MonitoringAdapter {
+  let sentry: MonitoringSdk | undefined;
   return {
     async load() {
-      const Sentry = await import('@sentry/react');
+      const Sentry = await download();
       Sentry.init({
         dsn,
         environment: MONITORING_ENVIRONMENT,
