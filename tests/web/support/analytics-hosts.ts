@@ -1,5 +1,5 @@
 import type { AnalyticsProvider } from '../../../contracts/analytics';
-import type { AnalyticsSettings } from '../../../contracts/analytics-hosts';
+import type { AnalyticsSettings } from '../../../contracts/analytics-providers';
 import type { MonitoringSdk } from '../../../src/lib/analytics/providers/monitoring';
 import type { ProductAnalyticsSdk } from '../../../src/lib/analytics/providers/product-analytics';
 import type { AnalyticsDownload } from '../../support/drivers/analytics.driver';
