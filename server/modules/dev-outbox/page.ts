@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../auth/hosted/html';
+import { renderDevPage } from '../../http/dev-page';
 import type { OutboxEntry } from './store';
 
 // Everything that reaches the page goes through escapeHtml: text, attribute values, the srcdoc.
@@ -57,32 +58,17 @@ ${htmlBody}
 </article>`;
 }
 
-/** The dev outbox: server-rendered, no scripts (the CSP allows only our own files), light and dark. */
+/** The dev outbox: its messages, newest first, with a filter by recipient. */
 export function renderOutboxPage({ entries, to }: { entries: OutboxEntry[]; to?: string }): string {
   const list = entries.length
     ? entries.map(renderEntry).join('\n')
     : `<p class="empty">${to ? `Nenhuma mensagem para ${escapeHtml(to)}.` : 'Nenhuma mensagem ainda.'}</p>`;
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="robots" content="noindex">
-<title>Caixa de saída (desenvolvimento) — Fechaí</title>
-<style>
-:root { color-scheme: light dark; --bg: #f6f7f9; --card: #fff; --text: #1b1f24; --muted: #5b6470; --line: #d9dee4; --accent: #0b6b3a; }
-@media (prefers-color-scheme: dark) {
-  :root { --bg: #111418; --card: #1b2027; --text: #e8ebef; --muted: #a3acb8; --line: #323a44; --accent: #5fd39a; }
-}
-* { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: var(--bg); color: var(--text); }
-main { max-width: 48rem; margin: 0 auto; padding: 1rem; }
-h1 { font-size: 1.4rem; margin: .5rem 0; }
+  return renderDevPage({
+    title: 'Caixa de saída (desenvolvimento)',
+    intro: 'E-mails e SMS que o Fechaí teria enviado, do mais recente para o mais antigo.',
+    styles: `
 h2 { font-size: 1.1rem; margin: .25rem 0; overflow-wrap: anywhere; }
-p { margin: .25rem 0; }
-.muted, .meta, .intro, .to { color: var(--muted); }
-.meta, .to { font-size: .9rem; }
+.meta, .to { color: var(--muted); font-size: .9rem; }
 .to strong { color: var(--text); overflow-wrap: anywhere; }
 form { display: flex; flex-wrap: wrap; gap: .5rem; margin: 1rem 0; }
 label { flex-basis: 100%; font-size: .9rem; }
@@ -93,26 +79,16 @@ article { background: var(--card); border: 1px solid var(--line); border-radius:
 .badge { display: inline-block; padding: 0 .5rem; border-radius: 1rem; border: 1px solid var(--line); font-size: .8rem; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; font: .95rem/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; margin: .75rem 0 0; }
 a { color: var(--accent); }
-:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 details { margin-top: .75rem; }
 summary { cursor: pointer; min-height: 2.75rem; display: flex; align-items: center; }
 iframe { width: 100%; height: 20rem; resize: vertical; border: 1px solid var(--line); border-radius: .5rem; background: #fff; }
-.empty { padding: 2rem 0; text-align: center; color: var(--muted); }
-</style>
-</head>
-<body>
-<main>
-<h1>Caixa de saída (desenvolvimento)</h1>
-<p class="intro">E-mails e SMS que o Fechaí teria enviado, do mais recente para o mais antigo. Esta página só existe fora de produção (ou com DEV_PAGES=1).</p>
-<form method="get" action="/dev/outbox">
+.empty { padding: 2rem 0; text-align: center; color: var(--muted); }`,
+    body: `<form method="get" action="/dev/outbox">
 <label for="to">Filtrar por destinatário</label>
 <input id="to" name="to" type="text" autocomplete="off" value="${escapeHtml(to ?? '')}" placeholder="nome@exemplo.com.br ou +5511912345678">
 <button type="submit">Filtrar</button>
 ${to ? '<a class="clear" href="/dev/outbox">Limpar</a>' : ''}
 </form>
-${list}
-</main>
-</body>
-</html>
-`;
+${list}`,
+  });
 }
