@@ -32,6 +32,7 @@ import { apiOf } from '../owner-api';
 import { pollUntil } from '../poll';
 import { invitationLinkFor, invitationToken } from '../team-invitations';
 import { HeldCalls } from './held-calls';
+import { perPage } from './per-page';
 
 /**
  * The other owner's company, renamed so that the server's list (by name) shows it first, as the
@@ -133,7 +134,7 @@ interface Run {
   showsOwnCompany(): Promise<void>;
 }
 
-const runs = new WeakMap<Page, Run>();
+const runs = perPage<Run>('company-switch run');
 
 async function runFor(page: Page, context: ReplayContext): Promise<Run> {
   const people = await peopleOf(page.context().browser()!, context);
@@ -203,12 +204,12 @@ export const companySwitchBrowserDriver: BrowserDriver<ChartPath> = {
   },
 
   async act(page, path, index) {
-    const run = runs.get(page)!;
+    const run = runs.of(page);
     if (index === 0) await run.arrange();
     await run.driver.act(path, index);
   },
   async check(page, path, index) {
-    const run = runs.get(page)!;
+    const run = runs.of(page);
     await run.driver.check(path, index);
     if (path.steps[index]!.state.matches('switched')) await run.showsOwnCompany();
   },

@@ -33,6 +33,7 @@ import { pollUntil } from '../poll';
 import { invitationLinkFor, invitationToken } from '../team-invitations';
 import { HeldCalls } from './held-calls';
 import { holdHostedLogout } from './hosted-logout';
+import { perPage } from './per-page';
 
 /** The people of a run: Ana owns the company and invites, Carla is invited; both onboarded. */
 interface People {
@@ -78,7 +79,7 @@ interface Run {
   arrange(): Promise<void>;
 }
 
-const runs = new WeakMap<Page, Run>();
+const runs = perPage<Run>('join-team run');
 
 async function runFor(page: Page, context: ReplayContext): Promise<Run> {
   const browser = page.context().browser()!;
@@ -209,9 +210,9 @@ export const joinTeamBrowserDriver: BrowserDriver<ChartPath> = {
   },
 
   async act(page, path, index) {
-    const run = runs.get(page)!;
+    const run = runs.of(page);
     if (index === 0) await run.arrange();
     await run.driver.act(path, index);
   },
-  check: (page, path, index) => runs.get(page)!.driver.check(path, index),
+  check: (page, path, index) => runs.of(page).driver.check(path, index),
 };

@@ -28,6 +28,7 @@ import { pollUntil } from '../poll';
 import { submitHostedLogin } from '../sign-in';
 import { invitationLinkFor, invitationToken } from '../team-invitations';
 import { HeldCalls } from './held-calls';
+import { perPage } from './per-page';
 
 /** An address pattern of the whole URL for a contract's url (`:id` segments as one segment). */
 const addressOf = (url: string) => new RegExp(`^[^?#]*?${url.replace(/:[A-Za-z]+/g, '[^/?#]+')}(?:[?#].*)?$`);
@@ -90,7 +91,7 @@ interface Run {
   arrange(): Promise<void>;
 }
 
-const runs = new WeakMap<Page, Run>();
+const runs = perPage<Run>('team run');
 
 async function runFor(page: Page, context: ReplayContext): Promise<Run> {
   const browser = page.context().browser()!;
@@ -195,9 +196,9 @@ export const teamBrowserDriver: BrowserDriver<ChartPath> = {
   },
 
   async act(page, path, index) {
-    const run = runs.get(page)!;
+    const run = runs.of(page);
     if (index === 0) await run.arrange();
     await run.driver.act(path, index);
   },
-  check: (page, path, index) => runs.get(page)!.driver.check(path, index),
+  check: (page, path, index) => runs.of(page).driver.check(path, index),
 };
