@@ -114,6 +114,8 @@ async function connectedNumber(page: Page, context: ReplayContext): Promise<stri
 interface Run {
   relay: Relay;
   sessionChecks: HeldCalls;
+  /** The hosted logout addresses the app has asked for (each answered 204). */
+  hostedLogouts: string[];
   driver: ReturnType<typeof realtimeDriver>;
 }
 
@@ -160,7 +162,20 @@ function layerFor(page: Page, context: ReplayContext, run: () => Run): RealtimeL
         refreshToken: refreshToken.value,
         userId: userId.value,
       };
+      const asked = run().hostedLogouts.length;
       await navigateInApp(page, '/logout');
+      // The app leaves for the hosted logout once /logout's chunk is in (React reveals it on the
+      // paused clock); a navigation of the replay's started before that would be cut short by it
+      // (net::ERR_ABORTED), so the step ends once the hosted logout has been asked for.
+      await pollUntil(
+        'the hosted logout',
+        async () => {
+          await ui.settle();
+          return run().hostedLogouts.length;
+        },
+        (count) => count > asked,
+        SERVER_TIMEOUT_MS,
+      );
     },
     async deliver(frame) {
       const link = current();
@@ -253,10 +268,10 @@ export const realtimeBrowserDriver: BrowserDriver<ChartPath> = {
     for (const { id } of customers) await api('DELETE', `/api/customers/${id}`);
     const relay: Relay = { links: [], refuseNextDial: false };
     await relaySockets(page, relay);
-    await holdHostedLogout(page);
+    const hostedLogouts = await holdHostedLogout(page);
     const sessionChecks = await HeldCalls.on(page, 'GET', checkSessionContract.url);
     await pauseClockAt(page, Date.now());
-    const run: Run = { relay, sessionChecks, driver: undefined as never };
+    const run: Run = { relay, sessionChecks, hostedLogouts, driver: undefined as never };
     run.driver = realtimeDriver(
       clockedSurface(page),
       layerFor(page, context, () => run),
