@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { documentTypes, isValidDocumentNumber, normalizeDocumentNumber } from './brazil/document-number';
 import { isBrazilianMobile, normalizePhoneNumber } from './brazil/mobile-phone';
+import { referralClaimSchema } from './referral';
 
 /**
  * Onboarding (spec §2, §3, §4, §7): user name → company → phone → phone verification → trial.
@@ -126,11 +127,19 @@ export const companyDetailsSchema = z.strictObject(companyDetailsFields).check(d
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 export { normalizeDocumentNumber };
 
+/**
+ * What "Sobre sua empresa" sends: the details, and who referred the newcomer when arrival kept a
+ * referral record (spec §3; recorded only when the company is first created).
+ */
+export const saveCompanyBodySchema = z
+  .strictObject({ ...companyDetailsFields, referral: z.optional(referralClaimSchema) })
+  .check(documentNumberCheck);
+
 /** "Sobre sua empresa": creates the user's company (or corrects it, if sent again). */
 export const saveCompanyContract = {
   method: 'POST',
   url: '/api/onboarding/company',
-  body: companyDetailsSchema,
+  body: saveCompanyBodySchema,
   response: onboardingStatusSchema,
 } as const;
 
