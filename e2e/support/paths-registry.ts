@@ -20,6 +20,7 @@ import { phoneChangeValidatePathModel } from '../../machines/phone-change/phone-
 import { phoneVerificationPathModel } from '../../machines/phone-verification/phone-verification.paths';
 import { quickTaskPathModel } from '../../machines/quick-task/quick-task.paths';
 import { realtimeConnectionPathModel } from '../../machines/realtime/realtime-connection.paths';
+import { remoteConfigPathModel } from '../../machines/remote-config/remote-config.paths';
 import { replyBoxPathModel } from '../../machines/reply-box/reply-box.paths';
 import { rootEntryPathModel } from '../../machines/root-entry/root-entry.paths';
 import { searchBoxPathModel } from '../../machines/search-box/search-box.paths';
@@ -52,6 +53,7 @@ import { phoneChangeValidateDriver } from './drivers/phone-change-validate';
 import { phoneVerificationDriver } from './drivers/phone-verification';
 import { quickTaskBrowserDriver } from './drivers/quick-task';
 import { realtimeBrowserDriver } from './drivers/realtime';
+import { remoteConfigBrowserDriver } from './drivers/remote-config';
 import { renewalDriver } from './drivers/renewal';
 import { replyBoxBrowserDriver } from './drivers/reply-box';
 import { rootEntryBrowserDriver } from './drivers/root-entry';
@@ -113,4 +115,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   team: chart(teamPathModel, teamBrowserDriver),
   'join-team': chart(joinTeamPathModel, joinTeamBrowserDriver),
   'company-switch': chart(companySwitchPathModel, companySwitchBrowserDriver),
+  'remote-config': chart(remoteConfigPathModel, remoteConfigBrowserDriver),
 };

@@ -2,7 +2,8 @@ import { act } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, it, vi } from 'vitest';
 import { remoteConfigPathModel } from '../../machines/remote-config/remote-config.paths';
 import { formFollowUp, formTask } from '../../machines/task-form/task-form.paths';
-import { remoteConfig } from '../../src/lib/remote-config/remote-config-actor';
+// The app's remote-config module, which puts its handle on window.__fechai.
+import '../../src/lib/remote-config/remote-config-actor';
 import { generatePaths, walkPath } from '../support/chart-paths';
 import { type RemoteConfigLayer, remoteConfigDriver } from '../support/drivers/remote-config.driver';
 import { jsdomSurface } from '../support/ui/jsdom-surface';
@@ -12,6 +13,12 @@ import { openSignedIn } from './support/signed-in';
 import { fakeTaskRoutes, followUpAnswer } from './support/tasks-api';
 
 const paths = generatePaths(remoteConfigPathModel);
+
+function appHandle() {
+  const handle = window.__fechai?.remoteConfig;
+  if (!handle) throw new Error('window.__fechai.remoteConfig is missing');
+  return handle;
+}
 
 describe('remote configuration: chart paths on the task detail’s charge link, the server source held', () => {
   withPagesPreloaded();
@@ -59,12 +66,13 @@ describe('remote configuration: chart paths on the task detail’s charge link, 
           act(() => app.location.navigate(detail));
           await settleQueries();
         },
+        // Through the app's debug handle (window.__fechai.remoteConfig), as the browser replay does.
         async push(text) {
           // What the Firebase source's realtime subscription does with an activated update.
-          act(() => remoteConfig.actor().send({ type: 'UPDATED', text }));
+          act(() => appHandle().send({ type: 'UPDATED', text }));
         },
         async setSignals(signals) {
-          act(() => remoteConfig.actor().send({ type: 'SET_CUSTOM_SIGNALS', signals }));
+          act(() => appHandle().send({ type: 'SET_CUSTOM_SIGNALS', signals }));
         },
         async answer(reply) {
           const answered = remote.answer(
@@ -77,10 +85,7 @@ describe('remote configuration: chart paths on the task detail’s charge link, 
           if (answered !== 1) throw new Error(`${answered} remote-config requests were waiting, not 1`);
         },
         requests: async () => remote.requests.length,
-        chart: async () => {
-          const snapshot = remoteConfig.actor().getSnapshot();
-          return { state: JSON.stringify(snapshot.value), status: snapshot.context.status };
-        },
+        chart: async () => appHandle().state(),
       };
       const driver = remoteConfigDriver(ui, layer, path);
       await walkPath(remoteConfigPathModel, path, {

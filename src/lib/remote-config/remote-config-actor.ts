@@ -2,12 +2,27 @@ import { type Actor, createActor, fromPromise } from 'xstate';
 import type { RemoteConfigText } from '../../../contracts/remote-config';
 import {
   type FetchConfigInput,
+  type RemoteConfigEvent,
+  type RemoteConfigFetchStatus,
   remoteConfigMachine,
 } from '../../../machines/remote-config/remote-config.machine';
 import { remoteConfigDefaults } from './remote-config-defaults';
 import { loadRemoteConfigSource, type RemoteConfigSource } from './remote-config-source';
 
 type RemoteConfigActor = Actor<typeof remoteConfigMachine>;
+
+declare global {
+  interface FechaiHandles {
+    /**
+     * The remote-config chart, for its replays: its state (JSON of the value) and last fetch status,
+     * and the events a source's realtime subscription (UPDATED) or a caller (SET_CUSTOM_SIGNALS) sends.
+     */
+    remoteConfig?: {
+      state(): { state: string; status: RemoteConfigFetchStatus };
+      send(event: Exclude<RemoteConfigEvent, { type: 'FETCH' }>): void;
+    };
+  }
+}
 
 let current: { actor: RemoteConfigActor; stop: () => void } | null = null;
 
@@ -59,3 +74,19 @@ export const remoteConfig = {
     current = null;
   },
 };
+
+// Testers replay the remote-config chart's paths in the running app (`npm run paths --
+// remote-config <n> --browser`) through the app's own chart. It grants nothing: whoever can run
+// script in this page can only change what this tab shows, and the values still pass their schemas.
+if (typeof window !== 'undefined') {
+  window.__fechai = {
+    ...window.__fechai,
+    remoteConfig: {
+      state() {
+        const snapshot = remoteConfig.actor().getSnapshot();
+        return { state: JSON.stringify(snapshot.value), status: snapshot.context.status };
+      },
+      send: (event) => remoteConfig.actor().send(event),
+    },
+  };
+}
