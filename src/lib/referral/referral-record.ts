@@ -40,18 +40,6 @@ export function keepReferral(data: ReferralLinkData, now = Date.now()): boolean 
   return true;
 }
 
-/** The kept record, if any and well formed. */
-export function keptReferral(): ReferralRecord | null {
-  const raw = localStorage.getItem(REFERRAL_STORAGE_KEY);
-  if (raw === null) return null;
-  try {
-    const record = referralRecordSchema.safeParse(JSON.parse(raw));
-    return record.success ? record.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * What the company's sign-up sends (POST /api/onboarding/company `referral`): the kept record as a
  * claim, or nothing. An ill-formed one is dropped with a warning: it never blocks the sign-up.
