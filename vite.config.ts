@@ -25,6 +25,8 @@ export default defineConfig({
           // (bench/bundle.ts lists what each adds).
           if (/node_modules\/(posthog-js|@posthog)\//.test(id)) return 'posthog';
           if (/node_modules\/(@sentry|@sentry-internal)\//.test(id)) return 'sentry';
+          // Branch (referral links and first-session data), only with BRANCH_KEY.
+          if (/node_modules\/branch-sdk\//.test(id)) return 'branch-sdk';
           return undefined;
         },
       },

@@ -1,4 +1,5 @@
 import type { AnalyticsSettings } from '../contracts/analytics-providers';
+import type { BranchSettings } from '../contracts/branch-hosts';
 
 /**
  * The client's build-time constants (declared in src/env.d.ts and src/lib/build-config.ts, read in
@@ -31,6 +32,14 @@ export const clientDefaults = {
   CLARITY_URL: 'https://www.clarity.ms',
   INTERCOM_APP_ID: '',
   INTERCOM_URL: 'https://widget.intercom.io',
+  /**
+   * Branch (Indique e Ganhe, issue 17): with a key, referral links come from Branch and its
+   * first-session data is read on arrival; without one the server makes the links on the app's own
+   * origin and branch-sdk is never loaded. The API host is where the SDK calls (a local stand-in in
+   * tests).
+   */
+  BRANCH_KEY: '',
+  BRANCH_API_URL: 'https://api2.branch.io',
 } as const;
 
 type ClientConfig = Record<keyof typeof clientDefaults, string>;
@@ -73,6 +82,14 @@ export function analyticsSettings(env: Record<string, string | undefined> = proc
   };
 }
 
+/** Branch's key and API host, or null without a key (contracts/branch-hosts.ts). */
+export function branchSettings(env: Record<string, string | undefined> = process.env): BranchSettings | null {
+  const value = (name: keyof ClientConfig) => env[name]?.trim() || clientDefaults[name];
+  const key = value('BRANCH_KEY');
+  if (!key) return null;
+  return { key, apiUrl: value('BRANCH_API_URL').replace(/\/+$/, '') };
+}
+
 export function clientDefines(env: Record<string, string | undefined> = process.env) {
   const value = (name: keyof ClientConfig) => env[name]?.trim() || clientDefaults[name];
   return {
@@ -83,5 +100,6 @@ export function clientDefines(env: Record<string, string | undefined> = process.
     __ASSISTANT_PHONE__: JSON.stringify(whatsappNumber('ASSISTANT_PHONE', value('ASSISTANT_PHONE'))),
     __FIREBASE_APP__: JSON.stringify(firebaseApp(value)),
     __ANALYTICS__: JSON.stringify(analyticsSettings(env)),
+    __BRANCH__: JSON.stringify(branchSettings(env)),
   };
 }

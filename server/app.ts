@@ -110,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       facebookSdkAllowed: config.whatsapp.meta !== null,
       analytics: config.analytics,
       remoteConfigFromFirebase: config.remoteConfigFromFirebase,
+      branch: config.branch,
     }),
   );
 

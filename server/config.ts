@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import * as z from 'zod';
 import { ptBR } from 'zod/locales';
 import type { AnalyticsSettings } from '../contracts/analytics-providers';
+import type { BranchSettings } from '../contracts/branch-hosts';
 import { INVITATION_RESEND_SECONDS } from '../contracts/team';
 
 const truthy = ['1', 'true', 'yes', 'on'];
@@ -144,6 +145,9 @@ const envSchema = z.object({
   INTERCOM_URL: httpUrl.default('https://widget.intercom.io'),
   // The client reads remote configuration from Firebase when it was built with it (the same variable).
   FIREBASE_PROJECT_ID: z.string().default(''),
+  // Branch, when the client was built with its key (the same variables): the policy allows its hosts.
+  BRANCH_KEY: z.string().default(''),
+  BRANCH_API_URL: httpUrl.default('https://api2.branch.io'),
 });
 
 export interface Config {
@@ -215,6 +219,8 @@ export interface Config {
   analytics: AnalyticsSettings;
   /** The client reads remote configuration from Firebase (FIREBASE_PROJECT_ID), not from this server. */
   remoteConfigFromFirebase: boolean;
+  /** Branch (BRANCH_KEY) for referral links and first-session data; null: the client has none. */
+  branch: BranchSettings | null;
 }
 
 export interface WhatsappConfig {
@@ -450,5 +456,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       intercomUrl: e.INTERCOM_URL,
     },
     remoteConfigFromFirebase: e.FIREBASE_PROJECT_ID.trim() !== '',
+    branch: e.BRANCH_KEY.trim() ? { key: e.BRANCH_KEY.trim(), apiUrl: e.BRANCH_API_URL } : null,
   };
 }

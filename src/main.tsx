@@ -5,6 +5,7 @@ import { App } from './app/App';
 import { appRoutes } from './app/routing/routes';
 import { attachAnalyticsClient } from './lib/analytics/analytics-link';
 import { ANALYTICS } from './lib/build-config';
+import { registerAppReferralCaptures } from './lib/referral/app-referral-captures';
 import { matchAppRoute } from './lib/routing/match-route';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -16,6 +17,9 @@ import './styles/badge.css';
 import './styles/sheet.css';
 import './styles/loading.css';
 import './styles/status-icon.css';
+
+// "/" runs them when the address carries parameters; each loads only then.
+registerAppReferralCaptures();
 
 const root = createRoot(document.getElementById('root')!);
 const render = () =>

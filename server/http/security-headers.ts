@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { analyticsSources } from '../../contracts/analytics-hosts';
 import type { AnalyticsSettings } from '../../contracts/analytics-providers';
+import { type BranchSettings, branchSources } from '../../contracts/branch-hosts';
 
 /**
  * Helmet with a Content-Security-Policy fit for the built Vite client: its scripts are files of our own
@@ -63,17 +64,21 @@ const firebaseRemoteConfig = {
 /**
  * The app's options. With Meta's Embedded Signup (WHATSAPP_APP_ID set) the policy also lets the app
  * load Facebook's SDK and its frames; with analytics providers configured, each one's hosts
- * (contracts/analytics-hosts.ts). Nothing of a provider that is not configured is allowed.
+ * (contracts/analytics-hosts.ts); with Branch, its API and link domain (contracts/branch-hosts.ts).
+ * Nothing of a provider that is not configured is allowed.
  */
 export function helmetOptionsFor({
   facebookSdkAllowed,
   analytics,
   remoteConfigFromFirebase = false,
+  branch = null,
 }: {
   facebookSdkAllowed: boolean;
   analytics?: AnalyticsSettings;
   /** The client fetches remote configuration from Firebase: its installation, fetch and realtime hosts. */
   remoteConfigFromFirebase?: boolean;
+  /** The client makes referral links with Branch and reads its first-session data. */
+  branch?: BranchSettings | null;
 }): HelmetOptions {
   const csp = helmetOptions.contentSecurityPolicy as { directives: Directives };
   let directives = csp.directives;
@@ -81,6 +86,7 @@ export function helmetOptionsFor({
     directives = withSources(directives, { ...facebookSdk, frameSrc: facebookSdk.frameSrc });
   if (analytics) directives = withSources(directives, { ...analyticsSources(analytics) });
   if (remoteConfigFromFirebase) directives = withSources(directives, firebaseRemoteConfig);
+  if (branch) directives = withSources(directives, branchSources(branch));
   if (directives === csp.directives) return helmetOptions;
   return { ...helmetOptions, contentSecurityPolicy: { useDefaults: true, directives } };
 }

@@ -1,4 +1,5 @@
 import type { AnalyticsSettings } from '../../contracts/analytics-providers';
+import type { BranchSettings } from '../../contracts/branch-hosts';
 
 /**
  * Configuration fixed when the client is built (vite.config.ts `define`, from the environment
@@ -18,6 +19,7 @@ export interface FirebaseAppSettings {
   appId: string;
 }
 declare const __ANALYTICS__: AnalyticsSettings;
+declare const __BRANCH__: BranchSettings | null;
 
 /** The hosted login's base URL, without a trailing slash; '' means this app's own origin. */
 export const AUTH_URL: string = __AUTH_URL__.replace(/\/+$/, '');
@@ -41,3 +43,6 @@ export const ASSISTANT_PHONE: string = __ASSISTANT_PHONE__;
 export const FIREBASE_APP: FirebaseAppSettings | null = __FIREBASE_APP__;
 /** The analytics providers' keys and hosts (an empty key: that provider is off). */
 export const ANALYTICS: AnalyticsSettings = __ANALYTICS__;
+
+/** Branch's key and API host (BRANCH_KEY, BRANCH_API_URL); null without a key: no Branch at all. */
+export const BRANCH: BranchSettings | null = __BRANCH__;

@@ -11,6 +11,7 @@ function policy(env: Record<string, string>) {
         facebookSdkAllowed: false,
         analytics: config.analytics,
         remoteConfigFromFirebase: config.remoteConfigFromFirebase,
+        branch: config.branch,
       }),
     )['content-security-policy'],
   );
@@ -84,5 +85,14 @@ describe('content security policy for remote configuration', () => {
       'https://firebaseremoteconfigrealtime.googleapis.com',
     ]);
     expect(csp['script-src']).toEqual(["'self'"]);
+  });
+});
+
+describe('content security policy for Branch (referral links)', () => {
+  it("lets the browser reach Branch's API and link domain only with a Branch key", () => {
+    expect(Object.values(policy({})).flat().join(' ')).not.toMatch(/branch|app\.link/);
+    const csp = policy({ BRANCH_KEY: 'key_live_fechai' });
+    expect(csp['connect-src']).toEqual(["'self'", 'ws:', 'wss:', 'https://api2.branch.io']);
+    expect(csp['script-src']).toEqual(["'self'", 'https://app.link', 'https://api2.branch.io']);
   });
 });

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       sms: { provider: 'dev-outbox' },
       phoneCodeResendSeconds: 60,
       remoteConfigFromFirebase: false,
+      branch: null,
       trialDays: 7,
       invitationResendSeconds: 60,
       followUpExpiryHours: 24,

@@ -13,12 +13,12 @@ import { pauseSoon } from './clocked-surface';
 import { HeldCalls } from './held-calls';
 
 /**
- * The referral captures' chunk, which "/" loads only when the address carries parameters. No
- * capture is registered in the product today, so holding its download is how a replay keeps the
- * capture running, and a dropped download is how it fails: the import rejects, as a capture that
- * throws does.
+ * The address capture's chunk, which the app's registered referral capture loads only when the
+ * address carries parameters (src/lib/referral/app-referral-captures.ts). Holding its download is
+ * how a replay keeps the capture running, and a dropped download is how it fails: the import
+ * rejects, as a capture that throws does. (The replay's address names no referrer: nothing is kept.)
  */
-const CAPTURE_CHUNK = /\/assets\/referral-capture-[\w-]+\.js$/;
+const CAPTURE_CHUNK = /\/assets\/address-capture-[\w-]+\.js$/;
 
 interface Run {
   context: ReplayContext;
@@ -61,7 +61,7 @@ function layerFor(page: Page, run: () => Run): RootEntryLayer {
 /**
  * "/" in Chromium: a visitor without a session (known at once), or the onboarded owner of an
  * account made through the real sign-up, whose session check is held with page.route until its
- * step lets the real server answer; the referral captures' chunk held with page.route until its
+ * step lets the real server answer; the address capture's chunk held with page.route until its
  * step lets it load (captured) or drops it (the capture fails).
  */
 export const rootEntryBrowserDriver: BrowserDriver<ChartPath> = {
@@ -69,14 +69,14 @@ export const rootEntryBrowserDriver: BrowserDriver<ChartPath> = {
   setup:
     'a visitor without a session, or a fresh account made through the real sign-up (dev outbox) and ' +
     'onboarded with a trial, one per run; its session check held with page.route until its step lets ' +
-    'the real server answer; the referral captures chunk held with page.route until its step loads it ' +
-    'or drops it (no capture is registered in the product: a dropped chunk is how a capture fails)',
+    "the real server answer; the address capture's chunk held with page.route until its step loads it " +
+    'or drops it (a dropped chunk is how a capture fails)',
   expectation: rootEntryExpectation,
 
   async open(page, _url, context) {
     await page.clock.install();
     const sessionChecks = await HeldCalls.on(page, 'GET', checkSessionContract.url);
-    const capture = new HeldCalls('the referral captures chunk');
+    const capture = new HeldCalls('the address capture chunk');
     await page.route(CAPTURE_CHUNK, (route) => capture.receive(route));
     const run: Run = { context, sessionChecks, capture, driver: undefined as never };
     run.driver = rootEntryDriver(

@@ -24,6 +24,7 @@ import { api } from '../../api/client';
 import { unwrapEnvelope } from '../../api/unwrap-envelope';
 import type { SessionActor } from '../../app/session/session-context';
 import { fetchQueryActor } from '../../lib/cache/fetch-query-actor';
+import { forgetReferral, referralClaim } from '../../lib/referral/referral-record';
 import { trackNamePrefilled, trackSignupStarted } from './onboarding-analytics';
 import { freeTrialQuery, ONBOARDING_QUERY_KEY, onboardingStatusQuery } from './onboarding-status-query';
 import { refreshSession } from './refresh-session';
@@ -88,17 +89,19 @@ export function createOnboardingMachine(queryClient: QueryClient, session: Sessi
           ),
         ),
       ),
-      saveCompany: fromPromise<OnboardingStatus, CompanyDetails>(async ({ input, signal }) =>
-        remember(
-          unwrapEnvelope(
-            await api.post(saveCompanyContract.url, {
-              body: input,
-              schema: saveCompanyContract.response,
-              signal,
-            }),
-          ),
-        ),
-      ),
+      // The referral kept on arrival goes with the company (spec §3), then is forgotten once saved.
+      saveCompany: fromPromise<OnboardingStatus, CompanyDetails>(async ({ input, signal }) => {
+        const referral = referralClaim();
+        const status = unwrapEnvelope(
+          await api.post(saveCompanyContract.url, {
+            body: referral ? { ...input, referral } : input,
+            schema: saveCompanyContract.response,
+            signal,
+          }),
+        );
+        forgetReferral();
+        return remember(status);
+      }),
       sendCode: fromPromise<PhoneVerificationSent, SendFirstCodeInput>(({ input, signal }) =>
         send(input.phoneNumber, input.userId, false, signal),
       ),

@@ -1,3 +1,6 @@
+import { BRANCH } from '../build-config';
+import { branchReferralLinks } from './branch-referral-links';
+
 /**
  * The referral-link service of "Indique e Ganhe" (spec §2 /settings/invite, §7): started first on the
  * invite page (a failure is logged and the page goes on), it makes the person's own referral link.
@@ -17,6 +20,7 @@ const withoutService: ReferralLinkService = {
   createLink: async () => null,
 };
 
+/** Branch's links when a key is configured (branch-sdk loads on `init`), otherwise none. */
 export function referralLinkService(): ReferralLinkService {
-  return withoutService;
+  return BRANCH ? branchReferralLinks(BRANCH) : withoutService;
 }

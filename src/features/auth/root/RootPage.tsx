@@ -7,6 +7,7 @@ import { rootDestination } from '../../../app/routing/access';
 import { RouteLoading } from '../../../app/routing/RouteLoading';
 import { useSessionStatus } from '../../../app/session/session-context';
 import { useChartNavigation } from '../../../lib/navigation/useChartNavigation';
+import { captureReferral } from '../../../lib/referral/referral-capture';
 
 /**
  * One capture per chart run: React's StrictMode restarts the actor in development, which starts
@@ -16,14 +17,13 @@ const captures = new WeakMap<AnyActorRef, Promise<void>>();
 
 const rootEntry = rootEntryMachine.provide({
   actors: {
-    // The captures load only when the address carries parameters (most visits to "/" carry none);
-    // a capture that cannot load has failed, like one that throws.
+    // The registered captures (src/lib/referral/app-referral-captures.ts) load their code only when
+    // the address carries parameters (most visits to "/" carry none); one that cannot load has
+    // failed, like one that throws.
     captureReferral: fromPromise<void, { search: string }>(({ input, self }) => {
       let capture = captures.get(self);
       if (!capture) {
-        capture = import('../../../lib/referral/referral-capture').then((referral) =>
-          referral.captureReferral(input.search),
-        );
+        capture = captureReferral(input.search);
         captures.set(self, capture);
       }
       return capture;
