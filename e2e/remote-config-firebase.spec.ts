@@ -110,18 +110,40 @@ test.describe('remote configuration from Firebase (local stand-in)', () => {
     await page.goto(taskPath);
     await expect(chargeLink(page)).toHaveAttribute('href', published.charge_with_nu_uri_web);
 
+    // A new version published while no page is open (an open one would hear it on its stream).
+    await page.goto('about:blank');
     const republished = { ...published, charge_with_nu_uri_web: 'https://nubank.com.br/empresas/v2/' };
     firebase.publish(republished);
-    await page.reload();
+    await page.goto(taskPath);
     await expect(chargeLink(page)).toHaveAttribute('href', published.charge_with_nu_uri_web);
     expect(firebase.requestsTo('fetch')).toHaveLength(1);
 
+    await page.goto('about:blank');
     await page.clock.fastForward(HOUR + 60_000);
-    await page.reload();
+    await page.goto(taskPath);
     await expect(chargeLink(page)).toHaveAttribute('href', republished.charge_with_nu_uri_web);
     const fetches = firebase.requestsTo('fetch');
     expect(fetches).toHaveLength(2);
     expect(fetches[1].headers['if-none-match']).toBe(`etag-${project.projectId}-1`);
+    expect(firebase.refusals).toEqual([]);
+  });
+
+  test('a version published while the page is open reaches it through the realtime stream', async ({
+    page,
+    baseURL,
+  }) => {
+    const { firebase, taskPath } = await onFirebaseBuild(page, baseURL!);
+    await page.goto(taskPath);
+    await expect(chargeLink(page)).toHaveAttribute('href', published.charge_with_nu_uri_web);
+    await expect.poll(() => firebase.requestsTo('realtime').length).toBeGreaterThan(0);
+
+    const republished = { ...published, charge_with_nu_uri_web: 'https://nubank.com.br/empresas/agora/' };
+    firebase.publish(republished);
+    // The SDK waits up to 3 s before fetching the announced version.
+    await expect(chargeLink(page)).toHaveAttribute('href', republished.charge_with_nu_uri_web, {
+      timeout: 10_000,
+    });
+    expect(firebase.requestsTo('fetch')).toHaveLength(2);
     expect(firebase.refusals).toEqual([]);
   });
 

@@ -16,8 +16,10 @@ import type { Page, Route } from 'playwright-core';
  *   when nothing changed since that ETag. The SDK retries 429, 500, 503 and 504 with a backoff
  *   until its fetch time-out, then reports the throttle.
  * - Realtime: `POST https://firebaseremoteconfigrealtime.googleapis.com/v1/projects/<project>/namespaces/firebase:streamFetchInvalidations?key=…`
- *   (headers `X-Goog-Api-Key`, `X-Goog-Firebase-Installations-Auth`): a long-lived stream; the
- *   stand-in holds it open and sends nothing.
+ *   (headers `X-Goog-Api-Key`, `X-Goog-Firebase-Installations-Auth`, body `{appInstanceId, …}`):
+ *   a long-lived stream. The stand-in holds it open; a publish sends
+ *   `{"latestTemplateVersionNumber": …}` on it and ends it (the SDK then fetches that version and
+ *   opens a new stream at once).
  *
  * Every request is recorded; one that does not carry what the real service checks (project, API key,
  * app id, a registered installation and its auth token) is refused as Google refuses it and listed in
@@ -96,10 +98,26 @@ export class FirebaseStandIn {
     this.parameters = { ...parameters };
   }
 
-  /** Publishes new parameters (a new template version, so a new ETag). */
+  /** Realtime streams held open, each to be told of the next publish. */
+  private streams: Route[] = [];
+
+  /** Publishes new parameters (a new template version, so a new ETag), told to open realtime streams. */
   publish(parameters: Record<string, string>): void {
     this.parameters = { ...parameters };
     this.templateVersion += 1;
+    const open = this.streams;
+    this.streams = [];
+    for (const stream of open) {
+      stream
+        .fulfill({
+          status: 200,
+          headers: cors(stream),
+          contentType: 'application/json',
+          body: JSON.stringify({ latestTemplateVersionNumber: String(this.templateVersion) }),
+        })
+        // A stream whose page has gone meanwhile.
+        .catch(() => {});
+    }
   }
 
   /** The requests made to one endpoint. */
@@ -180,7 +198,8 @@ export class FirebaseStandIn {
       if (!this.isAuthToken(String(body.appInstanceId), headers['x-goog-firebase-installations-auth'])) {
         return this.refuse(route, 401, 'UNAUTHENTICATED', 'not a valid installation auth token');
       }
-      // The stream stays open with nothing to say.
+      // The stream stays open until there is something to say.
+      this.streams.push(route);
       return;
     }
     return this.refuse(route, 404, 'NOT_FOUND', `not a Firebase host: ${url.host}`);
