@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { expect, type Page, type Route, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { AnalyticsSettings } from '../contracts/analytics-providers';
 import { analyticsSettings } from '../scripts/client-defines';
 import { computeSecurityHeaders, helmetOptionsFor } from '../server/http/security-headers';
+import { buildClient, serveBuiltClient } from './support/built-client';
 import { signIn } from './support/sign-in';
 
 /**
@@ -75,46 +73,13 @@ async function standInHosts(page: Page, mode: HostMode, holdTagManager = false) 
   return { release, requests };
 }
 
-const types: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.html': 'text/html',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-};
-
-/** The app's own files from the analytics build (SPA fallback), under the server's policy. */
-async function serveAnalyticsBuild(page: Page, origin: string) {
-  await page.route(`${origin}/**`, (route: Route) => {
-    const { pathname } = new URL(route.request().url());
-    if (/^\/(api|auth|dev)(\/|$)/.test(pathname)) return route.fallback();
-    const file = join(outDir, pathname);
-    const asset = pathname !== '/' && existsSync(file) && extname(file) !== '';
-    const path = asset ? file : join(outDir, 'index.html');
-    return route.fulfill({
-      status: 200,
-      headers: {
-        'content-type': types[extname(path)] ?? 'application/octet-stream',
-        'content-security-policy': csp,
-      },
-      body: readFileSync(path),
-    });
-  });
-}
-
 const dataLayer = (page: Page) =>
   page.evaluate(() => (window.dataLayer ?? []).filter((entry) => entry.event !== 'gtm.js'));
 
 test.describe('analytics with every provider configured', () => {
   test.beforeAll(() => {
     test.setTimeout(240_000);
-    execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    });
+    buildClient(outDir, env);
   });
 
   test('nothing before readiness; page views with referrer, one identify, only pixel events reach the pixel', async ({
@@ -127,7 +92,7 @@ test.describe('analytics with every provider configured', () => {
     });
     await signIn(page);
     const stand = await standInHosts(page, 'answer', true);
-    await serveAnalyticsBuild(page, baseURL!);
+    await serveBuiltClient(page, baseURL!, outDir, csp);
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1, name: 'Início' })).toBeVisible();
     // The tag manager is held: its data layer holds nothing but its own start.
@@ -172,7 +137,7 @@ test.describe('analytics with every provider configured', () => {
     }) => {
       await signIn(page);
       await standInHosts(page, mode);
-      await serveAnalyticsBuild(page, baseURL!);
+      await serveBuiltClient(page, baseURL!, outDir, csp);
       await page.goto('/home');
       await expect(page.getByRole('heading', { level: 1, name: 'Início' })).toBeVisible();
       await page.getByRole('link', { name: 'Clientes' }).first().click();

@@ -1,6 +1,7 @@
 import { type Actor, createActor, fromPromise } from 'xstate';
 import type { RemoteConfigText } from '../../../contracts/remote-config';
 import {
+  FETCH_TIMEOUT_MS,
   type FetchConfigInput,
   type RemoteConfigEvent,
   type RemoteConfigFetchStatus,
@@ -43,9 +44,11 @@ function start(): { actor: RemoteConfigActor; stop: () => void } {
   const actor = createActor(
     remoteConfigMachine.provide({
       actors: {
-        fetchConfig: fromPromise<RemoteConfigText, FetchConfigInput>(async ({ input }) =>
-          (await loadSource()).fetch(input.signals),
-        ),
+        fetchConfig: fromPromise<RemoteConfigText, FetchConfigInput>(async ({ input }) => {
+          // The chart's time-out runs from here, loading the source included.
+          const deadline = Date.now() + FETCH_TIMEOUT_MS;
+          return (await loadSource()).fetch(input.signals, deadline);
+        }),
       },
     }),
     { input: { defaults: remoteConfigDefaults } },

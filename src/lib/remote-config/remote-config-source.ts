@@ -8,8 +8,11 @@ import { FIREBASE_APP } from '../build-config';
  * weighs on the first visit.
  */
 export interface RemoteConfigSource {
-  /** Fetches and activates; the parameters as text (a missing one takes its default). */
-  fetch(signals: StoredSignals): Promise<RemoteConfigText>;
+  /**
+   * Fetches and activates; the parameters as text (a missing one takes its default). `deadline`
+   * (epoch ms) is when the chart stops waiting: a source with a time-out of its own ends it before.
+   */
+  fetch(signals: StoredSignals, deadline: number): Promise<RemoteConfigText>;
   /** Realtime updates, activated, until the returned function is called; absent when the source has none. */
   subscribe?(onUpdate: (text: RemoteConfigText) => void): () => void;
 }
