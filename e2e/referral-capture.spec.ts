@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { expect, type Page, type Route, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { BRANCH_LINK_DOMAIN } from '../contracts/branch-hosts';
 import { REFERRAL_STORAGE_KEY } from '../contracts/referral';
 import { branchSettings } from '../scripts/client-defines';
 import { computeSecurityHeaders, helmetOptionsFor } from '../server/http/security-headers';
 import { BRANCH_TEST_KEY, branchStandIn } from '../tests/support/branch-stand-in';
+import { buildClient, serveBuiltClient } from './support/built-client';
 import { newPerson, signUpAndSignIn } from './support/onboarding-account';
 
 /**
@@ -62,36 +60,6 @@ test.describe('with Branch configured (its hosts stood in)', () => {
       'content-security-policy'
     ],
   );
-  const types: Record<string, string> = {
-    '.js': 'text/javascript',
-    '.css': 'text/css',
-    '.html': 'text/html',
-    '.svg': 'image/svg+xml',
-    '.png': 'image/png',
-    '.ico': 'image/x-icon',
-    '.json': 'application/json',
-    '.webmanifest': 'application/manifest+json',
-  };
-
-  /** The app's own files from the Branch build (SPA fallback), under the server's policy for it. */
-  async function serveBranchBuild(page: Page, origin: string) {
-    await page.route(`${origin}/**`, (route: Route) => {
-      const { pathname } = new URL(route.request().url());
-      if (/^\/(api|auth|dev)(\/|$)/.test(pathname)) return route.fallback();
-      const file = join(outDir, pathname);
-      const asset = pathname !== '/' && existsSync(file) && extname(file) !== '';
-      const path = asset ? file : join(outDir, 'index.html');
-      return route.fulfill({
-        status: 200,
-        headers: {
-          'content-type': types[extname(path)] ?? 'application/octet-stream',
-          'content-security-policy': csp,
-        },
-        body: readFileSync(path),
-      });
-    });
-  }
-
   /** Branch's API and link domain, answered by the stand-in the way Branch answers. */
   async function standInBranch(page: Page, linkData: Record<string, unknown> | null) {
     const standIn = branchStandIn(linkData, 'https://fechai.app.link/novo-convite');
@@ -112,10 +80,7 @@ test.describe('with Branch configured (its hosts stood in)', () => {
 
   test.beforeAll(() => {
     test.setTimeout(240_000);
-    execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    });
+    buildClient(outDir, env);
   });
 
   test("a visit Branch matched to a referral link keeps that link's referrer, under the policy", async ({
@@ -132,7 +97,7 @@ test.describe('with Branch configured (its hosts stood in)', () => {
       company_id: REFERRER_COMPANY_ID,
       '~referring_link': referringLink,
     });
-    await serveBranchBuild(page, baseURL!);
+    await serveBuiltClient(page, baseURL!, outDir, csp);
     await page.goto('/?_branch_match_id=1234567890123456789');
     await page.waitForURL(/\/auth\/login/);
     expect(await keptReferral(page)).toEqual({
@@ -153,7 +118,7 @@ test.describe('with Branch configured (its hosts stood in)', () => {
 
   test('a visit without a Branch link keeps nothing, and the person goes on', async ({ page, baseURL }) => {
     await standInBranch(page, null);
-    await serveBranchBuild(page, baseURL!);
+    await serveBuiltClient(page, baseURL!, outDir, csp);
     await page.goto('/?utm_source=whatsapp');
     await page.waitForURL(/\/auth\/login/);
     expect(await keptReferral(page)).toBeNull();
