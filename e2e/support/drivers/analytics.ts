@@ -86,7 +86,7 @@ function buildFingerprint(): string {
     if (!stat.isDirectory()) newest = Math.max(newest, stat.mtimeMs);
     else
       for (const file of readdirSync(input, { recursive: true, encoding: 'utf8' }))
-        newest = Math.max(newest, statSync(join(input, file)).mtimeMs);
+        if (extname(file) !== '.md') newest = Math.max(newest, statSync(join(input, file)).mtimeMs);
   }
   return JSON.stringify({ newest, env });
 }
@@ -296,12 +296,10 @@ function pausedSurface(page: Page): UiSurface {
   };
 }
 
-/** Waits (up to 5 s, real time) until the app has started its analytics client. */
-async function started(page: Page): Promise<void> {
-  for (let waited = 0; ; waited += 20) {
-    const state = await page.evaluate('window.__fechai.analytics.status().state');
-    if (state !== 'created') return;
-    if (waited > 5000) throw new Error('the app did not start its analytics client after first paint');
+/** Polls `expression` in the page until it is true (real time; the page's own timers are paused). */
+async function until(page: Page, expression: string, what: string, timeoutMs = 15_000): Promise<void> {
+  for (let waited = 0; !(await page.evaluate(expression)); waited += 20) {
+    if (waited > timeoutMs) throw new Error(what);
     await page.waitForTimeout(20);
   }
 }
@@ -312,9 +310,19 @@ function layerFor(page: Page): AnalyticsLayer {
       await page.evaluate(`window.__fechai.analytics.send(${JSON.stringify(event)})`);
     },
     async start() {
-      // First paint: the frame the app waits for, then its client's chunk (src/main.tsx).
+      // The first page is rendered (src/main.tsx asked for the frame after it): that frame, then
+      // the client's chunk. A busy machine may take seconds for either.
+      await until(
+        page,
+        "document.getElementById('root').childElementCount > 0",
+        'the app did not render /home',
+      );
       await page.clock.runFor(16);
-      await started(page);
+      await until(
+        page,
+        "window.__fechai.analytics.status().state !== 'created'",
+        'the app did not start its analytics client after first paint',
+      );
     },
     download: (provider, outcome) => serve(page, provider, outcome),
     async productAnalyticsLoaded() {
@@ -377,7 +385,7 @@ export const analyticsBrowserDriver: BrowserDriver<ChartPath> = {
       run.held = await holdHosts(page);
       run.driver = analyticsDriver(pausedSurface(page), layerFor(page), path);
       await page.goto(run.url);
-      await page.waitForFunction('window.__fechai && window.__fechai.analytics');
+      await until(page, 'Boolean(window.__fechai && window.__fechai.analytics)', 'the app did not load');
     }
     await run.driver!.act(index);
   },
