@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import { analyticsPathModel } from '../../machines/analytics/analytics.paths';
 import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../../machines/checkout/renewal.paths';
 import { columnLoadMorePathModel } from '../../machines/column-load-more/column-load-more.paths';
@@ -33,6 +34,7 @@ import { toasterPathModel } from '../../machines/toasts/toaster.paths';
 import { whatsappConnectionPathModel } from '../../machines/whatsapp/whatsapp-connection.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
+import { analyticsBrowserDriver } from './drivers/analytics';
 import { checkoutDriver } from './drivers/checkout';
 import { columnLoadMoreBrowserDriver } from './drivers/column-load-more';
 import { companySwitchBrowserDriver } from './drivers/company-switch';
@@ -116,4 +118,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'join-team': chart(joinTeamPathModel, joinTeamBrowserDriver),
   'company-switch': chart(companySwitchPathModel, companySwitchBrowserDriver),
   'remote-config': chart(remoteConfigPathModel, remoteConfigBrowserDriver),
+  analytics: chart(analyticsPathModel, analyticsBrowserDriver),
 };

@@ -3,7 +3,7 @@ import type { AnalyticsProvider } from '../../../contracts/analytics';
 import { type AnalyticsSettings, configuredAnalyticsProviders } from '../../../contracts/analytics-providers';
 import { analyticsMachine } from '../../../machines/analytics/analytics.machine';
 import { ANALYTICS } from '../build-config';
-import { attachAnalyticsClient } from './analytics-link';
+import { type AnalyticsClientStatus, attachAnalyticsClient } from './analytics-link';
 import { loadScript, type ScriptLoader } from './load-script';
 import type { AnalyticsAdapter } from './providers/analytics-adapter';
 import { chatWidgetAdapter } from './providers/chat-widget';
@@ -27,6 +27,17 @@ function logged(provider: AnalyticsProvider, load: () => Promise<void>) {
       throw error;
     }),
   );
+}
+
+/** Where the chart's client is, and which providers are up and down. */
+function statusOf(actor: AnalyticsActor): AnalyticsClientStatus {
+  const snapshot = actor.getSnapshot();
+  const client = (snapshot.value as { client: string | { pending: string } }).client;
+  return {
+    state: (typeof client === 'string' ? client : client.pending) as AnalyticsClientStatus['state'],
+    up: [...snapshot.context.up].sort(),
+    down: [...snapshot.context.down].sort(),
+  };
 }
 
 /**
@@ -86,7 +97,10 @@ export function startAnalytics(
     }
   });
   actor.start();
-  const detach = attachAnalyticsClient((event) => actor.send(event));
+  const detach = attachAnalyticsClient(
+    (event) => actor.send(event),
+    () => statusOf(actor),
+  );
   actor.send({ type: 'START' });
   return {
     actor,
