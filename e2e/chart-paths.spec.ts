@@ -5,6 +5,9 @@ import { type ReplayContext, replayContext } from './support/browser-driver';
 import { pathCharts } from './support/paths-registry';
 import { replayInBrowser } from './support/replay-in-browser';
 
+/** What a driver's preparation (a client build on two busy cores) may take. */
+const PREPARE_TIMEOUT_MS = 300_000;
+
 // Every path of every chart with a browser driver, acted out in the built app served by the real
 // server, checking what the user sees at every step. One describe per chart, its paths in order in
 // one worker, sharing one ReplayContext (e.g. one account signed up for the whole chart). What the
@@ -16,9 +19,13 @@ for (const [name, chart] of Object.entries(pathCharts)) {
     let recording: WalkRecording;
     let context: ReplayContext;
 
-    test.beforeAll(({ baseURL }) => {
+    test.beforeAll(async ({ baseURL }) => {
       recording = recordWalks({ driverLayer: 'browser', source: `e2e/chart-paths.spec.ts#${name}` });
       context = replayContext(baseURL!);
+      if (chart.driver.prepare) {
+        test.setTimeout(PREPARE_TIMEOUT_MS);
+        await chart.driver.prepare(context);
+      }
     });
     test.afterAll(() => {
       recording.write();

@@ -23,6 +23,11 @@ export interface BrowserDriver<P extends ChartPath = ChartPath> {
    * POST /api/… served with page.route".
    */
   setup: string;
+  /**
+   * Made once before the chart's first path, on a time budget of its own (e.g. a client build), so
+   * the first path's steps keep the per-test limit. `open` must still work without it (`npm run paths`).
+   */
+  prepare?(context: ReplayContext): Promise<void>;
   /** Opens `url` (the app origin plus `page`) ready for step 1: account, clocks, app loaded. */
   open(page: Page, url: string, context: ReplayContext): Promise<void>;
   /** Does what step `index` says (a user's action, the app's call, time passing). */

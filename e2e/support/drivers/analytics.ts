@@ -362,6 +362,8 @@ export const analyticsBrowserDriver: BrowserDriver<ChartPath> = {
     'does to the page, fails it, or never answers; first paint and timers on the page’s paused clock',
   expectation: analyticsExpectation,
 
+  prepare: (context) => buildOnce(context),
+
   async open(page, url, context) {
     await buildOnce(context);
     await page.addInitScript(
