@@ -21,6 +21,7 @@ import {
   registerProblem,
   subscribeProblem,
 } from './problems';
+import { countReferral } from '../referral/referral-progress';
 
 type ConnectInput = output<(typeof connectWhatsappContract)['body']>;
 
@@ -283,7 +284,11 @@ async function store(
     const row = rows[0]!;
     await publishConnectionChanged(ctx.bus, tx, companyId, row.id, row.status);
     // What waited for a connection goes out now, in the same commit (or expires, if it waited too long).
-    if (row.status === 'connected') await resumeWaitingFollowUps(tx, companyId, ctx.followUpExpiryHours);
+    if (row.status === 'connected') {
+      await resumeWaitingFollowUps(tx, companyId, ctx.followUpExpiryHours);
+      // Indique e Ganhe: a referred company's first WhatsApp connection makes it a watcher.
+      await countReferral(tx, companyId, 'watcher');
+    }
     return connectionState(row);
   });
 }

@@ -26,6 +26,8 @@ export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventO
   'team.member.removed': () => [cacheRoots.tasks, cacheRoots.sales],
   // Kept between servers (the socket is moved instead); nothing to refetch.
   'session.company.switched': () => [],
+  // A referred company installed, connected its WhatsApp or paid: the invite page's counters and rewards.
+  'referral.updated': () => [cacheRoots.referral],
 };
 
 /** Everything the socket keeps fresh: after a reconnect, events may have been missed. */
@@ -35,6 +37,7 @@ export const realtimeCoveredKeys: readonly QueryKey[] = [
   cacheRoots.tasks,
   cacheRoots.sales,
   cacheRoots.dashboard,
+  cacheRoots.referral,
 ];
 
 export function staleKeysOf(event: RealtimeEvent): QueryKey[] {
