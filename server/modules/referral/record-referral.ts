@@ -34,6 +34,7 @@ export async function recordReferral(
      RETURNING id`,
     [referredCompanyId, claim.referrerId, claim.referrerCompanyId, claim.branchLink, userId],
   );
-  if (rows.length === 0) return refused('referrer not a member of that company, own company, or already referred');
+  if (rows.length === 0)
+    return refused('referrer not a member of that company, own company, or already referred');
   return true;
 }

@@ -1,8 +1,4 @@
-import {
-  REFERRAL_COMPANY_PARAM,
-  REFERRAL_USER_PARAM,
-  type ReferralData,
-} from '../../../contracts/referral';
+import { REFERRAL_COMPANY_PARAM, REFERRAL_USER_PARAM, type ReferralData } from '../../../contracts/referral';
 import { isoTimestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { rewardDescription } from './referral-rewards';
@@ -45,8 +41,14 @@ export async function loadReferralData(
   const row = counters.rows[0];
   return {
     referralLinks: [referralLink(appUrl, caller.userId, caller.companyId)],
-    referredCounters: { totalInstall: Number(row?.total_install ?? 0), totalWatcher: Number(row?.total_watcher ?? 0) },
-    currentCampaign: { totalInstall: Number(row?.week_install ?? 0), totalWatcher: Number(row?.week_watcher ?? 0) },
+    referredCounters: {
+      totalInstall: Number(row?.total_install ?? 0),
+      totalWatcher: Number(row?.total_watcher ?? 0),
+    },
+    currentCampaign: {
+      totalInstall: Number(row?.week_install ?? 0),
+      totalWatcher: Number(row?.week_watcher ?? 0),
+    },
     rewards: rewards.rows.map((reward) => ({
       id: reward.id,
       description: rewardDescription(reward.months),

@@ -22,5 +22,6 @@ export async function countReferral(
     [referredCompanyId],
   );
   const row = rows[0];
-  if (row) await publishEvent(tx, row.referrer_company_id, realtimeEvent('referral.updated', { reason: kind }));
+  if (row)
+    await publishEvent(tx, row.referrer_company_id, realtimeEvent('referral.updated', { reason: kind }));
 }

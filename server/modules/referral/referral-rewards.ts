@@ -104,12 +104,17 @@ export async function creditPendingRewards(
 }
 
 /**
- * The referral credit the company's next payment gets: rewards still pending, and those already on its
- * Stripe balance since the current period began (the next invoice has not used them yet).
+ * The referral credit the company's next payment gets: rewards still pending (not at Stripe yet), and
+ * those on its Stripe balance since its current period began (the next invoice has not used them).
  */
-export async function nextPaymentCreditCents(q: Queryable, companyId: string): Promise<number> {
-  const { rows } = await q.query<{ cents: string | number | null }>(
-    `SELECT sum(r.amount_cents) AS cents FROM referral_rewards r
+export async function nextPaymentCredit(
+  q: Queryable,
+  companyId: string,
+): Promise<{ pendingCents: number; appliedCents: number }> {
+  const { rows } = await q.query<{ pending: string | number | null; applied: string | number | null }>(
+    `SELECT sum(r.amount_cents) FILTER (WHERE r.applied_at IS NULL) AS pending,
+            sum(r.amount_cents) FILTER (WHERE r.applied_at IS NOT NULL) AS applied
+       FROM referral_rewards r
       WHERE r.company_id = $1
         AND (r.applied_at IS NULL OR r.applied_at >= COALESCE(
               (SELECT max(s.current_period_start) FROM subscriptions s
@@ -117,5 +122,5 @@ export async function nextPaymentCreditCents(q: Queryable, companyId: string): P
               '-infinity'::timestamptz))`,
     [companyId],
   );
-  return Number(rows[0]?.cents ?? 0);
+  return { pendingCents: Number(rows[0]?.pending ?? 0), appliedCents: Number(rows[0]?.applied ?? 0) };
 }

@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { HttpError } from '../../http/errors';
 import { GraphError } from '../../integrations/whatsapp/graph-client';
+import { countReferral } from '../referral/referral-progress';
 import { resumeWaitingFollowUps } from '../whatsapp-sending/requeue-follow-ups';
 import {
   connectionState,
@@ -21,7 +22,6 @@ import {
   registerProblem,
   subscribeProblem,
 } from './problems';
-import { countReferral } from '../referral/referral-progress';
 
 type ConnectInput = output<(typeof connectWhatsappContract)['body']>;
 
