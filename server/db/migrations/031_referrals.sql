@@ -28,6 +28,9 @@ CREATE TABLE referral_rewards (
   earned_at timestamptz NOT NULL DEFAULT now(),
   stripe_balance_transaction_id text UNIQUE,
   applied_at timestamptz,
+  -- The end of the referrer's paid period when the credit reached Stripe: the invoice at that end uses
+  -- it, so once the period moves past it the credit is spent (null: no paid period then).
+  applied_period_end timestamptz,
   CHECK ((applied_at IS NULL) = (stripe_balance_transaction_id IS NULL))
 );
 CREATE INDEX referral_rewards_company_idx ON referral_rewards (company_id, earned_at DESC);

@@ -90,9 +90,13 @@ export async function creditPendingRewards(
       );
       await db.transaction(async (tx) => {
         const marked = await tx.query(
-          `UPDATE referral_rewards SET stripe_balance_transaction_id = $2, applied_at = now()
+          `UPDATE referral_rewards
+              SET stripe_balance_transaction_id = $2, applied_at = now(),
+                  applied_period_end = (SELECT max(current_period_end) FROM subscriptions
+                                         WHERE company_id = $3 AND stripe_subscription_id IS NOT NULL
+                                           AND status <> 'canceled')
             WHERE id = $1 AND applied_at IS NULL RETURNING id`,
-          [reward.id, credit.id],
+          [reward.id, credit.id, companyId],
         );
         if (marked.rowCount)
           await publishEvent(tx, companyId, realtimeEvent('referral.updated', { reason: 'reward' }));
@@ -105,21 +109,25 @@ export async function creditPendingRewards(
 
 /**
  * The referral credit the company's next payment gets: rewards still pending (not at Stripe yet), and
- * those on its Stripe balance since its current period began (the next invoice has not used them).
+ * those on its Stripe balance that the next invoice has not used yet (its paid period has not moved
+ * past the one it was credited in; without a paid period then, none has started since).
  */
 export async function nextPaymentCredit(
   q: Queryable,
   companyId: string,
 ): Promise<{ pendingCents: number; appliedCents: number }> {
   const { rows } = await q.query<{ pending: string | number | null; applied: string | number | null }>(
-    `SELECT sum(r.amount_cents) FILTER (WHERE r.applied_at IS NULL) AS pending,
+    `WITH paid AS (
+       SELECT max(current_period_end) AS period_end, max(current_period_start) AS period_start
+         FROM subscriptions WHERE company_id = $1 AND stripe_subscription_id IS NOT NULL
+     )
+     SELECT sum(r.amount_cents) FILTER (WHERE r.applied_at IS NULL) AS pending,
             sum(r.amount_cents) FILTER (WHERE r.applied_at IS NOT NULL) AS applied
-       FROM referral_rewards r
+       FROM referral_rewards r, paid
       WHERE r.company_id = $1
-        AND (r.applied_at IS NULL OR r.applied_at >= COALESCE(
-              (SELECT max(s.current_period_start) FROM subscriptions s
-                WHERE s.company_id = $1 AND s.stripe_subscription_id IS NOT NULL),
-              '-infinity'::timestamptz))`,
+        AND (r.applied_at IS NULL
+             OR (r.applied_period_end IS NOT NULL AND paid.period_end <= r.applied_period_end)
+             OR (r.applied_period_end IS NULL AND r.applied_at >= COALESCE(paid.period_start, '-infinity')))`,
     [companyId],
   );
   return { pendingCents: Number(rows[0]?.pending ?? 0), appliedCents: Number(rows[0]?.applied ?? 0) };
