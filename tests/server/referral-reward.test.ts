@@ -165,6 +165,13 @@ describe('the reward', () => {
 
   it("is used by the referrer's next invoice, which then charges nothing", async () => {
     const referrer = await payingReferrer();
+    // It paid a day ago (here it paid this very second, and Stripe's times are whole seconds).
+    await setup.db.query(
+      `UPDATE subscriptions SET current_period_start = current_period_start - interval '1 day',
+              current_period_end = current_period_end - interval '1 day'
+        WHERE company_id = $1`,
+      [referrer.companyId],
+    );
     const referred = await createTestAccount(setup.db, { subscription: 'trialing' });
     await referralOf(referrer, referred);
     for (const event of await pay(referred)) await deliver(event);
