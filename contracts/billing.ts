@@ -77,6 +77,12 @@ export const paidSubscriptionSchema = z.object({
   nextChargeCents: z.nullable(z.number()),
   /** The subscription ends at currentPeriodEnd instead of renewing. */
   cancelAtPeriodEnd: z.boolean(),
+  /**
+   * Indique e Ganhe: credit the company's next payment gets, in centavos. pendingCents: earned, not
+   * yet at Stripe (the company is no Stripe customer yet); appliedCents: on its Stripe balance, for
+   * the next invoice. Absent from servers before issue 17.
+   */
+  referralCredit: z.optional(z.object({ pendingCents: z.number(), appliedCents: z.number() })),
 });
 export type PaidSubscription = z.infer<typeof paidSubscriptionSchema>;
 

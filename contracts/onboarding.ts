@@ -134,6 +134,7 @@ export { normalizeDocumentNumber };
 export const saveCompanyBodySchema = z
   .strictObject({ ...companyDetailsFields, referral: z.optional(referralClaimSchema) })
   .check(documentNumberCheck);
+export type SaveCompanyBody = z.infer<typeof saveCompanyBodySchema>;
 
 /** "Sobre sua empresa": creates the user's company (or corrects it, if sent again). */
 export const saveCompanyContract = {

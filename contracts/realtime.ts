@@ -97,6 +97,16 @@ export const companySwitchedEventSchema = z.object({
   at,
 });
 
+/**
+ * Indique e Ganhe (issue 17): a company this one referred finished sign-up (install), connected its
+ * WhatsApp (watcher), or paid its first subscription (reward). Sent to the referrer company.
+ */
+export const referralUpdatedEventSchema = z.object({
+  type: z.literal('referral.updated'),
+  payload: z.object({ reason: z.enum(['install', 'watcher', 'reward']) }),
+  at,
+});
+
 export const realtimeEventSchemas = [
   whatsappConnectionChangedEventSchema,
   messageReceivedEventSchema,
@@ -107,6 +117,7 @@ export const realtimeEventSchemas = [
   dealUpdatedEventSchema,
   teamMemberRemovedEventSchema,
   companySwitchedEventSchema,
+  referralUpdatedEventSchema,
 ] as const;
 
 export const realtimeEventSchema = z.discriminatedUnion('type', [...realtimeEventSchemas]);

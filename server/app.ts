@@ -31,6 +31,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { devOutboxRoutes } from './modules/dev-outbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
+import { referralRoutes } from './modules/referral/routes';
 import { devRemoteConfigRoutes, remoteConfigRoutes } from './modules/remote-config/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { serviceRoutes } from './modules/services/routes';
@@ -162,6 +163,8 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(billingRoutes, { db, config });
   await app.register(onboardingRoutes, { db, config });
   await app.register(settingsRoutes, { db, config });
+  // Indique e Ganhe: the invite page's link, counters and rewards.
+  await app.register(referralRoutes, { db, config });
   // The sales workspace: every route behind app.auth.requireSubscriber (a current subscription).
   await app.register(customerRoutes, { db, config });
   await app.register(taskRoutes, { db, config });

@@ -78,6 +78,7 @@ const envSchema = z.object({
   TWILIO_API_BASE: httpUrl.default('https://api.twilio.com'),
   PHONE_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  REFERRAL_REWARD_MONTHS: z.coerce.number().int().min(1).max(12).default(1),
   INVITATION_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(INVITATION_RESEND_SECONDS),
   FOLLOW_UP_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
@@ -201,6 +202,11 @@ export interface Config {
   phoneCodeResendSeconds: number;
   /** Length of the free trial that ends onboarding. */
   trialDays: number;
+  /**
+   * Indique e Ganhe: months of the referrer's plan price credited on its next invoice when a company
+   * it referred pays its first subscription.
+   */
+  referralRewardMonths: number;
   /** Seconds before a team invitation's e-mail may be sent again ("Reenviar convite"). */
   invitationResendSeconds: number;
   /**
@@ -440,6 +446,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms: smsConfig(e),
     phoneCodeResendSeconds: e.PHONE_CODE_RESEND_SECONDS,
     trialDays: e.TRIAL_DAYS,
+    referralRewardMonths: e.REFERRAL_REWARD_MONTHS,
     invitationResendSeconds: e.INVITATION_RESEND_SECONDS,
     followUpExpiryHours: e.FOLLOW_UP_EXPIRY_HOURS,
     jobConcurrency: e.JOB_CONCURRENCY ?? defaultJobConcurrency(e.DATABASE_URL),

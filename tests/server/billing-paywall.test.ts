@@ -71,6 +71,8 @@ describe('trial expiry', () => {
       nextChargeAt: null,
       nextChargeCents: null,
       cancelAtPeriodEnd: false,
+      // Nobody it referred has paid.
+      referralCredit: { pendingCents: 0, appliedCents: 0 },
     });
   });
 

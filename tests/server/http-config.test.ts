@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       remoteConfigFromFirebase: false,
       branch: null,
       trialDays: 7,
+      referralRewardMonths: 1,
       invitationResendSeconds: 60,
       followUpExpiryHours: 24,
       jobConcurrency: 4,
@@ -115,6 +116,12 @@ describe('loadConfig', () => {
       seedDemo: true,
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('reads the referral reward in months (1–12)', () => {
+    expect(loadConfig({ REFERRAL_REWARD_MONTHS: '3' }).referralRewardMonths).toBe(3);
+    expect(() => loadConfig({ REFERRAL_REWARD_MONTHS: '0' })).toThrow(/REFERRAL_REWARD_MONTHS/);
+    expect(() => loadConfig({ REFERRAL_REWARD_MONTHS: '13' })).toThrow(/REFERRAL_REWARD_MONTHS/);
   });
 
   it('follows PORT for the default app address, and refuses weak secrets and odd addresses', () => {

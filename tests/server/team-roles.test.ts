@@ -40,6 +40,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/settings/phone/send-verification': 'staff',
   'GET /api/settings/phone/pending-verification': 'staff',
   'POST /api/settings/phone/verify': 'staff',
+  // Indique e Ganhe: every member invites.
+  'GET /api/settings/referral': 'staff',
   // Billing and the team: the owner's.
   'GET /api/paywall': 'owner',
   'POST /api/billing/checkout': 'owner',

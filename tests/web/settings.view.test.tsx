@@ -153,6 +153,19 @@ describe('/settings (spec §2): Configurações', () => {
     expect(app.url()).toBe('/paywall');
   });
 
+  test.each([
+    [{ pendingCents: 4990, appliedCents: 0 }, 'R$\u00a049,90 no próximo pagamento'],
+    [{ pendingCents: 2000, appliedCents: 9700 }, 'R$\u00a0117,00 no próximo pagamento'],
+  ])('a referral credit %o shows as one line for the next payment', async (referralCredit, line) => {
+    await openSettings(paidSubscription({ referralCredit }));
+    expect(rows()['Crédito de indicação']).toBe(line);
+  });
+
+  test('no referral credit: no line for it', async () => {
+    await openSettings(paidSubscription({ referralCredit: { pendingCents: 0, appliedCents: 0 } }));
+    expect(rows()['Crédito de indicação']).toBeUndefined();
+  });
+
   test('a paid subscription offers no "Assinar agora"', async () => {
     await openSettings();
     expect(within(section('Assinatura')).queryByRole('link', { name: 'Assinar agora' })).toBeNull();

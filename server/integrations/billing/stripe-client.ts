@@ -4,8 +4,10 @@ import {
   STRIPE_API_VERSION,
   type StripeCheckoutSession,
   type StripeCustomer,
+  type StripeCustomerBalanceTransaction,
   type StripeSubscription,
   stripeCheckoutSessionSchema,
+  stripeCustomerBalanceTransactionSchema,
   stripeCustomerSchema,
   stripeErrorBodySchema,
   stripeSubscriptionSchema,
@@ -41,6 +43,12 @@ export class StripeUnreachableError extends Error {
 
 export interface StripeClient {
   createCustomer(params: FormObject, idempotencyKey?: string): Promise<StripeCustomer>;
+  /** A credit (negative amount) or debit on the customer's balance, applied to its next invoice. */
+  createCustomerBalanceTransaction(
+    customerId: string,
+    params: FormObject,
+    idempotencyKey: string,
+  ): Promise<StripeCustomerBalanceTransaction>;
   createCheckoutSession(params: FormObject): Promise<StripeCheckoutSession>;
   retrieveCheckoutSession(id: string): Promise<StripeCheckoutSession>;
   retrieveSubscription(id: string): Promise<StripeSubscription>;
@@ -120,6 +128,14 @@ export function createStripeClient(options: StripeClientOptions): StripeClient {
   return {
     createCustomer: (params, idempotencyKey) =>
       call(stripeCustomerSchema, 'POST', '/v1/customers', params, idempotencyKey),
+    createCustomerBalanceTransaction: (customerId, params, idempotencyKey) =>
+      call(
+        stripeCustomerBalanceTransactionSchema,
+        'POST',
+        `/v1/customers/${segment(customerId)}/balance_transactions`,
+        params,
+        idempotencyKey,
+      ),
     createCheckoutSession: (params) =>
       call(stripeCheckoutSessionSchema, 'POST', '/v1/checkout/sessions', params),
     retrieveCheckoutSession: (id) =>

@@ -67,6 +67,19 @@ export type StripeSubscription = z.infer<typeof stripeSubscriptionSchema>;
 export const stripeCustomerSchema = z.object({ id, object: z.literal('customer') }).loose();
 export type StripeCustomer = z.infer<typeof stripeCustomerSchema>;
 
+/** A change to a customer's balance; a negative amount is a credit Stripe applies to the next invoice. */
+export const stripeCustomerBalanceTransactionSchema = z
+  .object({
+    id,
+    object: z.literal('customer_balance_transaction'),
+    amount: z.number().int(),
+    currency: z.string(),
+    customer: ref,
+    ending_balance: z.number().int(),
+  })
+  .loose();
+export type StripeCustomerBalanceTransaction = z.infer<typeof stripeCustomerBalanceTransactionSchema>;
+
 export const stripeCheckoutSessionSchema = z
   .object({
     id,

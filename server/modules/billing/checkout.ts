@@ -14,6 +14,7 @@ import {
   stripeFailure,
 } from './billing-errors';
 import { hasCurrentPaidSubscription, latestOpenPaidSubscription } from './company-subscription';
+import { creditReferralRewards, referralRewardTerms } from './referral-credit';
 import type { StripeAccount } from './stripe-account';
 import { applyStripeSubscription } from './subscription-sync';
 
@@ -153,6 +154,7 @@ export async function confirmCheckout(
       eventCreated: null,
       companyHints: [session.client_reference_id, session.metadata.company_id],
       priceIds: account.priceIds,
+      referralReward: referralRewardTerms(context.config),
     }),
   );
   if (outcome.kind !== 'applied') {
@@ -160,6 +162,7 @@ export async function confirmCheckout(
     return 'unpaid';
   }
   await cancelSuperseded(context, outcome.superseded);
+  await creditReferralRewards(context, [outcome.companyId, outcome.rewardedReferrer]);
   return outcome.status === 'active' || outcome.status === 'trialing' ? 'paid' : 'unpaid';
 }
 
@@ -186,6 +189,7 @@ export async function setCancelAtPeriodEnd(
       eventCreated: null,
       companyHints: [],
       priceIds: account.priceIds,
+      referralReward: referralRewardTerms(context.config),
     }),
   );
 }

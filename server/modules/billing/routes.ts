@@ -12,6 +12,7 @@ import type { Db } from '../../db/types';
 import { isOwnOrigin, publicUrls } from '../../http/public-urls';
 import { route } from '../../http/route';
 import { stripeSimulatorRoutes } from '../../integrations/billing/stripe-simulator/routes';
+import { nextPaymentCredit } from '../referral/referral-rewards';
 import { type BillingContext, confirmCheckout, setCancelAtPeriodEnd, startCheckout } from './checkout';
 import {
   currentUnpaidTrialEnd,
@@ -63,6 +64,13 @@ export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (ap
     });
   }
   await registerWebhookRoute(app, context);
+
+  /** Settings' subscription, with the referral credit its next payment gets. */
+  async function subscriptionSummary(companyId: string) {
+    const latest = await latestSubscription(db, companyId);
+    if (!latest) return null;
+    return { ...toPaidSubscription(latest, plans), referralCredit: await nextPaymentCredit(db, companyId) };
+  }
 
   route(app, getPaywallContract, {
     preHandler: app.auth.requireCompany,
@@ -119,8 +127,8 @@ export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (ap
   route(app, getPaidSubscriptionContract, {
     preHandler: app.auth.requireCompany,
     async handler({ request }) {
-      const latest = await latestSubscription(db, companyOf(request).companyId);
-      return { subscription: latest && toPaidSubscription(latest, plans) };
+      const { companyId } = companyOf(request);
+      return { subscription: await subscriptionSummary(companyId) };
     },
   });
 
@@ -130,8 +138,7 @@ export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (ap
     async handler({ request, body }) {
       const { companyId } = companyOf(request);
       await setCancelAtPeriodEnd(context, companyId, body.cancelAtPeriodEnd);
-      const latest = await latestSubscription(db, companyId);
-      return { subscription: latest && toPaidSubscription(latest, plans) };
+      return { subscription: await subscriptionSummary(companyId) };
     },
   });
 };

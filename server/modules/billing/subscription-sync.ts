@@ -2,6 +2,7 @@ import type { PlanId, SubscriptionStatus } from '../../../contracts/billing';
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
 import type { StripeSubscription } from '../../integrations/billing/stripe-objects';
+import { earnReferralReward, type ReferralRewardTerms } from '../referral/referral-rewards';
 import { isPlanId } from './plans';
 
 /**
@@ -33,6 +34,8 @@ export type ApplyOutcome =
       status: SubscriptionStatus;
       /** The company's other Stripe subscriptions this one replaces (unpaid ones): to cancel at Stripe. */
       superseded: string[];
+      /** The company that referred this one, when this payment earned it its reward now. */
+      rewardedReferrer: string | null;
     }
   /** The row already reflects a newer event than the one that led here. */
   | { kind: 'stale'; companyId: string }
@@ -48,6 +51,8 @@ export interface ApplyInput {
   /** Companies the checkout named (client_reference_id, metadata), tried when the subscription is new. */
   companyHints: Array<string | null | undefined>;
   priceIds: Record<PlanId, string>;
+  /** What a paid subscription earns the company that referred this one (once). */
+  referralReward: ReferralRewardTerms;
 }
 
 const fromSeconds = (seconds: number | null | undefined) =>
@@ -183,5 +188,8 @@ export async function applyStripeSubscription(tx: Queryable, input: ApplyInput):
     );
     superseded = others.rows.map((row) => row.stripe_subscription_id);
   }
-  return { kind: 'applied', companyId, status, superseded };
+  // Paid (active): a referred company's first payment earns its referrer the reward, once per referral.
+  const rewardedReferrer =
+    status === 'active' ? await earnReferralReward(tx, companyId, input.referralReward) : null;
+  return { kind: 'applied', companyId, status, superseded, rewardedReferrer };
 }

@@ -8,6 +8,7 @@ import {
   stripeInvoiceSchema,
 } from '../../integrations/billing/stripe-objects';
 import { type BillingContext, cancelSuperseded } from './checkout';
+import { creditReferralRewards, referralRewardTerms } from './referral-credit';
 import { type ApplyOutcome, applyStripeSubscription } from './subscription-sync';
 
 export type EventOutcome = 'applied' | 'stale' | 'ignored' | 'unmatched' | 'duplicate';
@@ -68,7 +69,7 @@ async function store(
   event: StripeEvent,
   rawEvent: unknown,
   apply: (tx: Queryable) => Promise<ApplyOutcome | null>,
-): Promise<{ outcome: EventOutcome; superseded: string[] }> {
+): Promise<{ outcome: EventOutcome; superseded: string[]; credit: Array<string | null> }> {
   return context.db.transaction(async (tx) => {
     const inserted = await tx.query(
       `INSERT INTO billing_events (id, type, created, payload, outcome)
@@ -76,7 +77,7 @@ async function store(
        ON CONFLICT (id) DO NOTHING RETURNING id`,
       [event.id, event.type, event.created, JSON.stringify(rawEvent)],
     );
-    if (inserted.rowCount === 0) return { outcome: 'duplicate', superseded: [] };
+    if (inserted.rowCount === 0) return { outcome: 'duplicate', superseded: [], credit: [] };
     const applied = await apply(tx);
     const outcome: EventOutcome = applied?.kind ?? 'ignored';
     const companyId = applied && 'companyId' in applied ? applied.companyId : null;
@@ -85,7 +86,10 @@ async function store(
       outcome,
       companyId,
     ]);
-    return { outcome, superseded: applied?.kind === 'applied' ? applied.superseded : [] };
+    if (applied?.kind !== 'applied') return { outcome, superseded: [], credit: [] };
+    // Who may have rewards to credit now: the paying company (a referrer that just became a Stripe
+    // customer) and the referrer this payment rewarded.
+    return { outcome, superseded: applied.superseded, credit: [applied.companyId, applied.rewardedReferrer] };
   });
 }
 
@@ -117,16 +121,18 @@ export async function handleStripeEvent(
     if (!(err instanceof StripeApiError && err.status === 404)) throw err;
     subscription = null;
   }
-  const { outcome, superseded } = await store(context, event, rawEvent, async (tx) =>
+  const { outcome, superseded, credit } = await store(context, event, rawEvent, async (tx) =>
     subscription
       ? applyStripeSubscription(tx, {
           subscription,
           eventCreated: event.created,
           companyHints: subject.companyHints,
           priceIds: account.priceIds,
+          referralReward: referralRewardTerms(context.config),
         })
       : null,
   );
   await cancelSuperseded(context, superseded);
+  await creditReferralRewards(context, credit);
   return outcome;
 }

@@ -1,25 +1,28 @@
 import {
-  type CompanyDetails,
   normalizeDocumentNumber,
   type OnboardingStatus,
+  type SaveCompanyBody,
 } from '../../../contracts/onboarding';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { lockUser } from '../phone-verification/locked-user';
+import { type ReferralLog, recordReferral } from '../referral/record-referral';
 import { loadOnboardingStatus, type OnboardingStatusOptions } from './status';
 import { NOT_COMPANY_OWNER_TEXT, SIGNUP_COMPLETE_TEXT } from './texts';
 
 /**
  * "Sobre sua empresa": the first time, creates the company, the user's owner membership and makes it
- * their current company; sent again (the person went back a step), corrects that same company. The
+ * their current company, and records who referred it when the claim holds (in the same transaction);
+ * sent again (the person went back a step), corrects that same company (a claim then is ignored). The
  * document number is kept as its digits (and letters, for a CNPJ); the contract checked its digits.
  * After sign-up, company details belong to Configurações.
  */
 export async function saveCompany(
   db: Db,
   userId: string,
-  details: CompanyDetails,
+  details: SaveCompanyBody,
   options: OnboardingStatusOptions,
+  log: ReferralLog,
 ): Promise<OnboardingStatus> {
   const documentNumber = normalizeDocumentNumber(details.documentType, details.documentNumber);
   const values = [details.name, details.businessName, details.documentType, documentNumber];
@@ -55,6 +58,9 @@ export async function saveCompany(
         userId,
       ]);
       await tx.query('UPDATE users SET current_company_id = $2 WHERE id = $1', [userId, companyId]);
+      if (details.referral) {
+        await recordReferral(tx, { referredCompanyId: companyId, userId, claim: details.referral }, log);
+      }
     }
     return loadOnboardingStatus(tx, userId, options);
   });

@@ -3,6 +3,7 @@ import { isoTimestamp } from '../../db/timestamp';
 import type { Db, Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { lockUser } from '../phone-verification/locked-user';
+import { countReferral } from '../referral/referral-progress';
 import { loadOnboardingStatus } from './status';
 import { TRIAL_STEPS_MISSING_TEXT } from './texts';
 
@@ -63,6 +64,8 @@ export async function startFreeTrial(db: Db, userId: string, trialDays: number):
         [companyId, trialDays, TRIAL_PLAN],
       );
       await tx.query('UPDATE users SET signup_completed_at = now() WHERE id = $1', [userId]);
+      // Indique e Ganhe: a referred company that finished sign-up is an install.
+      await countReferral(tx, companyId, 'install');
     }
     return loadFreeTrial(tx, userId, trialDays);
   });

@@ -57,7 +57,8 @@ export const onboardingRoutes: FastifyPluginAsync<OnboardingRoutesOptions> = asy
 
   route(app, saveCompanyContract, {
     preHandler,
-    handler: ({ request, body }) => saveCompany(db, callerOf(request).userId, body, statusOptions),
+    handler: ({ request, body }) =>
+      saveCompany(db, callerOf(request).userId, body, statusOptions, request.log),
   });
 
   route(app, sendPhoneVerificationContract, {

@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { HttpError } from '../../http/errors';
 import { GraphError } from '../../integrations/whatsapp/graph-client';
+import { countReferral } from '../referral/referral-progress';
 import { resumeWaitingFollowUps } from '../whatsapp-sending/requeue-follow-ups';
 import {
   connectionState,
@@ -283,7 +284,11 @@ async function store(
     const row = rows[0]!;
     await publishConnectionChanged(ctx.bus, tx, companyId, row.id, row.status);
     // What waited for a connection goes out now, in the same commit (or expires, if it waited too long).
-    if (row.status === 'connected') await resumeWaitingFollowUps(tx, companyId, ctx.followUpExpiryHours);
+    if (row.status === 'connected') {
+      await resumeWaitingFollowUps(tx, companyId, ctx.followUpExpiryHours);
+      // Indique e Ganhe: a referred company's first WhatsApp connection makes it a watcher.
+      await countReferral(tx, companyId, 'watcher');
+    }
     return connectionState(row);
   });
 }

@@ -12,6 +12,8 @@ export const cacheRoots = {
   services: ['settings', 'services'],
   /** The signed-in person and their company's name, as the settings page shows them. */
   settingsUser: ['settings', 'user'],
+  /** Indique e Ganhe: the invite page's link, counters and rewards (changed live by referred companies). */
+  referral: ['settings', 'referral'],
 } as const;
 
 export type CacheRoot = keyof typeof cacheRoots;

@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { RealtimeEvent, RealtimeEventOf, RealtimeEventType } from '../../../contracts/realtime';
+import { billingQueryKeys } from '../billing/billing-query-keys';
 import { cacheRoots } from '../cache/cache-roots';
 import { customerKeys } from '../customers/customer-keys';
 import { whatsappStatusQuery } from '../whatsapp/whatsapp-status-query';
@@ -26,6 +27,9 @@ export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventO
   'team.member.removed': () => [cacheRoots.tasks, cacheRoots.sales],
   // Kept between servers (the socket is moved instead); nothing to refetch.
   'session.company.switched': () => [],
+  // A referred company installed, connected its WhatsApp or paid: the invite page's counters and
+  // rewards, and the subscription's credit line.
+  'referral.updated': () => [cacheRoots.referral, billingQueryKeys.subscription],
 };
 
 /** Everything the socket keeps fresh: after a reconnect, events may have been missed. */
@@ -35,6 +39,7 @@ export const realtimeCoveredKeys: readonly QueryKey[] = [
   cacheRoots.tasks,
   cacheRoots.sales,
   cacheRoots.dashboard,
+  cacheRoots.referral,
 ];
 
 export function staleKeysOf(event: RealtimeEvent): QueryKey[] {

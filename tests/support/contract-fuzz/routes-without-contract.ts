@@ -387,6 +387,25 @@ export const routesWithoutContract: Record<string, RouteWithoutContract> = {
     why: 'the simulated Stripe API (form bodies, Stripe’s errors)',
     cases: stripeApi('POST /dev/stripe/v1/customers', { email: 'ana@exemplo.com.br', name: 'Ana' }),
   },
+  'POST /dev/stripe/v1/customers/:id/balance_transactions': {
+    why: 'the simulated Stripe API (a customer balance credit, Idempotency-Key)',
+    cases: (context) => [
+      ...stripeApi('POST /dev/stripe/v1/customers/cus_fuzz/balance_transactions', {
+        amount: '-500',
+        currency: 'brl',
+      })(context).map((c) => ({ ...c, route: 'POST /dev/stripe/v1/customers/:id/balance_transactions' })),
+      ...pathCases(
+        'POST /dev/stripe/v1/customers/:id/balance_transactions',
+        '/dev/stripe/v1/customers/:id/balance_transactions',
+        'id',
+        'stripe',
+        {
+          headers: { ...FORM, authorization: `Bearer ${context.stripe.secretKey}` },
+          body: 'amount=-500&currency=brl',
+        },
+      ),
+    ],
+  },
   'POST /dev/stripe/v1/checkout/sessions': {
     why: 'the simulated Stripe API',
     cases: stripeApi('POST /dev/stripe/v1/checkout/sessions', {

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../../../db/types';
 import type { DecodedForm } from '../stripe-form';
+import { applyCustomerBalance } from './customer-balance';
 import { stripeId } from './ids';
 import {
   eventObject,
@@ -15,20 +16,10 @@ import {
 } from './objects';
 import { addInterval, nowSeconds } from './periods';
 import type { SimulatorPrice } from './prices';
+import { SimulatorRequestError } from './simulator-request-error';
 import { findObject, insertEvent, insertObject, saveObject } from './store';
 
-/** A request Stripe would refuse: answered as Stripe's error object. */
-export class SimulatorRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: 'invalid_request_error' | 'card_error',
-    message: string,
-    readonly param?: string,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
+export { SimulatorRequestError };
 
 const missing = (param: string) =>
   new SimulatorRequestError(
@@ -107,6 +98,7 @@ export async function createCustomer(db: Db, form: DecodedForm): Promise<SimCust
     created: nowSeconds(),
     email: text(form, 'email') ?? null,
     name: text(form, 'name') ?? null,
+    balance: 0,
     metadata: metadataOf(form.metadata, 'metadata'),
     livemode: false,
   };
@@ -272,6 +264,7 @@ export async function payCheckoutSession(
         created: now,
         email: input.email || session.customer_email,
         name: null,
+        balance: 0,
         metadata: {},
         livemode: false,
       };
@@ -287,6 +280,7 @@ export async function payCheckoutSession(
       end: addInterval(now, price.interval),
     });
     const invoice = invoiceObject(subscription, { paid: true, reason: 'subscription_create', created: now });
+    await applyCustomerBalance(tx, invoice);
     subscription.latest_invoice = invoice.id;
     Object.assign(session, {
       status: 'complete',
@@ -433,6 +427,7 @@ export function renewSubscription(db: Db, id: string): Promise<ActionResult<SimS
     } else {
       previous = advancePeriod(subscription, now);
       invoice = invoiceObject(subscription, { paid: true, reason: 'subscription_cycle', created: now });
+      await applyCustomerBalance(tx, invoice);
       subscription.latest_invoice = invoice.id;
       await insertObject(tx, invoice);
     }
@@ -461,6 +456,7 @@ export function failRenewal(db: Db, id: string): Promise<ActionResult<SimSubscri
     const previous = { ...advancePeriod(subscription, now), status: subscription.status };
     subscription.status = 'past_due';
     const invoice = invoiceObject(subscription, { paid: false, reason: 'subscription_cycle', created: now });
+    await applyCustomerBalance(tx, invoice);
     subscription.latest_invoice = invoice.id;
     await insertObject(tx, invoice);
     await record(tx, events, 'customer.subscription.updated', subscription, previous);

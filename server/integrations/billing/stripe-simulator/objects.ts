@@ -12,7 +12,26 @@ export interface SimCustomer {
   created: number;
   email: string | null;
   name: string | null;
+  /** In the smallest unit; negative is credit the next invoices use (absent on customers stored before it). */
+  balance?: number;
   metadata: Metadata;
+  livemode: false;
+}
+
+/** A change to a customer's balance: an adjustment through the API, or its use by an invoice. */
+export interface SimCustomerBalanceTransaction {
+  id: string;
+  object: 'customer_balance_transaction';
+  amount: number;
+  created: number;
+  credit_note: null;
+  currency: string;
+  customer: string;
+  description: string | null;
+  ending_balance: number;
+  invoice: string | null;
+  metadata: Metadata;
+  type: 'adjustment' | 'applied_to_invoice';
   livemode: false;
 }
 
@@ -85,6 +104,10 @@ export interface SimInvoice {
   object: 'invoice';
   customer: string;
   status: 'open' | 'paid';
+  /** Line items' sum; amount_due is this after the customer's balance (starting_balance) is applied. */
+  total: number;
+  starting_balance: number;
+  ending_balance: number;
   amount_due: number;
   amount_paid: number;
   amount_remaining: number;
@@ -116,7 +139,12 @@ export interface SimInvoice {
   livemode: false;
 }
 
-export type SimObject = SimCustomer | SimCheckoutSession | SimSubscription | SimInvoice;
+export type SimObject =
+  | SimCustomer
+  | SimCustomerBalanceTransaction
+  | SimCheckoutSession
+  | SimSubscription
+  | SimInvoice;
 export type SimObjectKind = SimObject['object'];
 
 export interface SimEvent {
@@ -190,6 +218,9 @@ export function invoiceObject(
     object: 'invoice',
     customer: subscription.customer,
     status: input.paid ? 'paid' : 'open',
+    total: amount,
+    starting_balance: 0,
+    ending_balance: 0,
     amount_due: amount,
     amount_paid: input.paid ? amount : 0,
     amount_remaining: input.paid ? 0 : amount,

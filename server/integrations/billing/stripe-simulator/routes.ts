@@ -16,6 +16,7 @@ import {
 } from './actions';
 import { registerSimulatorAssets, type SimulatorAssets } from './assets';
 import type { SimulatorCredentials } from './credentials';
+import { createBalanceTransaction } from './customer-balance';
 import { deliverEvent } from './delivery';
 import type { SimEvent } from './objects';
 import { checkoutPage, controlPage, noticePage } from './pages';
@@ -192,6 +193,19 @@ export const stripeSimulatorRoutes: FastifyPluginAsync<StripeSimulatorOptions> =
 
     api.post('/dev/stripe/v1/customers', async (request) =>
       createCustomer(db, (request.body ?? {}) as DecodedForm),
+    );
+
+    api.post<{ Params: { id: string } }>(
+      '/dev/stripe/v1/customers/:id/balance_transactions',
+      async (request) => {
+        const key = request.headers['idempotency-key'];
+        return createBalanceTransaction(
+          db,
+          request.params.id,
+          (request.body ?? {}) as DecodedForm,
+          typeof key === 'string' && key !== '' ? key : undefined,
+        );
+      },
     );
 
     api.post('/dev/stripe/v1/checkout/sessions', async (request) =>

@@ -55,6 +55,9 @@ function Details({ subscription }: { subscription: PaidSubscription | null }) {
   }
   const { status, plan, currentPeriodEnd, nextChargeAt, nextChargeCents, cancelAtPeriodEnd } = subscription;
   const nextCharge = nextChargeAt !== null && nextChargeCents !== null && !cancelAtPeriodEnd;
+  const referralCreditCents = subscription.referralCredit
+    ? subscription.referralCredit.pendingCents + subscription.referralCredit.appliedCents
+    : 0;
   return (
     <>
       <dl className="details">
@@ -69,6 +72,9 @@ function Details({ subscription }: { subscription: PaidSubscription | null }) {
           <Row term="Próxima cobrança">
             {formatDate(nextChargeAt)} · {formatBRL(nextChargeCents)}
           </Row>
+        ) : null}
+        {referralCreditCents > 0 ? (
+          <Row term="Crédito de indicação">{formatBRL(referralCreditCents)} no próximo pagamento</Row>
         ) : null}
         {cancelAtPeriodEnd ? (
           <Row term="Cancela ao fim do período">{formatDate(currentPeriodEnd)}</Row>
