@@ -76,7 +76,7 @@ function changed(snapshot: InvitePageSnapshot): boolean {
   );
 }
 
-const valueOf = (snapshot: InvitePageSnapshot) => JSON.stringify(snapshot.value);
+const stateValueOf = (snapshot: InvitePageSnapshot) => JSON.stringify(snapshot.value);
 
 export const invitePagePathModel = {
   chart: 'invite-page',
@@ -116,12 +116,12 @@ export const invitePagePathModel = {
   ],
 
   serializeState(snapshot: InvitePageSnapshot): string {
-    return `${valueOf(snapshot)}${changed(snapshot) ? ' · counters changed' : ''}`;
+    return `${stateValueOf(snapshot)}${changed(snapshot) ? ' · counters changed' : ''}`;
   },
 
   /** Copy and share are independent: each region's states on each device is enough. */
   coverageKey(snapshot: InvitePageSnapshot): string {
-    return `${valueOf(snapshot)} · ${snapshot.context.canShare ? 'share sheet' : 'no share sheet'}`;
+    return `${stateValueOf(snapshot)} · ${snapshot.context.canShare ? 'share sheet' : 'no share sheet'}`;
   },
 
   describeState(snapshot: InvitePageSnapshot): string {
