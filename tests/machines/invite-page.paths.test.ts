@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { invitePageMachine } from '../../machines/invite-page/invite-page.machine';
+import { invitePageMachine, type LoadedInvite } from '../../machines/invite-page/invite-page.machine';
 import {
   INVITE_LINK,
   invitePagePathModel,
@@ -68,10 +68,13 @@ describe('invite-page chart: the referral-link service', () => {
     const actor = createActor(
       invitePageMachine.provide({
         actors: {
-          initLinkService: fromPromise(async () => {
+          initLinkService: fromPromise<void>(async () => {
             throw failure;
           }),
-          loadInvite: fromPromise(async () => ({ referral: referralAnswer, serviceLink: null })),
+          loadInvite: fromPromise<LoadedInvite>(async () => ({
+            referral: referralAnswer,
+            serviceLink: null,
+          })),
         },
         actions: { logInitFailure: (_, error) => logged.push(error) },
       }),
@@ -87,7 +90,7 @@ describe('invite-page chart: the referral-link service', () => {
       waitFor(
         createActor(
           invitePageMachine.provide({
-            actors: { loadInvite: fromPromise(async () => ({ referral, serviceLink })) },
+            actors: { loadInvite: fromPromise<LoadedInvite>(async () => ({ referral, serviceLink })) },
           }),
           { input: { canShare: false } },
         ).start(),
