@@ -93,8 +93,12 @@ export const invitePagePathModel = {
   },
 
   actors: [
-    // Without a Branch key the service starts at once; its failure is the machine test's.
-    { id: 'initLinkService', src: 'initLinkService', outputs: [undefined] },
+    {
+      id: 'initLinkService',
+      src: 'initLinkService',
+      outputs: [undefined],
+      errors: [new Error('Failed to fetch dynamically imported module')],
+    },
     {
       id: 'loadInvite',
       src: 'loadInvite',
@@ -140,6 +144,8 @@ export const invitePagePathModel = {
     switch (event.type) {
       case 'xstate.done.actor.initLinkService':
         return 'The referral-link service has started';
+      case 'xstate.error.actor.initLinkService':
+        return 'The referral-link service fails to load (logged; the page goes on)';
       case 'xstate.done.actor.loadInvite':
         return 'The server answers the referral data (2 installs, 1 watcher, a reward)';
       case 'xstate.error.actor.loadInvite':
@@ -173,6 +179,8 @@ export type InvitePageUserAction =
   /** Answer GET /api/settings/referral: the data, or a 500 on the first try and each retry. */
   | { do: 'answer-referral'; status: 200; data: ReferralData }
   | { do: 'answer-referral'; status: 500; body: { success: false; error: string; code: string }; tries: 4 }
+  /** The referral-link service's code arrives, or fails to load. */
+  | { do: 'settle-link-service'; outcome: 'loaded' | 'failed' }
   /** The device's clipboard writes the held text, or refuses. */
   | { do: 'settle-copy'; outcome: 'copied' | 'refused' }
   /** The held share sheet: shared, or closed. */
@@ -237,7 +245,9 @@ function actionsFor(path: PlannablePath, event: AnyEventObject, index: number): 
     ];
   switch (event.type) {
     case 'xstate.done.actor.initLinkService':
-      return [];
+      return [{ do: 'settle-link-service', outcome: 'loaded' }];
+    case 'xstate.error.actor.initLinkService':
+      return [{ do: 'settle-link-service', outcome: 'failed' }];
     case 'xstate.done.actor.loadInvite':
       return [{ do: 'answer-referral', status: 200, data: referralAnswer }];
     case 'xstate.error.actor.loadInvite':

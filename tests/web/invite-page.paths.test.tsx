@@ -13,6 +13,20 @@ import { openSignedIn } from './support/signed-in';
 
 const paths = generatePaths(invitePagePathModel);
 
+/** The referral-link service's chunk, held until its step lets it load or fails it (as a dropped download would). */
+const linkServiceChunk = vi.hoisted(() => ({
+  waiting: [] as Array<{ load: () => void; fail: (error: unknown) => void }>,
+}));
+vi.mock('../../src/features/settings/invite/load-link-service', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/features/settings/invite/load-link-service')>();
+  return {
+    loadLinkService: () =>
+      new Promise((resolve, reject) =>
+        linkServiceChunk.waiting.push({ load: () => resolve(real.loadLinkService()), fail: reject }),
+      ),
+  };
+});
+
 /** A device capability the test settles by hand: each call waits until told how it ends. */
 function heldDeviceCall() {
   const calls: Array<{ arg: string; resolve: () => void; reject: (error: unknown) => void }> = [];
@@ -77,8 +91,18 @@ describe('/settings/invite, "Indique e Ganhe": chart paths, as Ana sees them', (
       const layer: InvitePageLayer = {
         async open(action) {
           device = stubDevice(action.canShare);
+          linkServiceChunk.waiting.length = 0;
           pageConfig = action.pageConfig ? JSON.stringify(action.pageConfig) : null;
           app = openSignedIn(action.url, { routes: [routes] });
+          await settleQueries();
+        },
+        async settleLinkService(outcome) {
+          const chunk = linkServiceChunk.waiting.shift();
+          expect(chunk, 'the link service was loading').toBeDefined();
+          await act(async () => {
+            if (outcome === 'loaded') chunk!.load();
+            else chunk!.fail(new TypeError('Failed to fetch dynamically imported module'));
+          });
           await settleQueries();
         },
         async answerReferral(action) {

@@ -44,14 +44,21 @@ function holdDevice(canShare: boolean) {
   });
 }
 
+/** The referral-link service's code: held until its step lets it load, or dropped (it fails to start). */
+const LINK_SERVICE_CHUNK = /\/assets\/referral-link-service-[\w-]+\.js$/;
+
 interface Run {
   driver: ReturnType<typeof invitePageDriver>;
 }
 
 const runs = new WeakMap<Page, Run>();
 
-function layerFor(page: Page, context: ReplayContext, referral: HeldCalls) {
+function layerFor(page: Page, context: ReplayContext, referral: HeldCalls, linkService: HeldCalls) {
   const layer: InvitePageLayer = {
+    async settleLinkService(outcome) {
+      // The service's chunk, held since the page asked for it: let through, or dropped.
+      await linkService.answer(outcome === 'loaded' ? 'real-server' : 'network-error');
+    },
     async open(action) {
       await page.addInitScript(holdDevice, action.canShare);
       if (action.pageConfig) {
@@ -126,6 +133,7 @@ export const invitePageBrowserDriver: BrowserDriver<ChartPath> = {
   page: '/settings/invite',
   setup:
     'a fresh account made through the real sign-up (dev outbox) and onboarded, one per run; ' +
+    "the referral-link service's chunk held with page.route until its step lets it load or drops it; " +
     'GET /api/settings/referral held with page.route and answered per contracts/referral.ts (the 500 on its 3 retries too); ' +
     "the phone's remote texts served with page.route, the desktop's from the real server; the clipboard write held " +
     'until its step, then the real one (or refused); the share sheet a recording stand-in (Chromium on Linux has none)',
@@ -136,7 +144,11 @@ export const invitePageBrowserDriver: BrowserDriver<ChartPath> = {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: context.baseURL });
     await chartAccount(page, context, 'invite-page');
     const referral = await HeldCalls.on(page, 'GET', getReferralContract.url);
-    runs.set(page, { driver: invitePageDriver(browserSurface(page), layerFor(page, context, referral)) });
+    const linkService = new HeldCalls("the referral-link service's chunk");
+    await page.route(LINK_SERVICE_CHUNK, (route) => linkService.receive(route));
+    runs.set(page, {
+      driver: invitePageDriver(browserSurface(page), layerFor(page, context, referral, linkService)),
+    });
   },
 
   act: (page, path, index) => runs.get(page)!.driver.act(path, index),

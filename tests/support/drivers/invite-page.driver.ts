@@ -14,6 +14,7 @@ import { differs, expectScreen, type UiSurface } from '../ui/ui-surface';
  */
 export interface InvitePageLayer {
   open(action: Extract<InvitePageUserAction, { do: 'open' }>): Promise<void>;
+  settleLinkService(outcome: 'loaded' | 'failed'): Promise<void>;
   answerReferral(action: Extract<InvitePageUserAction, { do: 'answer-referral' }>): Promise<void>;
   settleCopy(outcome: 'copied' | 'refused'): Promise<void>;
   settleShare(outcome: 'shared' | 'closed'): Promise<void>;
@@ -121,6 +122,8 @@ export function invitePageDriver(ui: UiSurface, layer: InvitePageLayer) {
         return layer.open(action);
       case 'click':
         return ui.click({ role: 'button', name: action.button, exact: true });
+      case 'settle-link-service':
+        return layer.settleLinkService(action.outcome);
       case 'answer-referral':
         return layer.answerReferral(action);
       case 'settle-copy':

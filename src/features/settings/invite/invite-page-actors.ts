@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { invitePageMachine, type LoadedInvite } from '../../../../machines/invite-page/invite-page.machine';
-import { referralLinkService } from '../../../lib/referral/referral-link-service';
 import { inviteLinkQuery } from './invite-link-query';
+import { loadLinkService } from './load-link-service';
 import { referralQuery } from './referral-query';
 
 /** Who the link is for: the signed-in person in their current company. */
@@ -16,14 +16,20 @@ export interface InviteOwner {
  * through the cache, the link (the service's, cached for good), the clipboard and the share sheet.
  */
 export function createInvitePageMachine(queryClient: QueryClient, owner: InviteOwner | null) {
-  const service = referralLinkService();
+  const service = loadLinkService();
   return invitePageMachine.provide({
     actors: {
-      initLinkService: fromPromise(() => service.init()),
+      initLinkService: fromPromise(async () => (await service).init()),
       loadInvite: fromPromise<LoadedInvite>(async () => {
         const [referral, serviceLink] = await Promise.all([
           queryClient.fetchQuery(referralQuery),
-          owner ? queryClient.fetchQuery(inviteLinkQuery(service, owner.userId, owner.companyId)) : null,
+          owner
+            ? service
+                .then((started) =>
+                  queryClient.fetchQuery(inviteLinkQuery(started, owner.userId, owner.companyId)),
+                )
+                .catch(() => null)
+            : null,
         ]);
         return { referral, serviceLink };
       }),
