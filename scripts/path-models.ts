@@ -12,6 +12,7 @@ import { emailVerificationPathModel } from '../machines/email-verification/email
 import { entityFormPathModel } from '../machines/entity-form/entity-form.paths';
 import { followUpStatusPathModel } from '../machines/follow-up-status/follow-up-status.paths';
 import { followUpTemplatePathModel } from '../machines/follow-up-template/follow-up-template.paths';
+import { invitePagePathModel } from '../machines/invite-page/invite-page.paths';
 import { joinTeamPathModel } from '../machines/join-team/join-team.paths';
 import { loginPathModel } from '../machines/login/login.paths';
 import { onboardingPathModel } from '../machines/onboarding/onboarding.paths';
@@ -76,6 +77,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'company-switch': model(companySwitchPathModel),
   'remote-config': model(remoteConfigPathModel),
   analytics: model(analyticsPathModel),
+  'invite-page': model(invitePagePathModel),
 };
 
 /**
@@ -117,4 +119,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'company-switch': 'tests/web/company-switch.paths.test.tsx',
   analytics: 'tests/web/analytics.paths.test.tsx',
   'remote-config': 'tests/web/remote-config.paths.test.tsx',
+  'invite-page': 'tests/web/invite-page.paths.test.tsx',
 };

@@ -12,6 +12,7 @@ import { emailVerificationPathModel } from '../../machines/email-verification/em
 import { entityFormPathModel } from '../../machines/entity-form/entity-form.paths';
 import { followUpStatusPathModel } from '../../machines/follow-up-status/follow-up-status.paths';
 import { followUpTemplatePathModel } from '../../machines/follow-up-template/follow-up-template.paths';
+import { invitePagePathModel } from '../../machines/invite-page/invite-page.paths';
 import { joinTeamPathModel } from '../../machines/join-team/join-team.paths';
 import { loginPathModel } from '../../machines/login/login.paths';
 import { onboardingPathModel } from '../../machines/onboarding/onboarding.paths';
@@ -46,6 +47,7 @@ import { emailVerificationDriver } from './drivers/email-verification';
 import { entityFormBrowserDriver } from './drivers/entity-form';
 import { followUpStatusBrowserDriver } from './drivers/follow-up-status';
 import { followUpTemplateBrowserDriver } from './drivers/follow-up-template';
+import { invitePageBrowserDriver } from './drivers/invite-page';
 import { joinTeamBrowserDriver } from './drivers/join-team';
 import { loginDriver } from './drivers/login';
 import { onboardingDriver } from './drivers/onboarding';
@@ -106,6 +108,7 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'stage-editor': chart(stageEditorPathModel, stageEditorBrowserDriver),
   'column-load-more': chart(columnLoadMorePathModel, columnLoadMoreBrowserDriver),
   'customer-export': chart(customerExportPathModel, customerExportBrowserDriver),
+  'invite-page': chart(invitePagePathModel, invitePageBrowserDriver),
   'entity-form': chart(entityFormPathModel, entityFormBrowserDriver),
   'search-box': chart(searchBoxPathModel, searchBoxBrowserDriver),
   'root-entry': chart(rootEntryPathModel, rootEntryBrowserDriver),

@@ -47,6 +47,7 @@ const salesBoardPage = lazyPage(() => import('../../features/sales/SalesBoardPag
 const dealPage = lazyPage(() => import('../../features/sales/DealPage'));
 const servicesPage = lazyPage(() => import('../../features/services/ServicesPage'));
 const serviceFormPage = lazyPage(() => import('../../features/services/ServiceFormPage'));
+const invitePage = lazyPage(() => import('../../features/settings/invite/InvitePage'));
 const teamPage = lazyPage(() => import('../../features/settings/team/TeamPage'));
 const companyInfoPage = lazyPage(() => import('../../features/company-info/CompanyInfoPage'));
 const blocklistPage = lazyPage(() => import('../../features/whatsapp-blocklist/BlocklistPage'));
@@ -338,7 +339,7 @@ export const appRoutes: readonly AppRoute[] = [
     path: appPaths.invite,
     layout: 'shell',
     title: 'Indique e Ganhe',
-    page: titleOnlyPage,
+    page: invitePage,
   }),
   defineRoute({
     path: appPaths.accessSecurity,
