@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { getReferralContract } from '../../../contracts/referral';
+import { getReferralContract, referralDataSchema } from '../../../contracts/referral';
 import { getRemoteConfigContract } from '../../../contracts/remote-config';
 import { QUERY_RETRIES } from '../../../src/lib/cache/query-client';
 import type { ChartPath } from '../../../tests/support/chart-paths';
@@ -72,10 +72,17 @@ function layerFor(page: Page, context: ReplayContext, referral: HeldCalls, linkS
       await page.goto(new URL(action.url, context.baseURL).toString());
     },
     async answerReferral(action) {
-      // GET /api/settings/referral answered per its contract until the server's route lands.
-      if (action.status === 200)
-        await referral.answer({ status: 200, body: { success: true, data: action.data } });
-      else await referral.answerWithRetries(QUERY_RETRIES, { status: 500, body: action.body });
+      // The real server answers GET /api/settings/referral first, and must hold to the contract; the
+      // page is then given the path's data (counters and rewards a fresh account cannot have).
+      if (action.status === 200) {
+        const route = await referral.next();
+        const real = await route.fetch();
+        const answered = (await real.json()) as { data?: unknown };
+        const checked = referralDataSchema.safeParse(answered.data);
+        if (!real.ok() || !checked.success)
+          throw new Error(`the server answered ${real.status()}: ${JSON.stringify(answered)}`);
+        await route.fulfill({ response: real, json: { success: true, data: action.data } });
+      } else await referral.answerWithRetries(QUERY_RETRIES, { status: 500, body: action.body });
     },
     async settleCopy(outcome) {
       await page.evaluate((ok) => {
@@ -127,14 +134,15 @@ function layerFor(page: Page, context: ReplayContext, referral: HeldCalls, linkS
 
 /**
  * "Indique e Ganhe" in Chromium: a fresh onboarded account, one per run; GET /api/settings/referral
- * held with page.route and answered per its contract; the clipboard write held, then the real one.
+ * held with page.route, answered by the real server (checked against its contract) with the path's
+ * counters given to the page; the clipboard write held, then the real one.
  */
 export const invitePageBrowserDriver: BrowserDriver<ChartPath> = {
   page: '/settings/invite',
   setup:
     'a fresh account made through the real sign-up (dev outbox) and onboarded, one per run; ' +
     "the referral-link service's chunk held with page.route until its step lets it load or drops it; " +
-    'GET /api/settings/referral held with page.route and answered per contracts/referral.ts (the 500 on its 3 retries too); ' +
+    'GET /api/settings/referral held with page.route: the real server answers and is checked against contracts/referral.ts, the page given the path’s counters (the 500 on its 3 retries served); ' +
     "the phone's remote texts served with page.route, the desktop's from the real server; the clipboard write held " +
     'until its step, then the real one (or refused); the share sheet a recording stand-in (Chromium on Linux has none)',
   expectation: invitePageExpectation,
