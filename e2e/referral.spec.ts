@@ -21,7 +21,7 @@ test('a referred newcomer signs up, connects WhatsApp and subscribes; the referr
   await referrer.goto('/settings/invite');
   await expect(referrer.getByRole('heading', { level: 1, name: 'Indique e Ganhe' })).toBeVisible();
   await expect(referrer.getByText('Convide e ganhe')).toBeVisible();
-  const link = await referrer.getByLabel('Seu link de indicação').inputValue();
+  const link = await referrer.getByRole('textbox', { name: 'Seu link de indicação' }).inputValue();
   const { searchParams, origin } = new URL(link);
   expect(origin).toBe(new URL(baseURL!).origin);
   expect(searchParams.get('user_id')).toMatch(/^[0-9a-f-]{36}$/);
