@@ -2,10 +2,10 @@ import type { Db, Queryable } from '../../../db/types';
 import type { DecodedForm } from '../stripe-form';
 import { applyCustomerBalance } from './customer-balance';
 import { stripeId } from './ids';
+import { metadataOf } from './metadata';
 import {
   eventObject,
   invoiceObject,
-  type Metadata,
   type SessionInternal,
   type SimCheckoutSession,
   type SimCustomer,
@@ -53,26 +53,6 @@ export interface ActionResult<T> {
 function text(form: DecodedForm, name: string): string | undefined {
   const value = form[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function metadataOf(value: unknown, param: string): Metadata {
-  if (value === undefined || value === '') return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new SimulatorRequestError(400, 'invalid_request_error', `Invalid object: ${param}.`, param);
-  }
-  const out: Metadata = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (typeof item !== 'string') {
-      throw new SimulatorRequestError(
-        400,
-        'invalid_request_error',
-        `Invalid string: ${param}[${key}].`,
-        param,
-      );
-    }
-    out[key] = item;
-  }
-  return out;
 }
 
 function isHttpUrl(value: string): boolean {

@@ -2,30 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../../../db/types';
 import type { DecodedForm } from '../stripe-form';
 import { stripeId } from './ids';
-import type { Metadata, SimCustomerBalanceTransaction, SimInvoice } from './objects';
+import { metadataOf } from './metadata';
+import type { SimCustomerBalanceTransaction, SimInvoice } from './objects';
 import { nowSeconds } from './periods';
 import { SimulatorRequestError } from './simulator-request-error';
 import { findObject, insertObject, saveObject } from './store';
-
-function metadataOf(value: unknown): Metadata {
-  if (value === undefined || value === '') return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new SimulatorRequestError(400, 'invalid_request_error', 'Invalid object: metadata.', 'metadata');
-  }
-  const out: Metadata = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (typeof item !== 'string') {
-      throw new SimulatorRequestError(
-        400,
-        'invalid_request_error',
-        `Invalid string: metadata[${key}].`,
-        'metadata',
-      );
-    }
-    out[key] = item;
-  }
-  return out;
-}
 
 /**
  * POST /v1/customers/:id/balance_transactions, as Stripe answers it: an integer amount (negative:
@@ -63,7 +44,7 @@ export async function createBalanceTransaction(
   }
   const description =
     typeof form.description === 'string' && form.description !== '' ? form.description : null;
-  const metadata = metadataOf(form.metadata);
+  const metadata = metadataOf(form.metadata, 'metadata');
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([customerId, amountText, currency, description, metadata]))
     .digest('hex');
