@@ -28,8 +28,17 @@ const types: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** The app's own files from `outDir` on `page`, under the policy `csp`. */
-export async function serveBuiltClient(page: Page, origin: string, outDir: string, csp: string) {
+/**
+ * The app's own files from `outDir` on `page`, under the policy `csp`; `rewriteJs` may change each
+ * JavaScript file as it is served (e.g. a build-time setting emptied).
+ */
+export async function serveBuiltClient(
+  page: Page,
+  origin: string,
+  outDir: string,
+  csp: string,
+  rewriteJs?: (source: string) => string,
+) {
   await page.route(`${origin}/**`, (route: Route) => {
     const { pathname } = new URL(route.request().url());
     if (/^\/(api|auth|dev)(\/|$)/.test(pathname)) return route.fallback();
@@ -42,7 +51,7 @@ export async function serveBuiltClient(page: Page, origin: string, outDir: strin
         'content-type': types[extname(path)] ?? 'application/octet-stream',
         'content-security-policy': csp,
       },
-      body: readFileSync(path),
+      body: rewriteJs && extname(path) === '.js' ? rewriteJs(readFileSync(path, 'utf8')) : readFileSync(path),
     });
   });
 }

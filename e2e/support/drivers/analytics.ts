@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { type AnalyticsProvider, analyticsProviders } from '../../../contracts/analytics';
 import type { AnalyticsSettings } from '../../../contracts/analytics-providers';
 import { checkSessionContract } from '../../../contracts/session';
@@ -18,8 +18,10 @@ import {
   analyticsDriver,
   analyticsExpectation,
 } from '../../../tests/support/drivers/analytics.driver';
+import { type HostRecord, receivedLines } from '../../../tests/support/drivers/analytics-received';
 import type { UiSurface } from '../../../tests/support/ui/ui-surface';
 import type { BrowserDriver, ReplayContext } from '../browser-driver';
+import { serveBuiltClient } from '../built-client';
 import { clockedSurface, pauseClockAt } from './clocked-surface';
 import { HeldCalls, holdRoutes } from './held-calls';
 import { perPage } from './per-page';
@@ -122,41 +124,14 @@ function withProvidersOff(source: string, providers: readonly AnalyticsProvider[
   return out;
 }
 
-const types: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.html': 'text/html',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-};
-
 /** The app's own files from the analytics build (SPA fallback), under the server's policy for `providers`. */
-async function serveBuild(page: Page, origin: string, providers: readonly AnalyticsProvider[]) {
+function serveBuild(page: Page, origin: string, providers: readonly AnalyticsProvider[]) {
   const csp = String(
     computeSecurityHeaders(
       helmetOptionsFor({ facebookSdkAllowed: false, analytics: settingsWith(providers) }),
     )['content-security-policy'],
   );
-  await page.route(`${origin}/**`, (route: Route) => {
-    const { pathname } = new URL(route.request().url());
-    if (/^\/(api|auth|dev)(\/|$)/.test(pathname)) return route.fallback();
-    const file = join(OUT_DIR, pathname);
-    const asset = pathname !== '/' && existsSync(file) && extname(file) !== '';
-    const path = asset ? file : join(OUT_DIR, 'index.html');
-    const body =
-      extname(path) === '.js' ? withProvidersOff(readFileSync(path, 'utf8'), providers) : readFileSync(path);
-    return route.fulfill({
-      status: 200,
-      headers: {
-        'content-type': types[extname(path)] ?? 'application/octet-stream',
-        'content-security-policy': csp,
-      },
-      body,
-    });
-  });
+  return serveBuiltClient(page, origin, OUT_DIR, csp, (source) => withProvidersOff(source, providers));
 }
 
 /**
@@ -233,54 +208,6 @@ async function serve(page: Page, provider: AnalyticsProvider, outcome: Analytics
   await route.fulfill({ status: 200, contentType: 'text/javascript', body });
 }
 
-interface PageRecord {
-  dataLayer: Array<Record<string, unknown>>;
-  productAnalytics: unknown[][];
-  monitoring: unknown[][];
-  heatmap: unknown[][];
-  chat: unknown[][];
-}
-
-const pathOf = (url: unknown) => new URL(String(url)).pathname;
-
-/** What each host took, in the lines the shared driver compares (as the jsdom hosts read them). */
-function receivedFrom(record: PageRecord): Record<AnalyticsProvider, string[]> {
-  return {
-    tagManager: record.dataLayer.flatMap((entry) => {
-      if (entry.event === 'gtm.js') return [];
-      if (entry.event === 'page_view')
-        return [`page ${pathOf(entry.page_location)} from ${entry.page_referrer || '-'}`];
-      if (entry.event === 'identify') return [`identify ${entry.user_id}`];
-      if (entry.event === 'reset') return ['reset'];
-      return [`track ${entry.event}`];
-    }),
-    productAnalytics: record.productAnalytics.map(([call, name, properties]) => {
-      const p = properties as { $current_url?: string; $referrer?: string } | undefined;
-      if (call === 'capture' && name === '$pageview')
-        return `page ${pathOf(p?.$current_url)} from ${p?.$referrer || '-'}`;
-      if (call === 'capture') return `track ${name}`;
-      if (call === 'identify') return `identify ${name}`;
-      return 'reset';
-    }),
-    monitoring: record.monitoring.map(([call, value]) => {
-      if (call === 'setUser') return value ? `identify ${(value as { id: string }).id}` : 'reset';
-      const crumb = value as { category: string; message?: string; data?: { from?: string; to?: string } };
-      if (crumb.category === 'navigation') return `page ${crumb.data?.to} from ${crumb.data?.from || '-'}`;
-      return `track ${crumb.message}`;
-    }),
-    heatmap: record.heatmap.flatMap(([call, value]) => {
-      if (call === 'identify') return [`identify ${value}`];
-      if (call === 'event') return [`track ${value}`];
-      return [];
-    }),
-    chat: record.chat.flatMap(([call, value]) => {
-      if (call === 'update') return [`identify ${(value as { user_id: string }).user_id}`];
-      if (call === 'shutdown') return ['reset'];
-      return [];
-    }),
-  };
-}
-
 /**
  * The paused page's surface, whose settling runs only the timers already due: /home stays on its
  * loading state (the session check is held), which the clocked surface would let 300 ms pass for,
@@ -335,8 +262,8 @@ function layerFor(page: Page): AnalyticsLayer {
     async received() {
       const record = (await page.evaluate(
         'JSON.parse(JSON.stringify({ dataLayer: window.dataLayer || [], ...window.__standIn }))',
-      )) as PageRecord;
-      return receivedFrom(record);
+      )) as HostRecord;
+      return receivedLines(record);
     },
     async asked() {
       const { held, providers } = runs.of(page);

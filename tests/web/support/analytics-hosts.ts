@@ -3,6 +3,7 @@ import type { AnalyticsSettings } from '../../../contracts/analytics-providers';
 import type { MonitoringSdk } from '../../../src/lib/analytics/providers/monitoring';
 import type { ProductAnalyticsSdk } from '../../../src/lib/analytics/providers/product-analytics';
 import type { AnalyticsDownload } from '../../support/drivers/analytics.driver';
+import { receivedLines } from '../../support/drivers/analytics-received';
 
 /** Every provider's key and a host of its own (a provider is on when its key is in `providers`). */
 export function analyticsSettingsFor(providers: readonly AnalyticsProvider[]): AnalyticsSettings {
@@ -41,8 +42,6 @@ function replacing(stub: Stub | undefined, calls: Calls): Stub {
     calls.push(args);
   };
 }
-
-const pathOf = (url: unknown) => new URL(String(url)).pathname;
 
 /**
  * The providers' hosts for the app's analytics client in jsdom, each download held until the
@@ -116,40 +115,8 @@ export function analyticsHosts(settings: AnalyticsSettings) {
     },
   } as unknown as MonitoringSdk;
 
-  const received = (): Record<AnalyticsProvider, string[]> => ({
-    tagManager: (window.dataLayer ?? []).flatMap((entry) => {
-      if (entry.event === 'gtm.js') return [];
-      if (entry.event === 'page_view')
-        return [`page ${pathOf(entry.page_location)} from ${entry.page_referrer || '-'}`];
-      if (entry.event === 'identify') return [`identify ${entry.user_id}`];
-      if (entry.event === 'reset') return ['reset'];
-      return [`track ${entry.event}`];
-    }),
-    productAnalytics: productAnalytics.map(([call, name, properties]) => {
-      const p = properties as { $current_url?: string; $referrer?: string } | undefined;
-      if (call === 'capture' && name === '$pageview')
-        return `page ${pathOf(p?.$current_url)} from ${p?.$referrer || '-'}`;
-      if (call === 'capture') return `track ${name}`;
-      if (call === 'identify') return `identify ${name}`;
-      return 'reset';
-    }),
-    monitoring: monitoring.map(([call, value]) => {
-      if (call === 'setUser') return value ? `identify ${(value as { id: string }).id}` : 'reset';
-      const crumb = value as { category: string; message?: string; data?: { from?: string; to?: string } };
-      if (crumb.category === 'navigation') return `page ${crumb.data?.to} from ${crumb.data?.from || '-'}`;
-      return `track ${crumb.message}`;
-    }),
-    heatmap: heatmap.flatMap(([call, value]) => {
-      if (call === 'identify') return [`identify ${value}`];
-      if (call === 'event') return [`track ${value}`];
-      return [];
-    }),
-    chat: chat.flatMap(([call, value]) => {
-      if (call === 'update') return [`identify ${(value as { user_id: string }).user_id}`];
-      if (call === 'shutdown') return ['reset'];
-      return [];
-    }),
-  });
+  const received = () =>
+    receivedLines({ dataLayer: window.dataLayer ?? [], productAnalytics, monitoring, heatmap, chat });
 
   return {
     scripts,
