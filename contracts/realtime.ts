@@ -107,6 +107,20 @@ export const referralUpdatedEventSchema = z.object({
   at,
 });
 
+/**
+ * The conversation watcher (issue 18) proposed a suggestion, or one was accepted or dismissed: home
+ * and the customer's page refetch their suggestions.
+ */
+export const aiSuggestionChangedEventSchema = z.object({
+  type: z.literal('ai.suggestion.changed'),
+  payload: z.object({
+    suggestionId: id,
+    customerId: id,
+    status: z.enum(['pending', 'accepted', 'dismissed']),
+  }),
+  at,
+});
+
 export const realtimeEventSchemas = [
   whatsappConnectionChangedEventSchema,
   messageReceivedEventSchema,
@@ -118,6 +132,7 @@ export const realtimeEventSchemas = [
   teamMemberRemovedEventSchema,
   companySwitchedEventSchema,
   referralUpdatedEventSchema,
+  aiSuggestionChangedEventSchema,
 ] as const;
 
 export const realtimeEventSchema = z.discriminatedUnion('type', [...realtimeEventSchemas]);

@@ -14,6 +14,8 @@ export const cacheRoots = {
   settingsUser: ['settings', 'user'],
   /** Indique e Ganhe: the invite page's link, counters and rewards (changed live by referred companies). */
   referral: ['settings', 'referral'],
+  /** The conversation watcher's suggestions (home and the customer's page; changed live). */
+  aiSuggestions: ['ai-suggestions'],
 } as const;
 
 export type CacheRoot = keyof typeof cacheRoots;

@@ -30,6 +30,13 @@ export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventO
   // A referred company installed, connected its WhatsApp or paid: the invite page's counters and
   // rewards, and the subscription's credit line.
   'referral.updated': () => [cacheRoots.referral, billingQueryKeys.subscription],
+  // The watcher proposed, or someone accepted or dismissed: the suggestions, and what accepting made.
+  'ai.suggestion.changed': (event) => [
+    cacheRoots.aiSuggestions,
+    ...(event.payload.status === 'accepted'
+      ? [cacheRoots.tasks, cacheRoots.sales, cacheRoots.dashboard]
+      : []),
+  ],
 };
 
 /** Everything the socket keeps fresh: after a reconnect, events may have been missed. */
@@ -40,6 +47,7 @@ export const realtimeCoveredKeys: readonly QueryKey[] = [
   cacheRoots.sales,
   cacheRoots.dashboard,
   cacheRoots.referral,
+  cacheRoots.aiSuggestions,
 ];
 
 export function staleKeysOf(event: RealtimeEvent): QueryKey[] {
