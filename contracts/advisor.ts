@@ -11,7 +11,12 @@ export const ADVISOR_QUESTION_MAX = 1000;
 /** How many messages of the conversation GET answers (the newest, in order). */
 export const ADVISOR_HISTORY_LIMIT = 50;
 
-/** A record an answer used, linked in the chat. `href` is an app path. */
+/**
+ * A record an answer used, linked in the chat. `href` is an app path. The LLM cites the records of
+ * its prompt with `[#n]` markers; the server strips them (from the deltas too, a marker cut between
+ * two deltas included) and answers the cited records as `sources`, in the order first cited. An
+ * answer's text never holds markers; the client lists its sources as links below it.
+ */
 export const advisorRecordKinds = [
   'customer',
   'task',
@@ -100,6 +105,8 @@ export const previewAdvisorContract = {
   url: '/api/advisor/preview',
   body: z.strictObject({ question: advisorQuestionSchema, training: aiTrainingInputSchema }),
   response: z.object({ text: z.string(), mode: z.enum(advisorModes), sources: z.array(advisorSourceSchema) }),
+  /** What saving the training needs. */
+  minRole: 'manager',
 } as const;
 
 /**

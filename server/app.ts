@@ -19,8 +19,10 @@ import { rateLimitOptions } from './http/rate-limit';
 import { requestId } from './http/request-id';
 import { RequestLog } from './http/request-log';
 import { helmetOptionsFor, registerResponseHeaders } from './http/security-headers';
+import { createLlm } from './integrations/llm/create-llm';
 import { resolveWhatsappSettings } from './integrations/whatsapp/whatsapp-settings';
 import { activityRoutes } from './modules/activity/routes';
+import { advisorRoutes } from './modules/advisor/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { companyRoutes } from './modules/company/routes';
@@ -199,6 +201,9 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
     settings: whatsapp,
   });
   await app.register(whatsappBlocklistRoutes, { db, config });
+  // The AI advisor's chat, the training's preview and "Sugerir mensagem" (offline when llm is null).
+  const llm = createLlm(config, db);
+  await app.register(advisorRoutes, { db, config, llm });
   // The hosted login's pages (/auth/*): sign-in, sign-up, password reset, sign-out.
   await app.register(hostedLoginRoutes, { db, config, tokens });
 
