@@ -70,7 +70,7 @@ const STOP_WORDS = new Set(
   atrasada atrasadas atrasado atrasados pendente pendentes aberta abertas aberto abertos parada paradas
   parado parados vencida vencidas fazer faco devo posso pode podem qual quais sobre todos todas tudo algum
   alguma nenhum nenhuma whatsapp catalogo cardapio pagamento pagar entrega entregar horario horarios
-  abre fecha funciona atendimento sugira sugerir sugestao escrever escreva manda mande enviar envie`.split(
+  abre fecha funciona atendimento custa custam cobra cobro cobram sugira sugerir sugestao escrever escreva manda mande enviar envie`.split(
     /\s+/,
   ),
 );
@@ -118,7 +118,7 @@ export function questionIntents(question: string): QuestionIntents {
     delivery: has(normalized, /\b(entrega|entregar|entregam|frete|envio|enviam|retirada|retirar)/),
     hours: has(
       normalized,
-      /\b(horario|horarios|abre|abrem|fecha|fecham|funciona|funcionamento|aberto|expediente)/,
+      /\b(horario|horarios|abre|abrem|fecha|fecham|funciona|funcionamento|(?<!em )aberto|expediente)/,
     ),
   };
 }
