@@ -104,6 +104,12 @@ const ACCESS: Record<string, Access> = {
   'GET /api/settings/whatsapp/blocklist': 'staff',
   'POST /api/settings/whatsapp/blocklist': 'staff',
   'DELETE /api/settings/whatsapp/blocklist/:entryId': 'staff',
+  // The AI advisor: every member asks; the training's preview needs what saving the training needs.
+  'GET /api/advisor/conversation': 'staff',
+  'DELETE /api/advisor/conversation': 'staff',
+  'POST /api/advisor/conversation/messages': 'staff',
+  'POST /api/advisor/suggest-message': 'staff',
+  'POST /api/advisor/preview': 'manager',
   'GET /api/whatsapp-connections/signup-config': 'staff',
   'POST /api/whatsapp-connections': 'staff',
   'DELETE /api/whatsapp-connections': 'staff',
