@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as advisor from '../../contracts/advisor';
+import { EMPTY_AI_TRAINING } from '../../contracts/ai-training';
 import type { CompanyInfoInput } from '../../contracts/company';
 import { type Customer, EXPORT_CUSTOMERS_URL } from '../../contracts/customers';
 import type { Deal, DealStage } from '../../contracts/sales';
@@ -12,7 +14,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber, type Subscriber } from '../support/signed-in-api';
 import { taskBody } from '../support/task-fixtures';
 import { connectSimNumber } from '../support/whatsapp-sending';
-import { type ContractCall, workspaceContracts } from '../support/workspace-contracts';
+import { type ContractCall, isContract, workspaceContracts } from '../support/workspace-contracts';
 
 /**
  * Issue 5: "another company's ids are never visible or changeable". Every call of the sales
@@ -22,7 +24,9 @@ import { type ContractCall, workspaceContracts } from '../support/workspace-cont
  * first company's rows changes.
  */
 
-const contracts = workspaceContracts;
+// The advisor's calls too: its grounding reads every kind of the company's rows (its POSTs create
+// nothing a key could repeat, so they are not among the workspace's creates).
+const contracts = [...workspaceContracts, ...(Object.values(advisor) as unknown[]).filter(isContract)];
 
 /** The first company's rows the calls aim at. */
 interface Owned {
@@ -224,6 +228,30 @@ const cases: Record<string, Case> = {
     body: () => ({ text: 'Oi, Camila!' }),
     status: 404,
   },
+
+  // The advisor: the intruder's own conversation; questions naming the first company's records find none.
+  'GET /api/advisor/conversation': { path: () => '/api/advisor/conversation', status: 200 },
+  'DELETE /api/advisor/conversation': { path: () => '/api/advisor/conversation', status: 200 },
+  'POST /api/advisor/conversation/messages': {
+    path: () => '/api/advisor/conversation/messages',
+    body: (o) => ({
+      question: `O que ${o.customerName} falou? Tem tarefa atrasada, venda parada ou bolo de aniversário?`,
+    }),
+    status: 200,
+  },
+  'POST /api/advisor/preview': {
+    path: () => '/api/advisor/preview',
+    body: (o) => ({
+      question: `Quanto custa o bolo de aniversário para ${o.customerName}?`,
+      training: EMPTY_AI_TRAINING,
+    }),
+    status: 200,
+  },
+  'POST /api/advisor/suggest-message': {
+    path: () => '/api/advisor/suggest-message',
+    body: (o) => ({ customerId: o.customerId }),
+    status: 404,
+  },
 };
 
 let server: TestServer;
@@ -350,6 +378,7 @@ async function ownersRows() {
     'whatsapp_send_attempts',
     'conversation_messages',
     'activity_events',
+    'advisor_messages',
   ];
   const snapshot: Record<string, unknown[]> = {};
   for (const table of tables) {
