@@ -165,6 +165,24 @@ describe('the LLM over an OpenAI-compatible endpoint', () => {
     expect((await recorded(companyId)).map((row) => row.outcome)).toEqual(['timeout']);
   });
 
+  it('times out when a streamed answer goes silent, and costs what was written', async () => {
+    const companyId = await newCompany();
+    sim.hang(2);
+    const deltas: string[] = [];
+    const err = await failure(
+      llm({ timeoutMs: 300, maxRetries: 0 }).complete(
+        question(companyId, { onDelta: (text) => deltas.push(text) }),
+      ),
+    );
+
+    expect(err.failure).toBe('timeout');
+    expect(deltas.join('')).toBe('Segundo os registros [#1] e [#2], ');
+    const [row] = await recorded(companyId);
+    expect(row).toMatchObject({ outcome: 'timeout', tokens_estimated: true });
+    expect(row?.completion_tokens).toBeGreaterThan(0);
+    expect(Number(row?.cost_micros)).toBeGreaterThan(0);
+  });
+
   it('stops when the caller gives up, and records the call as aborted', async () => {
     const companyId = await newCompany();
     const before = sim.requests.length;
@@ -178,6 +196,27 @@ describe('the LLM over an OpenAI-compatible endpoint', () => {
     expect(err.failure).toBe('aborted');
     expect(newRequests(before)).toHaveLength(1);
     expect((await recorded(companyId)).map((row) => row.outcome)).toEqual(['aborted']);
+  });
+
+  it('stops a streamed answer when the caller gives up midway, and records it as aborted', async () => {
+    const companyId = await newCompany();
+    sim.hang(2);
+    const controller = new AbortController();
+    const deltas: string[] = [];
+    const err = await failure(
+      llm().complete(
+        question(companyId, {
+          signal: controller.signal,
+          onDelta: (text) => {
+            deltas.push(text);
+            if (deltas.length === 2) controller.abort();
+          },
+        }),
+      ),
+    );
+
+    expect(err.failure).toBe('aborted');
+    expect(await recorded(companyId)).toMatchObject([{ outcome: 'aborted', tokens_estimated: true }]);
   });
 
   it('refuses a company whose monthly budget is spent without contacting the endpoint, and only that company', async () => {

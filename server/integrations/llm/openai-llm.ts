@@ -165,5 +165,7 @@ async function streamed(
   } finally {
     clearTimeout(timer);
   }
+  // openai's stream ends quietly when its signal aborts: a cut answer must not pass for a whole one.
+  if (signal.aborted) throw new Error('the stream was aborted');
   return { text, model, usage };
 }

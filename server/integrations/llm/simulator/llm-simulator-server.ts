@@ -42,8 +42,11 @@ export interface LlmSimulator {
   fail(status: number, times?: number): void;
   /** Wait this long before answering each request from now on (0: no wait). */
   delay(ms: number): void;
-  /** Never answer requests from now on (until `reset()`): the caller's time-out is what ends them. */
-  hang(): void;
+  /**
+   * Never answer requests from now on (until `reset()`): the caller's time-out is what ends them.
+   * With `afterChunks`, a streamed answer sends that many pieces first, then goes silent.
+   */
+  hang(afterChunks?: number): void;
   /** Back to the default answers, no failures, no delay, no hang (the requests are kept). */
   reset(): void;
   close(): Promise<void>;
@@ -65,7 +68,8 @@ export async function startLlmSimulatorServer(options: LlmSimulatorOptions = {})
   let scripted: { answer: string | object; times: number } | null = null;
   let failures: { status: number; times: number } | null = null;
   let delayMs = 0;
-  let hanging = false;
+  /** null: answer; otherwise the pieces of a stream sent before going silent (0: nothing at all). */
+  let hangAfter: number | null = null;
   let sequence = 0;
 
   const sendJson = (
@@ -146,7 +150,8 @@ export async function startLlmSimulatorServer(options: LlmSimulatorOptions = {})
     res.write(
       chunk([{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }]),
     );
-    for (const piece of chunked(text)) {
+    for (const [index, piece] of chunked(text).entries()) {
+      if (hangAfter !== null && index >= hangAfter) return;
       res.write(chunk([{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }]));
     }
     res.write(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: finishReason }]));
@@ -197,7 +202,7 @@ export async function startLlmSimulatorServer(options: LlmSimulatorOptions = {})
         code: null,
       });
     }
-    if (hanging) return;
+    if (hangAfter === 0 || (hangAfter !== null && !body.stream)) return;
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (res.destroyed) return;
     if (failures) {
@@ -243,14 +248,14 @@ export async function startLlmSimulatorServer(options: LlmSimulatorOptions = {})
     delay(ms) {
       delayMs = ms;
     },
-    hang() {
-      hanging = true;
+    hang(afterChunks = 0) {
+      hangAfter = afterChunks;
     },
     reset() {
       scripted = null;
       failures = null;
       delayMs = 0;
-      hanging = false;
+      hangAfter = null;
     },
     async close() {
       server.closeAllConnections();
