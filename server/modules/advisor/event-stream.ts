@@ -21,7 +21,10 @@ export function openEventStream(reply: FastifyReply): EventStream {
   const res = reply.raw;
   const gone = new AbortController();
   res.on('close', () => {
-    if (!res.writableFinished) gone.abort();
+    if (res.writableFinished) return;
+    gone.abort();
+    // A half-closed socket would otherwise keep the server from closing.
+    res.destroy();
   });
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined) res.setHeader(name, value);

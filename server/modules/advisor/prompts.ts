@@ -35,7 +35,7 @@ export function advisorSystemPrompt(companyName: string, training: AiTrainingInp
     'Você é o consultor de vendas do Fechaí para o dono de uma pequena empresa brasileira. Responda em português do Brasil, de forma curta e prática.',
     businessContext(companyName, training),
     'Responda apenas com base nos registros fornecidos e no que está acima. Se os registros não bastarem, diga isso claramente; não invente clientes, valores, datas nem políticas.',
-    'Cite cada registro que usar com o marcador dele, por exemplo [#2], logo após a informação.',
+    'Cite cada registro que usar com o marcador dele ([#número], o mesmo da linha do registro) logo após a informação.',
     DATA_RULES,
   ].join('\n\n');
 }
