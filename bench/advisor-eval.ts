@@ -7,7 +7,8 @@
  * answer latency (p50/p95). Offline always; online too when an LLM is configured (LLM_BASE_URL,
  * LLM_API_KEY, LLM_MODEL).
  *
- * Run: npm run bench:advisor   DATABASE_URL for a PostgreSQL server (a schema of its own, dropped at
+ * Run: npm run bench:advisor [-- --simulator]   --simulator: online against the local stand-in
+ *   (server/integrations/llm/simulator/, which cites every record it is given); DATABASE_URL for a PostgreSQL server (a schema of its own, dropped at
  *   the end); BENCH_ROUNDS (3): how many times the set is asked per mode (latency samples).
  */
 import { randomBytes } from 'node:crypto';
@@ -20,6 +21,7 @@ import type { Llm } from '../server/integrations/llm/llm';
 import { answerQuestion } from '../server/modules/advisor/answer-question';
 import { loadCurrentTraining } from '../server/modules/ai-training/current-training';
 import { type Bakery, seedBakery, seedOtherCompany } from '../tests/support/advisor-company';
+import { llmEnvFor, startLlmSimulator } from '../tests/support/llm-simulator';
 import { writeBenchResult } from './support/bench-results';
 
 interface EvalQuestion {
@@ -107,6 +109,7 @@ const db = await openDatabase({ url: databaseUrl, schema, dataDir: 'memory://' }
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1] ?? Number.NaN;
 
+const sim = process.argv.includes('--simulator') ? await startLlmSimulator() : null;
 try {
   await migrate(db);
   const company = async (name: string) => {
@@ -127,7 +130,10 @@ try {
   const foreign = new Set([othersRows.customerId, othersRows.taskId]);
   const training = await loadCurrentTraining(db, owner.companyId);
 
-  const configured = createLlm(loadConfig(process.env), db);
+  const configured = createLlm(
+    loadConfig({ ...process.env, ...(sim && llmEnvFor(sim, { LLM_TIMEOUT_MS: '30000' })) }),
+    db,
+  );
   const modes: [string, Llm | null][] = [
     ['offline', null],
     ...(configured ? ([['online', configured]] as [string, Llm][]) : []),
@@ -191,6 +197,7 @@ try {
   }
   await writeBenchResult(`advisor-eval-${db.kind}`, figures);
 } finally {
+  await sim?.close();
   if (schema) await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await db.close();
 }
