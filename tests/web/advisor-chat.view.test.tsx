@@ -5,10 +5,11 @@ import { askAdvisorContract, getAdvisorConversationContract } from '../../contra
 import { earlierConversation } from '../../machines/advisor-chat/advisor-chat.paths';
 import { HeldEventStreams } from './support/event-stream';
 import { type FakeRoutes, HeldCalls, ok, settleQueries } from './support/fake-api';
+import { dashboardData, fakeHomeRoutes, whatsappState } from './support/home-api';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
 
-function openAdvisor() {
+function advisorRoutes() {
   const questions = new HeldEventStreams();
   const conversation = new HeldCalls(ok({ messages: earlierConversation }));
   const routes: FakeRoutes = (request) => {
@@ -17,6 +18,11 @@ function openAdvisor() {
     if (pathname === askAdvisorContract.url) return questions.receive(request);
     return undefined;
   };
+  return { routes, questions };
+}
+
+function openAdvisor() {
+  const { routes, questions } = advisorRoutes();
   const app = openSignedIn('/home/advisor', { routes: [routes] });
   return { app, questions };
 }
@@ -48,5 +54,27 @@ describe('/home/advisor', () => {
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Maria Souza' }));
     await settleQueries();
     expect(app.url()).toBe('/customers/c-maria');
+  });
+
+  it('asks the question typed on /home, once, and leaves it out of the address', async () => {
+    const advisor = advisorRoutes();
+    const home = fakeHomeRoutes({
+      dashboard: ok(dashboardData()),
+      whatsapp: ok(whatsappState()),
+    });
+    const app = openSignedIn('/home', { routes: [home.routes, advisor.routes] });
+    await settleQueries();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Pergunte ao consultor'), 'Quais negócios estão parados?');
+    await user.click(screen.getByRole('button', { name: 'Perguntar' }));
+    await settleQueries();
+    await screen.findByText('Quais negócios estão parados?', { selector: '.advisor-msg__text' });
+    expect(advisor.questions.requests).toHaveLength(1);
+    expect(await advisor.questions.requests[0]!.json()).toEqual({
+      question: 'Quais negócios estão parados?',
+    });
+    // Replaced: Back leads to /home, and a reload of this address asks nothing.
+    expect(app.location.history).toEqual(['/home', '/home/advisor']);
+    app.unmount();
   });
 });
