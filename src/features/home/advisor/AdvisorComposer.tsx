@@ -44,8 +44,10 @@ export function AdvisorComposer({ actor }: { actor: AdvisorChatActor }) {
           onChange={(event) => actor.send({ type: 'CHANGE_DRAFT', text: event.target.value })}
           onKeyDown={onKeyDown}
         />
+        {/* Keyed apart: a click on "Parar" must not land on "Enviar" put in its place mid-click. */}
         {asking ? (
           <button
+            key="stop"
             type="button"
             className="button button--secondary"
             onClick={() => actor.send({ type: 'STOP' })}
@@ -53,7 +55,7 @@ export function AdvisorComposer({ actor }: { actor: AdvisorChatActor }) {
             {advisorChatTexts.stop}
           </button>
         ) : (
-          <button type="submit" className="button button--primary" disabled={!canSend}>
+          <button key="send" type="submit" className="button button--primary" disabled={!canSend}>
             {advisorChatTexts.send}
           </button>
         )}
