@@ -32,7 +32,7 @@ export function AdvisorAsk() {
           name="question"
           className="field__input"
           maxLength={1000}
-          placeholder="Ex.: Quais tarefas estão atrasadas?"
+          placeholder="Ex.: clientes sem resposta"
           onFocus={() => preloadRoute(routes, appPaths.homeAdvisor, queryClient)}
         />
         <button type="submit" className="button button--primary">

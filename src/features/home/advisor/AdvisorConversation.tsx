@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect } from 'react';
 import type {
   AdvisorChatActor,
   AdvisorChatMessage,
@@ -48,32 +48,36 @@ function Examples({ actor }: { actor: AdvisorChatActor }) {
 }
 
 /**
+ * Keeps the newest line in view as a chat does, following the answer as it is written: `end` is
+ * the page's last element, under the question field.
+ */
+export function useNewestInView(actor: AdvisorChatActor, end: RefObject<HTMLElement | null>) {
+  const newest = useSelector(
+    actor,
+    (s) => `${s.context.messages.length}:${s.context.question?.id ?? ''}:${s.context.answer.length}`,
+  );
+  useEffect(() => {
+    if (newest) end.current?.scrollIntoView?.({ block: 'end' });
+  }, [newest, end]);
+}
+
+/**
  * The conversation, oldest first, the question being answered and its answer as it is written;
- * the examples when there is nothing yet. The newest message is kept in view.
+ * the examples when there is nothing yet.
  */
 export function AdvisorConversation({ actor }: { actor: AdvisorChatActor }) {
   const messages = useSelector(actor, (s) => s.context.messages);
   const question = useSelector(actor, (s) => (s.matches('asking') ? s.context.question : null));
   const answer = useSelector(actor, (s) => s.context.answer);
-  const end = useRef<HTMLDivElement>(null);
-
-  // Follows what is being written, as a chat does: the newest line stays in view.
-  const newest = `${messages.length}:${question?.id ?? ''}:${answer.length}`;
-  useEffect(() => {
-    if (newest) end.current?.scrollIntoView?.({ block: 'end' });
-  }, [newest]);
 
   if (messages.length === 0 && !question) return <Examples actor={actor} />;
   return (
-    <div className="advisor-chat__scroll">
-      <ol className="advisor-chat__messages" aria-live="polite">
-        {messages.map((message) => (
-          <AdvisorMessageView key={message.id} message={message} />
-        ))}
-        {question && <AdvisorMessageView key={question.id} message={question} />}
-        {question && <AdvisorMessageView message={writingAnswer(answer)} note={advisorChatTexts.writing} />}
-      </ol>
-      <div ref={end} />
-    </div>
+    <ol className="advisor-chat__messages" aria-live="polite">
+      {messages.map((message) => (
+        <AdvisorMessageView key={message.id} message={message} />
+      ))}
+      {question && <AdvisorMessageView key={question.id} message={question} />}
+      {question && <AdvisorMessageView message={writingAnswer(answer)} note={advisorChatTexts.writing} />}
+    </ol>
   );
 }

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import type { AdvisorChatActor } from '../../../../machines/advisor-chat/advisor-chat.machine';
 import {
   ADVISOR_LOAD_FAILED_TEXT,
@@ -10,7 +11,7 @@ import { ErrorCard } from '../../../ui/error-boundary/ErrorCard';
 import { OwnErrorScreen } from '../../../ui/error-boundary/OwnErrorScreen';
 import { AdvisorClear } from './AdvisorClear';
 import { AdvisorComposer } from './AdvisorComposer';
-import { AdvisorConversation } from './AdvisorConversation';
+import { AdvisorConversation, useNewestInView } from './AdvisorConversation';
 import { useAdvisorChat } from './useAdvisorChat';
 import './advisor.css';
 
@@ -26,11 +27,14 @@ function AdvisorErrorView({ onRetry }: { onRetry: () => void }) {
 }
 
 function AdvisorReady({ actor }: { actor: AdvisorChatActor }) {
+  const end = useRef<HTMLDivElement>(null);
+  useNewestInView(actor, end);
   return (
     <div className="advisor-chat">
       <AdvisorClear actor={actor} />
       <AdvisorConversation actor={actor} />
       <AdvisorComposer actor={actor} />
+      <div ref={end} className="advisor-chat__end" />
     </div>
   );
 }
