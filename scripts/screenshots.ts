@@ -67,6 +67,12 @@ const shots: Shot[] = [
   { name: 'download-app-phone', who: 'nobody', path: '/download-app', userAgent: PHONE_UA },
   { name: 'not-found', who: 'ana', path: '/nada-aqui' },
   { name: 'home', who: 'ana', path: '/home' },
+  { name: 'advisor', who: 'ana', path: '/home/advisor' },
+  {
+    name: 'advisor-asked',
+    who: 'ana',
+    path: `/home/advisor?search=${encodeURIComponent('Quais tarefas estão atrasadas?')}`,
+  },
   {
     name: 'home-quick-add',
     who: 'ana',

@@ -27,6 +27,7 @@ const downloadAppPage = lazyPage(() => import('../../features/download-app/Downl
 const onboardingPage = lazyPage(() => import('../../features/onboarding/OnboardingPage'));
 const paywallPage = lazyPage(() => import('../../features/paywall/PaywallPage'));
 const homePage = lazyPage(() => import('../../features/home/HomePage'));
+const advisorPage = lazyPage(() => import('../../features/home/advisor/AdvisorPage'));
 const settingsPage = lazyPage(() => import('../../features/settings/SettingsPage'));
 const phoneChangePage = lazyPage(() => import('../../features/settings/access-security/PhoneChangePage'));
 const phoneChangeValidatePage = lazyPage(
@@ -184,7 +185,7 @@ export const appRoutes: readonly AppRoute[] = [
     path: appPaths.homeAdvisor,
     layout: 'shell',
     search: advisorSearch,
-    page: titleOnlyPage,
+    page: advisorPage,
   }),
   defineRoute({
     path: '/home/:taskId',

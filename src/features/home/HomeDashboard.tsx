@@ -8,6 +8,7 @@ import { SupportLink } from '../../lib/support/SupportLink';
 import { whatsappStatusQuery } from '../../lib/whatsapp/whatsapp-status-query';
 import { LoadError } from '../../ui/load-error/LoadError';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
+import { AdvisorAsk } from './AdvisorAsk';
 import { dashboardQuery } from './dashboard-query';
 import { greetingFor } from './greeting';
 import { LazyChart } from './LazyChart';
@@ -104,6 +105,8 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
           {plural(customerCount, 'cliente', 'clientes')}
         </Stat>
       </ul>
+
+      <AdvisorAsk />
 
       <GettingStarted hasCustomers={customerCount > 0} hasDeals={hasDeals} />
 
