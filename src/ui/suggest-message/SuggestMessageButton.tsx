@@ -57,11 +57,11 @@ export function SuggestMessageButton({
   const chart = useActorRef(machine, { input: { target, dueAt } });
   const open = useSelector(chart, (s) => !s.matches('idle') && !s.matches('done'));
   useChartEvent(chart, 'sent', ({ customerId }) => {
-    toast.success(suggestMessageTexts.sent);
+    toast.success(suggestMessageTexts.sent, { id: 'suggest-message-sent' });
     void queryClient.invalidateQueries({ queryKey: customerKeys.conversation(customerId) });
   });
   useChartEvent(chart, 'scheduled', () => {
-    toast.success(suggestMessageTexts.scheduled);
+    toast.success(suggestMessageTexts.scheduled, { id: 'suggest-message-scheduled' });
     void invalidateAfter(queryClient, 'task');
     void invalidateAfter(queryClient, 'followUp');
   });
