@@ -30,7 +30,7 @@ export default function SuggestMessageSheet({ chart, hasFollowUp }: Props) {
   const cancel = () => chart.send({ type: 'CANCEL' });
   const onKeyDown = useDialogFocus(panel, null, cancel);
   return (
-    <div className="sheet">
+    <div className="sheet sheet--wide">
       <div className="sheet__backdrop" aria-hidden="true" onClick={cancel} />
       <div
         ref={panel}
