@@ -122,7 +122,14 @@ function layerFor(page: Page, context: ReplayContext, held: Held): SuggestMessag
           contentType: 'application/json',
           body: JSON.stringify({ success: false, error: action.error, code: 'INTERNAL_ERROR' }),
         });
-      else await route.continue();
+      else {
+        // The real server's answer, checked: the task it saved carries the follow-up.
+        const real = await route.fetch();
+        const answered = (await real.json()) as { data?: { task?: { referenceEntityName?: string | null } } };
+        await route.fulfill({ response: real });
+        if (answered.data?.task?.referenceEntityName !== 'follow_up_message')
+          throw new Error(`the server saved no follow-up: ${real.status()} ${JSON.stringify(answered)}`);
+      }
     },
     lastSentText: async () => last,
   };
@@ -137,10 +144,10 @@ function layerFor(page: Page, context: ReplayContext, held: Held): SuggestMessag
       });
       return `/tasks/${made.task.id}`;
     }
-    const { stages } = await api<{ stages: Array<{ id: string }> }>('GET', '/api/sales/stages');
+    // Absent stage: the first one.
     const made = await api<{ deal: { id: string } }>('POST', '/api/sales/deals', {
       title: 'Orçamento de manicure',
-      stageId: stages[0]!.id,
+      valueCents: 12_000,
       customerId,
     });
     return `/sales/${made.deal.id}`;
