@@ -29,6 +29,7 @@ import { rootEntryPathModel } from '../machines/root-entry/root-entry.paths';
 import { searchBoxPathModel } from '../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../machines/session/session.paths';
 import { stageEditorPathModel } from '../machines/stage-editor/stage-editor.paths';
+import { suggestMessagePathModel } from '../machines/suggest-message/suggest-message.paths';
 import { taskFormPathModel } from '../machines/task-form/task-form.paths';
 import { teamPathModel } from '../machines/team/team.paths';
 import { toastPathModel } from '../machines/toasts/toast.paths';
@@ -80,6 +81,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   analytics: model(analyticsPathModel),
   'invite-page': model(invitePagePathModel),
   'advisor-chat': model(advisorChatPathModel),
+  'suggest-message': model(suggestMessagePathModel),
 };
 
 /**

@@ -60,6 +60,37 @@ const firstLink =
     return (await found.jsonValue()) as string;
   };
 
+/**
+ * "Sugerir mensagem" pressed and its draft shown. A server without the advisor's route (404) is
+ * answered with a sample draft, so the sheet can be looked at before that route exists.
+ */
+async function suggestMessage(page: Page): Promise<void> {
+  await page.route('**/api/advisor/suggest-message', async (route) => {
+    const real = await route.fetch();
+    if (real.status() !== 404) return route.fulfill({ response: real });
+    const body = route.request().postDataJSON() as Record<string, string>;
+    return route.fulfill({
+      json: {
+        success: true,
+        data: {
+          text: 'Oi! Tudo bem? Passando para saber se ficou alguma dúvida sobre o orçamento. Posso reservar um horário para você amanhã às 10h?',
+          mode: 'offline',
+          customerId: body.customerId ?? '00000000-0000-4000-8000-000000000000',
+          customerName: 'Cliente',
+          sources: [],
+        },
+      },
+    });
+  });
+  await page.getByRole('button', { name: 'Sugerir mensagem' }).click();
+  await page
+    .getByRole('dialog')
+    .getByLabel('Mensagem', { exact: true })
+    .or(page.getByRole('alert'))
+    .first()
+    .waitFor();
+}
+
 const shots: Shot[] = [
   { name: 'auth-login', who: 'nobody', path: '/auth/login' },
   { name: 'auth-signup', who: 'nobody', path: '/auth/signup' },
@@ -120,6 +151,24 @@ const shots: Shot[] = [
     name: 'service-edit',
     who: 'ana',
     path: firstLink('/settings/services', /^\/settings\/services\/[0-9a-f-]{36}\/edit$/),
+  },
+  {
+    name: 'task-suggest-message',
+    who: 'ana',
+    path: firstLink('/tasks?filter=future', /^\/tasks\/[0-9a-f-]{36}$/),
+    afterOpening: suggestMessage,
+  },
+  {
+    name: 'deal-suggest-message',
+    who: 'ana',
+    path: firstLink('/sales', /^\/sales\/[0-9a-f-]{36}$/),
+    afterOpening: suggestMessage,
+  },
+  {
+    name: 'customer-suggest-message',
+    who: 'ana',
+    path: firstLink('/customers', /^\/customers\/[0-9a-f-]{36}$/),
+    afterOpening: suggestMessage,
   },
   { name: 'settings', who: 'ana', path: '/settings' },
   { name: 'company-info', who: 'ana', path: '/settings/company-info' },

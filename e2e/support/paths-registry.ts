@@ -29,6 +29,7 @@ import { rootEntryPathModel } from '../../machines/root-entry/root-entry.paths';
 import { searchBoxPathModel } from '../../machines/search-box/search-box.paths';
 import { sessionPathModel } from '../../machines/session/session.paths';
 import { stageEditorPathModel } from '../../machines/stage-editor/stage-editor.paths';
+import { suggestMessagePathModel } from '../../machines/suggest-message/suggest-message.paths';
 import { taskFormPathModel } from '../../machines/task-form/task-form.paths';
 import { teamPathModel } from '../../machines/team/team.paths';
 import { toastPathModel } from '../../machines/toasts/toast.paths';
@@ -66,6 +67,7 @@ import { rootEntryBrowserDriver } from './drivers/root-entry';
 import { searchBoxBrowserDriver } from './drivers/search-box';
 import { sessionDriver } from './drivers/session';
 import { stageEditorBrowserDriver } from './drivers/stage-editor';
+import { suggestMessageBrowserDriver } from './drivers/suggest-message';
 import { taskFormBrowserDriver } from './drivers/task-form';
 import { teamBrowserDriver } from './drivers/team';
 import { toasterBrowserDriver } from './drivers/toaster';
@@ -125,4 +127,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'remote-config': chart(remoteConfigPathModel, remoteConfigBrowserDriver),
   analytics: chart(analyticsPathModel, analyticsBrowserDriver),
   'advisor-chat': chart(advisorChatPathModel, advisorChatBrowserDriver),
+  'suggest-message': chart(suggestMessagePathModel, suggestMessageBrowserDriver),
 };

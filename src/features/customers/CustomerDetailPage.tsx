@@ -156,7 +156,11 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
         </dl>
       </section>
 
-      <ConversationTimeline customerId={id} customerName={customer.name} />
+      <ConversationTimeline
+        customerId={id}
+        customerName={customer.name}
+        hasWhatsapp={Boolean(customer.phone)}
+      />
 
       <CustomerFollowUps customerId={id} />
 

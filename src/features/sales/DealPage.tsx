@@ -4,6 +4,7 @@ import { RouteLoading } from '../../app/routing/RouteLoading';
 import { Link } from '../../lib/routing/Link';
 import { LoadError } from '../../ui/load-error/LoadError';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
+import { SuggestMessageButton } from '../../ui/suggest-message/SuggestMessageButton';
 import { DealForm } from './deal/DealForm';
 import { DealHistory } from './deal/DealHistory';
 import { dealQuery } from './deal-query';
@@ -32,6 +33,11 @@ function ExistingDeal({ dealId }: { dealId: string }) {
     const { deal, activity } = query.data;
     return (
       <>
+        {deal.customer ? (
+          <div className="form__actions">
+            <SuggestMessageButton target={{ dealId: deal.id }} />
+          </div>
+        ) : null}
         <DealForm key={deal.id} deal={deal} />
         <DealHistory deal={deal} activity={activity} />
       </>

@@ -9,6 +9,7 @@ import { Link } from '../../lib/routing/Link';
 import { useTaskCompletion } from '../../lib/tasks/useTaskCompletion';
 import { LoadError } from '../../ui/load-error/LoadError';
 import { QueryLoading } from '../../ui/query-loading/QueryLoading';
+import { SuggestMessageButton } from '../../ui/suggest-message/SuggestMessageButton';
 import { ChargeCard } from './ChargeCard';
 import { FollowUpCard } from './FollowUpCard';
 import { formatDue } from './task-dates';
@@ -149,6 +150,15 @@ export default function TaskDetailPage() {
         </dl>
         <ActivityList events={activity} label="Histórico da tarefa" />
         <TaskActions task={task} paths={paths} />
+        {task.status === 'pending' && customer?.phone ? (
+          <div className="form__actions">
+            <SuggestMessageButton
+              target={{ taskId: task.id }}
+              dueAt={task.dueAt}
+              hasFollowUp={followUpId !== null}
+            />
+          </div>
+        ) : null}
       </article>
 
       {followUp.data ? (

@@ -4,6 +4,7 @@ import { appPaths } from '../../../../machines/app-paths';
 import { Link } from '../../../lib/routing/Link';
 import { whatsappStatusQuery } from '../../../lib/whatsapp/whatsapp-status-query';
 import { LoadError } from '../../../ui/load-error/LoadError';
+import { SuggestMessageButton } from '../../../ui/suggest-message/SuggestMessageButton';
 import { ChatMessage } from './ChatMessage';
 import { conversationDays } from './conversation-days';
 import { conversationQuery } from './conversation-query';
@@ -17,9 +18,12 @@ import './conversation.css';
 export function ConversationTimeline({
   customerId,
   customerName,
+  hasWhatsapp = false,
 }: {
   customerId: string;
   customerName: string;
+  /** The customer has a number: "Sugerir mensagem" can draft one for them. */
+  hasWhatsapp?: boolean;
 }) {
   const headingId = useId();
   const conversation = useInfiniteQuery(conversationQuery(customerId));
@@ -74,6 +78,11 @@ export function ConversationTimeline({
           </div>
         </>
       )}
+      {hasWhatsapp ? (
+        <div className="form__actions">
+          <SuggestMessageButton target={{ customerId }} />
+        </div>
+      ) : null}
       <ReplyBox customerId={customerId} />
     </section>
   );
