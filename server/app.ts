@@ -21,6 +21,7 @@ import { RequestLog } from './http/request-log';
 import { helmetOptionsFor, registerResponseHeaders } from './http/security-headers';
 import { resolveWhatsappSettings } from './integrations/whatsapp/whatsapp-settings';
 import { activityRoutes } from './modules/activity/routes';
+import { aiSuggestionRoutes } from './modules/ai-watcher/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { companyRoutes } from './modules/company/routes';
@@ -199,6 +200,8 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
     settings: whatsapp,
   });
   await app.register(whatsappBlocklistRoutes, { db, config });
+  // The conversation watcher's suggestions (issue 18).
+  await app.register(aiSuggestionRoutes, { db, config });
   // The hosted login's pages (/auth/*): sign-in, sign-up, password reset, sign-out.
   await app.register(hostedLoginRoutes, { db, config, tokens });
 
