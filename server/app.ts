@@ -21,6 +21,7 @@ import { RequestLog } from './http/request-log';
 import { helmetOptionsFor, registerResponseHeaders } from './http/security-headers';
 import { resolveWhatsappSettings } from './integrations/whatsapp/whatsapp-settings';
 import { activityRoutes } from './modules/activity/routes';
+import { devWatcherFlagRoutes } from './modules/ai-watcher/dev-routes';
 import { aiSuggestionRoutes } from './modules/ai-watcher/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
@@ -202,6 +203,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(whatsappBlocklistRoutes, { db, config });
   // The conversation watcher's suggestions (issue 18).
   await app.register(aiSuggestionRoutes, { db, config });
+  if (config.devPages) await app.register(devWatcherFlagRoutes, { db });
   // The hosted login's pages (/auth/*): sign-in, sign-up, password reset, sign-out.
   await app.register(hostedLoginRoutes, { db, config, tokens });
 

@@ -371,3 +371,24 @@ describe("another company's suggestions", () => {
     expect(await pendingSuggestions(owner.api)).toEqual([suggestion]);
   });
 });
+
+describe('turning the watcher on (dev page)', () => {
+  it('the flag set on /dev/ai-watcher is what the next message reads', async () => {
+    const at = await shop(false);
+    const page = await fetch(`${server.url}/dev/ai-watcher`);
+    expect(await page.text()).toContain(at.companyId);
+    const posted = await fetch(`${server.url}/dev/ai-watcher`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ companyId: at.companyId, enabled: '1' }).toString(),
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(303);
+    const session = await at.api.get<{ featureFlags: { isSentinelWatcherEnabled: boolean } }>(
+      '/api/session/check',
+    );
+    expect(session.body.data.featureFlags.isSentinelWatcherEnabled).toBe(true);
+    await customerWrites(at, newWaId(), 'Quanto custa?');
+    expect(await pendingSuggestions(at.api)).toHaveLength(1);
+  });
+});
