@@ -1,4 +1,4 @@
-import type { AiTrainingInput } from '../../../contracts/ai-training';
+import { type AiTrainingInput, EMPTY_AI_TRAINING } from '../../../contracts/ai-training';
 import type { Queryable } from '../../db/types';
 import { loadCurrentTraining } from '../ai-training/current-training';
 import type { LocalClock } from './named-time';
@@ -57,6 +57,7 @@ export async function loadTurnContext(
   q: Queryable,
   companyId: string,
   messageId: string,
+  { forPrompt }: { forPrompt: boolean },
 ): Promise<TurnContext | null> {
   const { rows } = await q.query<LatestRow>(
     `SELECT latest.id, latest.sent_at, m.sent_at AS own_sent_at, c.id AS customer_id, c.name, co.timezone,
@@ -101,12 +102,15 @@ export async function loadTurnContext(
     if (row.body) turn.unshift({ id: row.id, body: row.body });
   }
 
+  // The open tasks and the training only go into a prompt; the offline rules do without them.
   const [tasks, deals, stages, services, pending, training] = await Promise.all([
-    q.query<{ id: string; title: string; due_at: Date }>(
-      `SELECT id, title, due_at FROM tasks WHERE company_id = $1 AND customer_id = $2 AND status = 'pending'
-        ORDER BY due_at LIMIT 10`,
-      [companyId, customerId],
-    ),
+    forPrompt
+      ? q.query<{ id: string; title: string; due_at: Date }>(
+          `SELECT id, title, due_at FROM tasks WHERE company_id = $1 AND customer_id = $2 AND status = 'pending'
+            ORDER BY due_at LIMIT 10`,
+          [companyId, customerId],
+        )
+      : { rows: [] },
     q.query<{
       id: string;
       title: string;
@@ -133,7 +137,7 @@ export async function loadTurnContext(
         WHERE company_id = $1 AND customer_id = $2 AND status = 'pending'`,
       [companyId, customerId],
     ),
-    loadCurrentTraining(q, companyId),
+    forPrompt ? loadCurrentTraining(q, companyId) : EMPTY_AI_TRAINING,
   ]);
 
   return {

@@ -71,7 +71,7 @@ function watchPayload(job: Job): WatchPayload & { companyId: string } {
 export function watchTurnHandler(llm: Llm | null): JobHandler {
   return async (job, { db, logger }) => {
     const { companyId, messageId } = watchPayload(job);
-    const context = await loadTurnContext(db, companyId, messageId);
+    const context = await loadTurnContext(db, companyId, messageId, { forPrompt: llm !== null });
     if (!context || context.turn.length === 0) return;
     let proposal: Proposal | null;
     if (llm) {
