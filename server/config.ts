@@ -149,6 +149,17 @@ const envSchema = z.object({
   // Branch, when the client was built with its key (the same variables): the policy allows its hosts.
   BRANCH_KEY: z.string().default(''),
   BRANCH_API_URL: httpUrl.default('https://api2.branch.io'),
+  // The LLM behind the advisor, the suggestions and the watcher: any OpenAI-compatible endpoint.
+  LLM_BASE_URL: httpUrl.optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(32_000).default(800),
+  LLM_MONTHLY_BUDGET_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(5000),
+  // A small model's prices (about US$0.15 in, US$0.60 out per million tokens) in centavos.
+  LLM_PRICE_INPUT_CENTS_PER_MTOK: z.coerce.number().min(0).max(1_000_000).default(85),
+  LLM_PRICE_OUTPUT_CENTS_PER_MTOK: z.coerce.number().min(0).max(1_000_000).default(340),
 });
 
 export interface Config {
@@ -227,6 +238,25 @@ export interface Config {
   remoteConfigFromFirebase: boolean;
   /** Branch (BRANCH_KEY) for referral links and first-session data; null: the client has none. */
   branch: BranchSettings | null;
+  /** The OpenAI-compatible endpoint the AI features call; null: they answer in their offline mode. */
+  llm: LlmConfig | null;
+}
+
+export interface LlmConfig {
+  /** The endpoint's base, `/v1` included (https://api.openai.com/v1, or the local stand-in). */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** Per attempt, until the answer starts; while it streams, the longest silence between pieces. */
+  timeoutMs: number;
+  /** Further attempts after a 429, a 5xx, a time-out or a dropped connection. */
+  maxRetries: number;
+  /** The most tokens any answer may have, whatever a caller asks for. */
+  maxTokens: number;
+  /** What one company may spend per calendar month (America/Sao_Paulo), in centavos. */
+  monthlyBudgetCents: number;
+  /** Centavos per million tokens, to cost every call. */
+  priceCentsPerMTok: { input: number; output: number };
 }
 
 export interface WhatsappConfig {
@@ -386,6 +416,29 @@ function whatsappConfig(e: z.infer<typeof envSchema>, isProduction: boolean): Wh
   };
 }
 
+/** The endpoint, its key and the model go together: naming the missing ones beats failing at the first question. */
+function llmConfig(e: z.infer<typeof envSchema>): LlmConfig | null {
+  const keys = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const;
+  const given = keys.filter((key) => e[key]);
+  if (given.length === 0) return null;
+  const missing = keys.filter((key) => !e[key]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Configuração inválida:\n${missing.map((key) => `  - ${key}: obrigatório junto com ${given.join(', ')} (o endereço, a chave e o modelo da IA vão juntos).`).join('\n')}`,
+    );
+  }
+  return {
+    baseUrl: e.LLM_BASE_URL!,
+    apiKey: e.LLM_API_KEY!,
+    model: e.LLM_MODEL!,
+    timeoutMs: e.LLM_TIMEOUT_MS,
+    maxRetries: e.LLM_MAX_RETRIES,
+    maxTokens: e.LLM_MAX_TOKENS,
+    monthlyBudgetCents: e.LLM_MONTHLY_BUDGET_CENTS,
+    priceCentsPerMTok: { input: e.LLM_PRICE_INPUT_CENTS_PER_MTOK, output: e.LLM_PRICE_OUTPUT_CENTS_PER_MTOK },
+  };
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -464,5 +517,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     remoteConfigFromFirebase: e.FIREBASE_PROJECT_ID.trim() !== '',
     branch: e.BRANCH_KEY.trim() ? { key: e.BRANCH_KEY.trim(), apiUrl: e.BRANCH_API_URL } : null,
+    llm: llmConfig(e),
   };
 }

@@ -1,11 +1,12 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
 import type { Llm } from './llm';
+import { openAiLlm } from './openai-llm';
 
 /**
- * The configured LLM, or null for the offline mode. Until `LLM_BASE_URL` / `LLM_MODEL` are read by
- * server/config.ts there is nothing to configure, so every module answers offline.
+ * The configured LLM (LLM_BASE_URL, LLM_API_KEY and LLM_MODEL), or null for the offline mode: every
+ * module then answers from the same data with rules and templates.
  */
-export function createLlm(_config: Config, _db: Db): Llm | null {
-  return null;
+export function createLlm(config: Config, db: Db): Llm | null {
+  return config.llm ? openAiLlm(config.llm, db) : null;
 }
