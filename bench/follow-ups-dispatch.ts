@@ -219,7 +219,7 @@ try {
   const started = performance.now();
   worker = await startWorker({
     db,
-    handlers: jobHandlers(config, mailer, sms, serverDispatcher(config, db, app.server)),
+    handlers: jobHandlers(config, mailer, sms, serverDispatcher(config, db, app.server), null),
     // The instance's default for the database measured (the bench's own config runs on memory://).
     concurrency: Number(process.env.JOB_CONCURRENCY ?? defaultJobConcurrency(databaseUrl)),
   });

@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { advisorChatPathModel } from '../machines/advisor-chat/advisor-chat.paths';
+import { aiSuggestionPathModel } from '../machines/ai-suggestion/ai-suggestion.paths';
 import { analyticsPathModel } from '../machines/analytics/analytics.paths';
 import { checkoutPathModel } from '../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../machines/checkout/renewal.paths';
@@ -82,6 +83,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'invite-page': model(invitePagePathModel),
   'advisor-chat': model(advisorChatPathModel),
   'suggest-message': model(suggestMessagePathModel),
+  'ai-suggestion': model(aiSuggestionPathModel),
 };
 
 /**
@@ -125,4 +127,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'remote-config': 'tests/web/remote-config.paths.test.tsx',
   'invite-page': 'tests/web/invite-page.paths.test.tsx',
   'advisor-chat': 'tests/web/advisor-chat.paths.test.tsx',
+  'ai-suggestion': 'tests/web/ai-suggestions.paths.test.tsx',
 };

@@ -23,6 +23,8 @@ import { createLlm } from './integrations/llm/create-llm';
 import { resolveWhatsappSettings } from './integrations/whatsapp/whatsapp-settings';
 import { activityRoutes } from './modules/activity/routes';
 import { advisorRoutes } from './modules/advisor/routes';
+import { devWatcherFlagRoutes } from './modules/ai-watcher/dev-routes';
+import { aiSuggestionRoutes } from './modules/ai-watcher/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { companyRoutes } from './modules/company/routes';
@@ -204,6 +206,9 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   // The AI advisor's chat, the training's preview and "Sugerir mensagem" (offline when llm is null).
   const llm = createLlm(config, db);
   await app.register(advisorRoutes, { db, config, llm });
+  // The conversation watcher's suggestions (issue 18).
+  await app.register(aiSuggestionRoutes, { db, config });
+  if (config.devPages) await app.register(devWatcherFlagRoutes, { db });
   // The hosted login's pages (/auth/*): sign-in, sign-up, password reset, sign-out.
   await app.register(hostedLoginRoutes, { db, config, tokens });
 

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { Db } from './db/types';
 import { describeSeed, seedDemo } from './demo/seed-demo';
+import { createLlm } from './integrations/llm/create-llm';
 import { createMailer } from './integrations/mail/create-mailer';
 import { createSmsSender } from './integrations/sms/create-sms-sender';
 import { jobHandlers } from './job-handlers';
@@ -63,10 +64,12 @@ async function main() {
     );
   }
   const whatsapp = serverDispatcher(config, db, app.server);
+  // Null without an LLM configured: the jobs that use it answer offline.
+  const llm = createLlm(config, db);
   const worker: Worker | undefined = config.jobsEnabled
     ? await startWorker({
         db,
-        handlers: jobHandlers(config, mailer, sms, whatsapp),
+        handlers: jobHandlers(config, mailer, sms, whatsapp, llm),
         concurrency: config.jobConcurrency,
         logger: app.log,
       })

@@ -3,7 +3,7 @@
  * in São Paulo, and its owner's account, which can sign in with DEMO_USER_EMAIL / DEMO_USER_PASSWORD
  * and goes straight to the app (onboarding done, a subscription current for a year). Its customers,
  * sales board (the default stages, deals won this month and before), and tasks are placed relative to
- * the moment it runs, so the demo looks current. Running it again changes nothing: the company has a
+ * the moment it runs, so the demo looks current; its conversation watcher is on (suggestions on home). Running it again changes nothing: the company has a
  * fixed id and is created only once, in one transaction.
  */
 import { randomUUID } from 'node:crypto';
@@ -486,10 +486,11 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<SeedDemo
     // Migration 010's trigger gives the new company the default stages.
     const inserted = await tx.query(
       `INSERT INTO companies (id, name, business_name, document_number, document_type, email, city, state,
-                              description)
+                              description, sentinel_watcher_enabled)
        VALUES ($1, 'Doces da Ana', 'Ana Paula Ribeiro Confeitaria ME', '12345678000195', 'cnpj',
                'contato@docesdaana.example', 'São Paulo', 'SP',
-               'Confeitaria artesanal na Vila Mariana: bolos decorados, docinhos gourmet e kits de festa sob encomenda.')
+               'Confeitaria artesanal na Vila Mariana: bolos decorados, docinhos gourmet e kits de festa sob encomenda.',
+               true)
        ON CONFLICT (id) DO NOTHING
        RETURNING id`,
       [DEMO_COMPANY_ID],

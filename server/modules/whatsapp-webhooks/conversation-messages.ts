@@ -3,6 +3,7 @@ import { realtimeEvent } from '../../../contracts/realtime';
 import type { Db } from '../../db/types';
 import type { WebhookMessage, WebhookStatus } from '../../integrations/whatsapp/webhook-objects';
 import { publishEvent } from '../../realtime/event-bus';
+import { enqueueTurnWatches } from '../ai-watcher/watch-job';
 import { completeUnansweredSend } from '../whatsapp-sending/callback-completion';
 import { pauseFollowUpsOnEcho } from '../whatsapp-sending/customer-follow-up-pause';
 import { followUpFollowsStatus } from '../whatsapp-sending/follow-up-delivery';
@@ -45,6 +46,7 @@ export interface IncomingMessage {
  * One message into the customer's conversation, in one short transaction: a blocked number is
  * dropped before anything is stored; otherwise the customer is found or created, the message stored
  * once per wamid, the customer's last contact moved forward, and open tabs told — only the first time.
+ * A live inbound message is queued for the conversation watcher (when the company has it on).
  */
 export async function storeMessage(
   db: Db,
@@ -79,6 +81,9 @@ export async function storeMessage(
     // Echoes and the business's history never open or extend the 24-hour window.
     await touchCustomer(tx, companyId, customer.id, at, direction === 'inbound');
     if (input.origin === 'echo') await pauseFollowUpsOnEcho(tx, companyId, customer.id, at);
+    if (direction === 'inbound' && input.origin === 'webhook') {
+      await enqueueTurnWatches(tx, [{ companyId, messageId: id }]);
+    }
     if (input.announce) {
       const preview = messagePreview(content);
       await publishEvent(

@@ -4,6 +4,7 @@ import { type RealtimeEvent, realtimeEvent } from '../../../contracts/realtime';
 import type { Queryable, Row } from '../../db/types';
 import type { JobLogger } from '../../jobs/worker';
 import { publishEvents } from '../../realtime/event-bus';
+import { enqueueTurnWatches } from '../ai-watcher/watch-job';
 import { messagePreview } from './conversation-messages';
 import type { MessageContent } from './message-content';
 import type { WebhookConnection } from './webhook-connection';
@@ -70,7 +71,8 @@ async function findCustomers(tx: Queryable, entries: PersonEntry[]): Promise<voi
  * dropped before anything is stored about them; customers are found or created (the profile's name,
  * source whatsapp) in key order, so concurrent batches lock them in one order; messages are stored
  * once per wamid; each customer's last contact and last inbound move forward, never back; open tabs
- * hear of new customers and of messages stored for the first time. Same outcome as `storeMessage`
+ * hear of new customers and of messages stored for the first time; each customer's newest message is
+ * queued for the conversation watcher when the company has it on. Same outcome as `storeMessage`
  * for each, in the caller's transaction.
  */
 export async function storeInboundBatch(
@@ -193,14 +195,14 @@ export async function storeInboundBatch(
     ],
   );
   const stored = new Set(inserted.map((row) => row.id));
-  const latest = new Map<string, { companyId: string; customerId: string; at: Date }>();
+  const latest = new Map<string, { companyId: string; customerId: string; at: Date; messageId: string }>();
   for (const row of rows) {
     if (!stored.has(row.id)) continue;
     const { companyId } = row.message.connection;
     const customerId = row.customerId!;
     const last = latest.get(customerId);
     if (!last || last.at < row.message.sentAt)
-      latest.set(customerId, { companyId, customerId, at: row.message.sentAt });
+      latest.set(customerId, { companyId, customerId, at: row.message.sentAt, messageId: row.id });
     const preview = messagePreview(row.message.content);
     events.push({
       companyId,
@@ -225,5 +227,9 @@ export async function storeInboundBatch(
       [touched.map((t) => t.companyId), touched.map((t) => t.customerId), touched.map((t) => t.at)],
     );
   }
+  await enqueueTurnWatches(
+    tx,
+    touched.map(({ companyId, messageId }) => ({ companyId, messageId })),
+  );
   await publishEvents(tx, events);
 }

@@ -4,6 +4,7 @@ import { formatCustomerPhone, whatsappChatUrl } from '../../../contracts/brazil/
 import { type CustomerDetail, customerSourceLabels } from '../../../contracts/customers';
 import { unwrapEnvelope } from '../../api/unwrap-envelope';
 import { useCurrentRoute } from '../../app/routing/current-route';
+import { AiSuggestions } from '../../app/suggestions/AiSuggestions';
 import { invalidateAfter } from '../../lib/cache/invalidate-after';
 import {
   type ConfirmDeleteView,
@@ -155,6 +156,8 @@ function CustomerDetailView({ id, detail }: { id: string; detail: CustomerDetail
           ) : null}
         </dl>
       </section>
+
+      <AiSuggestions customerId={id} />
 
       <ConversationTimeline
         customerId={id}
