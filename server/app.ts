@@ -21,6 +21,7 @@ import { RequestLog } from './http/request-log';
 import { helmetOptionsFor, registerResponseHeaders } from './http/security-headers';
 import { resolveWhatsappSettings } from './integrations/whatsapp/whatsapp-settings';
 import { activityRoutes } from './modules/activity/routes';
+import { aiTrainingRoutes } from './modules/ai-training/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { companyRoutes } from './modules/company/routes';
@@ -171,6 +172,8 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(followUpRoutes, { db, config });
   await app.register(salesRoutes, { db, config });
   await app.register(serviceRoutes, { db, config });
+  // What the AI must know about the business, as versions (AI training).
+  await app.register(aiTrainingRoutes, { db, config });
   await app.register(companyRoutes, { db, config });
   await app.register(dashboardRoutes, { db, config });
   // The team: the owner's screen, invitations (preview and accept), the person's companies.
