@@ -466,7 +466,10 @@ function actionsFor(event: AnyEventObject): AiTrainingUserAction[] {
     case 'ASK':
       return [{ do: 'click', button: aiTrainingTexts.ask }];
   }
-  return [plannedAnswer<AiTrainingCall>(event)];
+  const answer = plannedAnswer<AiTrainingCall>(event);
+  // A 400's field issues go in its envelope too.
+  const issues = (event as { error?: { issues?: unknown } }).error?.issues;
+  return [issues ? { ...answer, body: { ...(answer.body as object), issues } } : answer];
 }
 
 function toastOf(event: AnyEventObject): string | null {
