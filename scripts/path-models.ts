@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import { aiTrainingPathModel } from '../machines/ai-training-form/ai-training-form.paths';
 import { analyticsPathModel } from '../machines/analytics/analytics.paths';
 import { checkoutPathModel } from '../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../machines/checkout/renewal.paths';
@@ -78,6 +79,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'remote-config': model(remoteConfigPathModel),
   analytics: model(analyticsPathModel),
   'invite-page': model(invitePagePathModel),
+  'ai-training-form': model(aiTrainingPathModel),
 };
 
 /**
@@ -120,4 +122,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   analytics: 'tests/web/analytics.paths.test.tsx',
   'remote-config': 'tests/web/remote-config.paths.test.tsx',
   'invite-page': 'tests/web/invite-page.paths.test.tsx',
+  'ai-training-form': 'tests/web/ai-training.paths.test.tsx',
 };

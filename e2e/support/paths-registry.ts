@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
+import { aiTrainingPathModel } from '../../machines/ai-training-form/ai-training-form.paths';
 import { analyticsPathModel } from '../../machines/analytics/analytics.paths';
 import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../../machines/checkout/renewal.paths';
@@ -35,6 +36,7 @@ import { toasterPathModel } from '../../machines/toasts/toaster.paths';
 import { whatsappConnectionPathModel } from '../../machines/whatsapp/whatsapp-connection.paths';
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
+import { aiTrainingBrowserDriver } from './drivers/ai-training-form';
 import { analyticsBrowserDriver } from './drivers/analytics';
 import { checkoutDriver } from './drivers/checkout';
 import { columnLoadMoreBrowserDriver } from './drivers/column-load-more';
@@ -122,4 +124,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'company-switch': chart(companySwitchPathModel, companySwitchBrowserDriver),
   'remote-config': chart(remoteConfigPathModel, remoteConfigBrowserDriver),
   analytics: chart(analyticsPathModel, analyticsBrowserDriver),
+  'ai-training-form': chart(aiTrainingPathModel, aiTrainingBrowserDriver),
 };
