@@ -98,7 +98,9 @@ describe('ai-training-form chart paths', () => {
           .map((t) => (t.endsWith('saveTraining') ? 'saved' : 'restored')),
       );
       // Every call settled on the path was started with an input checked below.
-      expect(saves.length).toBeGreaterThanOrEqual(done.filter((t) => t.includes('.actor.saveTraining')).length);
+      expect(saves.length).toBeGreaterThanOrEqual(
+        done.filter((t) => t.includes('.actor.saveTraining')).length,
+      );
       expect(previews.length).toBeGreaterThanOrEqual(done.filter((t) => t.includes('.actor.preview')).length);
       for (const save of saves) expect(save).toEqual({ baseVersion: 2, content: editedContent });
       for (const preview of previews) {
