@@ -34,7 +34,7 @@ export function TrainingPreview({ actor }: { actor: AiTrainingActor }) {
             {...control}
             className="field__input"
             maxLength={ADVISOR_QUESTION_MAX}
-            placeholder="Ex.: como respondo um cliente que achou caro?"
+            placeholder="Ex.: o cliente achou caro"
             value={question}
             onChange={(e) => actor.send({ type: 'EDIT_QUESTION', question: e.target.value })}
           />
