@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { advisorChatPathModel } from '../machines/advisor-chat/advisor-chat.paths';
 import { aiSuggestionPathModel } from '../machines/ai-suggestion/ai-suggestion.paths';
+import { aiTrainingPathModel } from '../machines/ai-training-form/ai-training-form.paths';
 import { analyticsPathModel } from '../machines/analytics/analytics.paths';
 import { checkoutPathModel } from '../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../machines/checkout/renewal.paths';
@@ -84,6 +85,7 @@ export const pathModels: Readonly<Record<string, PathModel>> = {
   'advisor-chat': model(advisorChatPathModel),
   'suggest-message': model(suggestMessagePathModel),
   'ai-suggestion': model(aiSuggestionPathModel),
+  'ai-training-form': model(aiTrainingPathModel),
 };
 
 /**
@@ -128,4 +130,5 @@ export const jsdomReplays: Readonly<Record<string, string>> = {
   'invite-page': 'tests/web/invite-page.paths.test.tsx',
   'advisor-chat': 'tests/web/advisor-chat.paths.test.tsx',
   'ai-suggestion': 'tests/web/ai-suggestions.paths.test.tsx',
+  'ai-training-form': 'tests/web/ai-training.paths.test.tsx',
 };

@@ -176,6 +176,7 @@ const shots: Shot[] = [
   { name: 'whatsapp', who: 'ana', path: '/settings/whatsapp-business-connection' },
   { name: 'invite', who: 'ana', path: '/settings/invite' },
   { name: 'team', who: 'ana', path: '/settings/team' },
+  { name: 'ai-training', who: 'ana', path: '/settings/ai-training' },
   { name: 'paywall', who: 'bruno', path: '/paywall' },
 ];
 

@@ -25,6 +25,7 @@ import { activityRoutes } from './modules/activity/routes';
 import { advisorRoutes } from './modules/advisor/routes';
 import { devWatcherFlagRoutes } from './modules/ai-watcher/dev-routes';
 import { aiSuggestionRoutes } from './modules/ai-watcher/routes';
+import { aiTrainingRoutes } from './modules/ai-training/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { companyRoutes } from './modules/company/routes';
@@ -175,6 +176,8 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(followUpRoutes, { db, config });
   await app.register(salesRoutes, { db, config });
   await app.register(serviceRoutes, { db, config });
+  // What the AI must know about the business, as versions (AI training).
+  await app.register(aiTrainingRoutes, { db, config });
   await app.register(companyRoutes, { db, config });
   await app.register(dashboardRoutes, { db, config });
   // The team: the owner's screen, invitations (preview and accept), the person's companies.

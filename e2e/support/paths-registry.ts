@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { advisorChatPathModel } from '../../machines/advisor-chat/advisor-chat.paths';
+import { aiTrainingPathModel } from '../../machines/ai-training-form/ai-training-form.paths';
 import { analyticsPathModel } from '../../machines/analytics/analytics.paths';
 import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
 import { renewalPathModel } from '../../machines/checkout/renewal.paths';
@@ -38,6 +39,7 @@ import { whatsappConnectionPathModel } from '../../machines/whatsapp/whatsapp-co
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { advisorChatBrowserDriver } from './drivers/advisor-chat';
+import { aiTrainingBrowserDriver } from './drivers/ai-training-form';
 import { analyticsBrowserDriver } from './drivers/analytics';
 import { checkoutDriver } from './drivers/checkout';
 import { columnLoadMoreBrowserDriver } from './drivers/column-load-more';
@@ -128,4 +130,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   analytics: chart(analyticsPathModel, analyticsBrowserDriver),
   'advisor-chat': chart(advisorChatPathModel, advisorChatBrowserDriver),
   'suggest-message': chart(suggestMessagePathModel, suggestMessageBrowserDriver),
+  'ai-training-form': chart(aiTrainingPathModel, aiTrainingBrowserDriver),
 };

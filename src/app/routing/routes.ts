@@ -50,6 +50,7 @@ const servicesPage = lazyPage(() => import('../../features/services/ServicesPage
 const serviceFormPage = lazyPage(() => import('../../features/services/ServiceFormPage'));
 const invitePage = lazyPage(() => import('../../features/settings/invite/InvitePage'));
 const teamPage = lazyPage(() => import('../../features/settings/team/TeamPage'));
+const aiTrainingPage = lazyPage(() => import('../../features/settings/ai-training/AiTrainingPage'));
 const companyInfoPage = lazyPage(() => import('../../features/company-info/CompanyInfoPage'));
 const blocklistPage = lazyPage(() => import('../../features/whatsapp-blocklist/BlocklistPage'));
 // The WhatsApp connection's pages share one page, so its chart lives on between them.
@@ -302,7 +303,8 @@ export const appRoutes: readonly AppRoute[] = [
   defineRoute({
     path: appPaths.aiTraining,
     layout: 'shell',
-    page: titleOnlyPage,
+    title: 'Treinamento da IA',
+    page: aiTrainingPage,
   }),
   defineRoute({
     path: appPaths.services,
