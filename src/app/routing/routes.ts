@@ -15,8 +15,6 @@ import {
   tasksSearch,
 } from './route-search';
 
-// One chunk shared by every route whose feature is still to come (see TitleOnlyPage).
-const titleOnlyPage = lazyPage(() => import('./TitleOnlyPage'));
 const rootPage = lazyPage(() => import('../../features/auth/root/RootPage'));
 const loginPage = lazyPage(() => import('../../features/auth/login/LoginPage'));
 const logoutPage = lazyPage(() => import('../../features/auth/logout/LogoutPage'));
