@@ -2,6 +2,8 @@
 export const ADVISOR_LOAD_FAILED_TEXT = 'Erro ao carregar a conversa';
 
 export const advisorChatTexts = {
+  /** The page's heading (spec §2 gives /home/advisor no title). */
+  heading: 'Consultor IA',
   loading: 'Carregando conversa...',
   retryHint: 'Verifique sua conexão e tente novamente.',
   emptyTitle: 'Pergunte ao consultor',

@@ -16,7 +16,7 @@ const routes: [string, string | null, boolean, string?][] = [
   // The onboarding routes send this (onboarded) user on: tests/web/onboarding*.test.tsx.
   ['/home', 'Início', true],
   ['/home/new', 'Nova tarefa', true],
-  ['/home/advisor', null, true],
+  ['/home/advisor', null, true, 'Consultor IA'],
   ['/home/t-1/', null, true],
   ['/home/t-1/edit', null, true, 'Editar tarefa'],
   ['/home/t-1/delete', null, true, 'Excluir tarefa?'],
@@ -35,7 +35,7 @@ const routes: [string, string | null, boolean, string?][] = [
   ['/tasks/t-1/delete', null, true, 'Excluir tarefa?'],
   ['/tasks/t-1/deleteFollowUp', null, true, 'Remover a mensagem de follow-up?'],
   ['/settings', 'Configurações', true],
-  ['/settings/ai-training', null, true],
+  ['/settings/ai-training', null, true, 'Treinamento da IA'],
   ['/settings/services', 'Serviços', true],
   ['/settings/services/new', null, true, 'Novo serviço'],
   ['/settings/services/s-1/edit', null, true, 'Editar serviço'],

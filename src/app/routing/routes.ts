@@ -301,7 +301,6 @@ export const appRoutes: readonly AppRoute[] = [
   defineRoute({
     path: appPaths.aiTraining,
     layout: 'shell',
-    title: 'Treinamento da IA',
     page: aiTrainingPage,
   }),
   defineRoute({

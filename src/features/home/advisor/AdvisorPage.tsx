@@ -6,7 +6,6 @@ import {
   advisorChatTexts,
 } from '../../../../machines/advisor-chat/advisor-chat.texts';
 import { appPaths } from '../../../../machines/app-paths';
-import { PageHeading } from '../../../app/routing/PageHeading';
 import { ErrorCard } from '../../../ui/error-boundary/ErrorCard';
 import { OwnErrorScreen } from '../../../ui/error-boundary/OwnErrorScreen';
 import { AdvisorClear } from './AdvisorClear';
@@ -61,7 +60,7 @@ function AdvisorChat() {
 export default function AdvisorPage() {
   return (
     <div className="page page--narrow advisor-page">
-      <PageHeading />
+      <h1 className="page-heading">{advisorChatTexts.heading}</h1>
       <OwnErrorScreen screen={(retry) => <AdvisorErrorView onRetry={retry} />}>
         <AdvisorChat />
       </OwnErrorScreen>

@@ -4,7 +4,6 @@ import {
   aiTrainingTexts,
 } from '../../../../machines/ai-training-form/ai-training-form.texts';
 import { appPaths } from '../../../../machines/app-paths';
-import { PageHeading } from '../../../app/routing/PageHeading';
 import { useRoleAllows } from '../../../app/session/session-context';
 import { ErrorCard } from '../../../ui/error-boundary/ErrorCard';
 import { OwnErrorScreen } from '../../../ui/error-boundary/OwnErrorScreen';
@@ -79,7 +78,8 @@ function AiTraining() {
 export default function AiTrainingPage() {
   return (
     <div className="page">
-      <PageHeading />
+      {/* Spec §2 gives this route no title: the page names itself, the document title stays the app's. */}
+      <h1 className="page-heading">{aiTrainingTexts.title}</h1>
       <p className="card__text ai-training__intro">{aiTrainingTexts.intro}</p>
       <OwnErrorScreen screen={(retry) => <AiTrainingErrorView onRetry={retry} />}>
         <AiTraining />
