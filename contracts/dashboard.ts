@@ -31,6 +31,11 @@ export const dashboardSchema = z.object({
   /** The last WON_MONTHS months, oldest first, the current one last; months without sales are 0. */
   wonByMonth: z.array(z.object({ month: z.string(), count: z.number(), totalValueCents: z.number() })),
   customerCount: z.number(),
+  /**
+   * The conversation watcher has suggestions waiting (issue 18): home loads their panel only then, so
+   * a first visit without any downloads none of it.
+   */
+  hasPendingSuggestions: z.boolean(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

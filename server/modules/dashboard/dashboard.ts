@@ -9,6 +9,7 @@ interface HeaderRow extends Record<string, unknown> {
   company_name: string | null;
   business_name: string | null;
   customer_count: number;
+  has_pending_suggestions: boolean;
 }
 
 interface MonthRow extends Record<string, unknown> {
@@ -35,7 +36,10 @@ export async function loadDashboard(
     q.query<HeaderRow>(
       `SELECT u.name AS user_name, c.name AS company_name, c.business_name,
               -- Kept by migration 008's triggers: no count over 100,000 rows.
-              COALESCE((SELECT total FROM customer_counts WHERE company_id = c.id), 0)::int AS customer_count
+              COALESCE((SELECT total FROM customer_counts WHERE company_id = c.id), 0)::int AS customer_count,
+              -- The partial index of pending suggestions answers this without counting them.
+              EXISTS (SELECT 1 FROM ai_suggestions s WHERE s.company_id = c.id AND s.status = 'pending')
+                AS has_pending_suggestions
          FROM companies c CROSS JOIN users u
         WHERE c.id = $1 AND u.id = $2`,
       [companyId, caller.userId],
@@ -88,5 +92,6 @@ export async function loadDashboard(
     wonThisMonth: { count: thisMonth.count, totalValueCents: thisMonth.totalValueCents },
     wonByMonth,
     customerCount: head.customer_count,
+    hasPendingSuggestions: head.has_pending_suggestions,
   };
 }

@@ -71,7 +71,7 @@ export function AiSuggestionCard({
             cacheRoots.customers,
             cacheRoots.dashboard,
           ]
-        : [cacheRoots.aiSuggestions];
+        : [cacheRoots.aiSuggestions, cacheRoots.dashboard];
     for (const queryKey of roots) void queryClient.invalidateQueries({ queryKey });
   });
 

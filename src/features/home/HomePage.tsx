@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { PageHeading } from '../../app/routing/PageHeading';
 import { AiSuggestions } from '../../app/suggestions/AiSuggestions';
+import { dashboardQuery } from './dashboard-query';
 import { HomeDashboard } from './HomeDashboard';
 import { QuickTaskLauncher } from './quick-task/QuickTaskLauncher';
 import { usePaymentReturn } from './usePaymentReturn';
@@ -11,10 +13,15 @@ import './home.css';
  */
 export default function HomePage() {
   usePaymentReturn();
+  // The same query the dashboard shows (one request): the suggestions' panel loads only when some wait.
+  const suggestionsWaiting = useQuery({
+    ...dashboardQuery,
+    select: (home) => home.hasPendingSuggestions,
+  }).data;
   return (
     <div className="home">
       <PageHeading />
-      <AiSuggestions />
+      {suggestionsWaiting ? <AiSuggestions /> : null}
       <HomeDashboard />
       <QuickTaskLauncher />
     </div>

@@ -30,12 +30,12 @@ export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventO
   // A referred company installed, connected its WhatsApp or paid: the invite page's counters and
   // rewards, and the subscription's credit line.
   'referral.updated': () => [cacheRoots.referral, billingQueryKeys.subscription],
-  // The watcher proposed, or someone accepted or dismissed: the suggestions, and what accepting made.
+  // The watcher proposed, or someone accepted or dismissed: the suggestions, whether home shows them
+  // (the dashboard), and what accepting made.
   'ai.suggestion.changed': (event) => [
     cacheRoots.aiSuggestions,
-    ...(event.payload.status === 'accepted'
-      ? [cacheRoots.tasks, cacheRoots.sales, cacheRoots.dashboard]
-      : []),
+    cacheRoots.dashboard,
+    ...(event.payload.status === 'accepted' ? [cacheRoots.tasks, cacheRoots.sales] : []),
   ],
 };
 

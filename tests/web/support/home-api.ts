@@ -91,6 +91,7 @@ export function dashboardData(overrides: Partial<Dashboard> = {}): Dashboard {
       { month: '2030-01', count: 2, totalValueCents: 150000 },
     ],
     customerCount: 42,
+    hasPendingSuggestions: false,
     ...overrides,
   };
 }
@@ -105,6 +106,7 @@ export function emptyDashboard(): Dashboard {
     wonThisMonth: { count: 0, totalValueCents: 0 },
     wonByMonth: dashboardData().wonByMonth.map((m) => ({ ...m, count: 0, totalValueCents: 0 })),
     customerCount: 0,
+    hasPendingSuggestions: false,
   });
 }
 
