@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADVISOR_OFFLINE_NOTICE_TEXT } from '../contracts/advisor';
+import { completeSignup, connectBody } from '../tests/support/whatsapp-signup';
 import { signUpAsNewcomer } from './support/newcomer';
 import { type ApiCall, apiOf } from './support/owner-api';
 
@@ -24,6 +25,8 @@ function inDays(days: number, hour?: number) {
 interface Customer {
   id: string;
   name: string;
+  /** Digits with 55, as WhatsApp sends it. */
+  phone: string;
 }
 interface Task {
   id: string;
@@ -31,8 +34,12 @@ interface Task {
 }
 
 async function createCustomer(api: ApiCall, name: string): Promise<Customer> {
-  const phone = `119${String(Date.now()).slice(-8)}`;
-  return (await api<{ customer: Customer }>('POST', '/api/customers', { name, phone })).customer;
+  const national = `119${String(Date.now()).slice(-8)}`;
+  const { customer } = await api<{ customer: Omit<Customer, 'phone'> }>('POST', '/api/customers', {
+    name,
+    phone: national,
+  });
+  return { ...customer, phone: `55${national}` };
 }
 
 async function createTask(api: ApiCall, title: string, dueAt: string, customerId: string): Promise<Task> {
@@ -230,4 +237,54 @@ test('"Sugerir mensagem" on a task: the owner edits the draft and schedules it a
   await page.reload();
   await expect(followUp).toContainText(edited);
   await expect(followUp).toContainText(`${customer.name}, no WhatsApp`);
+});
+
+test('with the conversation watcher on, a customer asking for an orçamento becomes a suggestion on home, live; "Aceitar" makes the task', async ({
+  page,
+  baseURL,
+}) => {
+  await signUpAsNewcomer(page, 'vigia');
+  const api = apiOf(page, baseURL!);
+  const customer = await createCustomer(api, 'Conceição Araújo');
+  const signup = await completeSignup(baseURL!, {
+    phone: `55118${String(Date.now()).slice(-8)}`,
+    businessName: 'Doces da Bia',
+  });
+  await api('POST', '/api/whatsapp-connections', connectBody(signup));
+  const phoneNumberId = signup.data.phone_number_id!;
+
+  // The flag, turned on for this company on the dev page.
+  const { company } = await api<{ company: { id: string } }>('GET', '/api/settings/company');
+  await page.goto('/dev/ai-watcher');
+  const row = page.locator('form', { hasText: company.id });
+  await row.getByRole('button', { name: 'Ligar' }).click();
+  await expect(row.getByText('Ligado', { exact: true })).toBeVisible();
+
+  await page.goto('/home');
+  await expect(page.getByLabel('Pergunte ao consultor')).toBeVisible();
+  const suggestions = page.getByRole('region', { name: 'Sugestões da conversa' });
+  await expect(suggestions).toHaveCount(0);
+
+  // The customer writes on WhatsApp (the local Cloud API delivers the webhook); home is not reloaded.
+  const sent = await page.request.post('/dev/whatsapp/api/customer-message', {
+    data: {
+      phoneNumberId,
+      from: customer.phone,
+      name: customer.name,
+      text: 'Oi! Me faz um orçamento de um bolo para 30 pessoas?',
+    },
+  });
+  expect(sent.ok()).toBe(true);
+
+  const card = suggestions.getByRole('listitem');
+  await expect(card).toHaveCount(1, { timeout: 20_000 });
+  await expect(card).toContainText('O cliente pediu o orçamento');
+  await expect(card).toContainText(customer.name);
+  await card.getByRole('button', { name: 'Aceitar' }).click();
+  await expect(card.getByText('Sugestão aceita.')).toBeVisible();
+
+  await page.goto('/tasks');
+  await expect(
+    page.getByRole('link', { name: new RegExp(`Responder orçamento — ${customer.name}`) }),
+  ).toBeVisible();
 });
