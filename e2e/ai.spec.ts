@@ -1,12 +1,17 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADVISOR_OFFLINE_NOTICE_TEXT } from '../contracts/advisor';
+import { joinTeamTexts } from '../machines/join-team/join-team.texts';
+import { teamTexts, teamToasts } from '../machines/team/team.texts';
 import { completeSignup, connectBody } from '../tests/support/whatsapp-signup';
 import { signUpAsNewcomer } from './support/newcomer';
+import { codeTextedTo, newPerson } from './support/onboarding-account';
 import { type ApiCall, apiOf } from './support/owner-api';
+import { invitationLinkFor } from './support/team-invitations';
 
 // The AI journeys (issue 18) on the real server in its default offline mode (no LLM configured):
 // the owner trains the AI and previews it, asks the advisor from home and follows the records it
-// cites, and lets "Sugerir mensagem" draft a task's follow-up. What is asserted is what they see.
+// cites, and lets "Sugerir mensagem" draft a task's follow-up; with the conversation watcher on, a
+// customer's WhatsApp message becomes a suggestion on home. What is asserted is what they see.
 
 test.setTimeout(120_000);
 
@@ -31,6 +36,36 @@ interface Customer {
 interface Task {
   id: string;
   title: string;
+}
+
+/** Someone the owner invites as staff joins their company through the e-mailed link (team.spec.ts covers it). */
+async function joinAsStaff(owner: Page, browser: Browser, baseURL: string): Promise<Page> {
+  const member = { ...newPerson('consultor-equipe'), name: 'Carla Mendes' };
+  await owner.goto('/settings/team');
+  await owner.getByLabel('E-mail').fill(member.email);
+  await owner.getByLabel('Papel').selectOption({ label: 'Atendente' });
+  await owner.getByRole('button', { name: teamTexts.invite, exact: true }).click();
+  await expect(owner.getByText(teamToasts.invited(member.email))).toBeVisible();
+  const link = await invitationLinkFor(owner, member.email);
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  await page.goto(link);
+  await page.getByRole('button', { name: joinTeamTexts.signUp }).click();
+  await page.waitForURL(/\/auth\/signup/);
+  await page.getByLabel('Nome').fill(member.name);
+  await page.getByLabel('Senha', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await page.waitForURL((url) => url.pathname === new URL(link).pathname);
+  await page.getByRole('button', { name: joinTeamTexts.accept }).click();
+  await page.waitForURL(/\/onboarding\/user-name$/);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.waitForURL(/\/onboarding\/phone$/);
+  await page.getByLabel('Celular com DDD').pressSequentially(member.national);
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await page.waitForURL(/\/onboarding\/verify-phone\?phone=/);
+  await page.getByLabel('Código de verificação').fill(await codeTextedTo(page, member.phone));
+  await page.getByRole('button', { name: 'Validar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/onboarding'));
+  return page;
 }
 
 async function createCustomer(api: ApiCall, name: string): Promise<Customer> {
@@ -189,6 +224,16 @@ test('an owner asks the advisor from home: a streamed offline answer citing the 
     await expect(other.locator('.advisor-chat__messages')).not.toContainText(overdue.title);
     await expect(other.locator('.advisor-chat__messages')).not.toContainText(customer.name);
     await other.context().close();
+  });
+
+  await test.step('a member of the same company has a conversation of their own', async () => {
+    const member = await joinAsStaff(page, browser, baseURL!);
+    await member.goto('/home/advisor');
+    await expect(member.getByRole('heading', { level: 2, name: 'Pergunte ao consultor' })).toBeVisible();
+    await expect(member.locator('.advisor-chat__messages')).toHaveCount(0);
+    await member.context().close();
+    await page.goto('/home/advisor');
+    await expect(answer).toHaveCount(1);
   });
 
   await test.step('"Limpar conversa" asks first, then clears it for good', async () => {
