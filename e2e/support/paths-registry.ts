@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { advisorChatPathModel } from '../../machines/advisor-chat/advisor-chat.paths';
+import { aiSuggestionPathModel } from '../../machines/ai-suggestion/ai-suggestion.paths';
 import { aiTrainingPathModel } from '../../machines/ai-training-form/ai-training-form.paths';
 import { analyticsPathModel } from '../../machines/analytics/analytics.paths';
 import { checkoutPathModel } from '../../machines/checkout/checkout.paths';
@@ -39,6 +40,7 @@ import { whatsappConnectionPathModel } from '../../machines/whatsapp/whatsapp-co
 import type { ChartPath, PathModel } from '../../tests/support/chart-paths';
 import type { BrowserDriver } from './browser-driver';
 import { advisorChatBrowserDriver } from './drivers/advisor-chat';
+import { aiSuggestionBrowserDriver } from './drivers/ai-suggestion';
 import { aiTrainingBrowserDriver } from './drivers/ai-training-form';
 import { analyticsBrowserDriver } from './drivers/analytics';
 import { checkoutDriver } from './drivers/checkout';
@@ -131,4 +133,5 @@ export const pathCharts: Readonly<Record<string, PathChart>> = {
   'advisor-chat': chart(advisorChatPathModel, advisorChatBrowserDriver),
   'suggest-message': chart(suggestMessagePathModel, suggestMessageBrowserDriver),
   'ai-training-form': chart(aiTrainingPathModel, aiTrainingBrowserDriver),
+  'ai-suggestion': chart(aiSuggestionPathModel, aiSuggestionBrowserDriver),
 };
