@@ -43,7 +43,10 @@ function homeLayer(opened: (app: ReturnType<typeof openSignedIn>) => void): AiSu
       return decisions[decision[2] as 'accept' | 'dismiss'].receive(request);
     return undefined;
   };
-  const home = fakeHomeRoutes({ dashboard: ok(dashboardData()), whatsapp: ok(whatsappState()) });
+  const home = fakeHomeRoutes({
+    dashboard: ok(dashboardData({ hasPendingSuggestions: true })),
+    whatsapp: ok(whatsappState()),
+  });
   return {
     async open() {
       opened(
@@ -54,6 +57,8 @@ function homeLayer(opened: (app: ReturnType<typeof openSignedIn>) => void): AiSu
           }),
         }),
       );
+      // The panel loads once the dashboard says suggestions wait: settle until it has asked for them.
+      for (let round = 0; round < 100 && list.requests.length === 0; round++) await settleQueries(1);
       await settleQueries();
     },
     async answer(action) {
@@ -105,7 +110,10 @@ describe("the watcher's suggestion cards: chart paths, as the owner sees them", 
 
   it('shows nothing for a company with the watcher off (and never asks)', async () => {
     const list = new HeldCalls(ok({ suggestions: [suggestion] }));
-    const home = fakeHomeRoutes({ dashboard: ok(dashboardData()), whatsapp: ok(whatsappState()) });
+    const home = fakeHomeRoutes({
+      dashboard: ok(dashboardData({ hasPendingSuggestions: true })),
+      whatsapp: ok(whatsappState()),
+    });
     const app = openSignedIn('/home', {
       routes: [
         (request) =>
