@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { PageHeading } from '../../app/routing/PageHeading';
-import { AiSuggestions } from '../../app/suggestions/AiSuggestions';
 import { dashboardQuery } from './dashboard-query';
 import { HomeDashboard } from './HomeDashboard';
 import { QuickTaskLauncher } from './quick-task/QuickTaskLauncher';
 import { usePaymentReturn } from './usePaymentReturn';
 import './home.css';
+
+// Downloaded only when suggestions wait: a first visit without any carries none of it (budget).
+const AiSuggestions = lazy(() =>
+  import('../../app/suggestions/AiSuggestions').then((module) => ({ default: module.AiSuggestions })),
+);
 
 /**
  * /home (spec §2): "Início": the day at a glance (tasks, sales, the WhatsApp connection), the
@@ -21,7 +26,11 @@ export default function HomePage() {
   return (
     <div className="home">
       <PageHeading />
-      {suggestionsWaiting ? <AiSuggestions /> : null}
+      {suggestionsWaiting ? (
+        <Suspense fallback={null}>
+          <AiSuggestions />
+        </Suspense>
+      ) : null}
       <HomeDashboard />
       <QuickTaskLauncher />
     </div>
