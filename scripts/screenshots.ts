@@ -60,28 +60,8 @@ const firstLink =
     return (await found.jsonValue()) as string;
   };
 
-/**
- * "Sugerir mensagem" pressed and its draft shown. A server without the advisor's route (404) is
- * answered with a sample draft, so the sheet can be looked at before that route exists.
- */
+/** "Sugerir mensagem" pressed and its draft shown (or the reason there is none). */
 async function suggestMessage(page: Page): Promise<void> {
-  await page.route('**/api/advisor/suggest-message', async (route) => {
-    const real = await route.fetch();
-    if (real.status() !== 404) return route.fulfill({ response: real });
-    const body = route.request().postDataJSON() as Record<string, string>;
-    return route.fulfill({
-      json: {
-        success: true,
-        data: {
-          text: 'Oi! Tudo bem? Passando para saber se ficou alguma dúvida sobre o orçamento. Posso reservar um horário para você amanhã às 10h?',
-          mode: 'offline',
-          customerId: body.customerId ?? '00000000-0000-4000-8000-000000000000',
-          customerName: 'Cliente',
-          sources: [],
-        },
-      },
-    });
-  });
   await page.getByRole('button', { name: 'Sugerir mensagem' }).click();
   await page
     .getByRole('dialog')
