@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';
+import { EMPTY_AI_TRAINING } from '../../contracts/ai-training';
 import type { Customer } from '../../contracts/customers';
 import type { Deal, DealStage } from '../../contracts/sales';
 import type { BusinessService } from '../../contracts/services';
@@ -125,6 +126,8 @@ beforeAll(async () => {
     )
   ).invitation;
   const member = await joinTeam(server, owner, 'staff');
+  // A saved AI training (version 1), for its history's routes.
+  await ok(api.put('/api/settings/ai-training', { baseVersion: null, content: EMPTY_AI_TRAINING }));
 
   const ids: Record<string, string> = {
     entryId: blocked.id,
@@ -136,6 +139,9 @@ beforeAll(async () => {
     dealId: deal.id,
     serviceId: service.id,
     followUpMessageId: task.referenceEntityId!,
+    version: '1',
+    // No suggestion exists without the watcher: the routes answer their 404 in the envelope.
+    suggestionId: '3f6c1d2e-8a4b-4c5d-9e0f-1a2b3c4d5e6f',
   };
   contractContext = {
     random: seededRandom(SEED),

@@ -320,6 +320,20 @@ export const routesWithoutContract: Record<string, RouteWithoutContract> = {
     cases: () =>
       formCases('POST /dev/remote-config', { key: 'mgm_page', value: '{}', action: 'save' }, 'page', {}),
   },
+  'GET /dev/ai-watcher': {
+    why: 'a dev page (HTML) turning the conversation watcher on or off per company',
+    cases: () => queryCases('GET /dev/ai-watcher', '/dev/ai-watcher', {}, 'page'),
+  },
+  'POST /dev/ai-watcher': {
+    why: 'that page’s form',
+    cases: () =>
+      formCases(
+        'POST /dev/ai-watcher',
+        { companyId: '3f6c1d2e-8a4b-4c5d-9e0f-1a2b3c4d5e6f', enabled: '1' },
+        'page',
+        {},
+      ),
+  },
   'GET /dev/stripe': {
     why: 'the Stripe simulator’s control page',
     cases: () => queryCases('GET /dev/stripe', '/dev/stripe', {}, 'page'),
