@@ -26,6 +26,8 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 900,
       authRateLimitMultiplier: 10,
       smtpUrl: undefined,
+      // No LLM_* set: the AI answers offline.
+      llm: null,
       mailFrom: 'Fechaí <nao-responda@fechai.com.br>',
       seedDemo: false,
       sms: { provider: 'dev-outbox' },
