@@ -176,3 +176,33 @@ export async function insertTasks(db: Db, companyId: string, count: number): Pro
     [companyId, count],
   );
 }
+
+/**
+ * `count` deals spread over the company's stages (a deal's status is its stage's kind), numbered
+ * 0, 1, 2… inside each column, a third of them for a customer, the closed ones closed in the last
+ * year and a half, values up to R$ 5.000.
+ */
+export async function insertDeals(db: Db, companyId: string, count: number): Promise<void> {
+  await db.query(
+    `WITH stages AS (
+       SELECT array_agg(id ORDER BY position) AS ids, array_agg(kind ORDER BY position) AS kinds
+         FROM deal_stages WHERE company_id = $1
+     ), customer_ids AS (
+       SELECT array_agg(id ORDER BY id) AS ids FROM (SELECT id FROM customers WHERE company_id = $1 LIMIT 10000) c
+     ), shaped AS (
+       SELECT g, 1 + g % cardinality(stages.ids) AS stage_index FROM generate_series(1, $2::int) g, stages
+     )
+     INSERT INTO deals (company_id, title, customer_id, stage_id, status, value_cents, position, closed_at)
+     SELECT $1,
+            'Negócio ' || g,
+            CASE WHEN g % 3 = 0 AND cardinality(customer_ids.ids) > 0
+                 THEN customer_ids.ids[1 + (g * 31) % cardinality(customer_ids.ids)] END,
+            stages.ids[stage_index],
+            stages.kinds[stage_index],
+            (g * 7919) % 500000,
+            (row_number() OVER (PARTITION BY stage_index ORDER BY g) - 1)::int,
+            CASE WHEN stages.kinds[stage_index] <> 'open' THEN now() - (g % 540) * interval '1 day' END
+       FROM shaped, stages, customer_ids`,
+    [companyId, count],
+  );
+}
