@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import { callerGuards } from './auth/api/caller';
+import { createCallerCache } from './auth/api/caller-cache';
 import { realtimeAuthenticate, selectRealtimeProtocol } from './auth/api/realtime-caller';
 import { hostedLoginRoutes } from './auth/hosted/routes';
 import { createAccessTokens } from './auth/tokens/access-tokens';
@@ -149,7 +150,10 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
     ttlSeconds: config.accessTokenTtlSeconds,
   });
   // Product modules put `app.auth.requireCompany` on every route (scoped to the caller's company).
-  app.decorate('auth', callerGuards(db, tokens));
+  // Who calls is kept per sign-in for seconds, dropped at once on any change (caller-cache.ts).
+  const callers = await createCallerCache(options.db, db);
+  app.addHook('onClose', () => callers.close());
+  app.decorate('auth', callerGuards(tokens, callers));
 
   // Company events across instances: product modules publish (inside their transactions), the
   // realtime socket below delivers.

@@ -41,6 +41,8 @@ export async function openPglite(dataDir: string): Promise<Db> {
     kind: 'pglite',
     query: base.query,
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    // One connection: a transaction's own notifications are delivered before its COMMIT resolves
+    // (what `ownCommits` asks for) anyway.
     async listen(channel, onPayload) {
       const stop = await pglite.listen(channel, onPayload);
       return () => stop();

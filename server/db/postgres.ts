@@ -33,6 +33,27 @@ export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): 
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
   let listener: Promise<pg.Client> | undefined;
+  // Channels every pooled connection LISTENs on too (listen's ownCommits), and the connections that do.
+  const onEveryConnection = new Set<string>();
+  const listeningConnections = new WeakMap<pg.PoolClient, Set<string>>();
+  const dispatch = (msg: pg.Notification) => {
+    for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+  };
+  // Queued ahead of the statement the connection was taken for, so it listens before it runs it.
+  pool.on('acquire', (client) => {
+    if (onEveryConnection.size === 0) return;
+    let channels = listeningConnections.get(client);
+    if (!channels) {
+      channels = new Set();
+      listeningConnections.set(client, channels);
+      client.on('notification', dispatch);
+    }
+    for (const channel of onEveryConnection) {
+      if (channels.has(channel)) continue;
+      channels.add(channel);
+      client.query(`LISTEN ${quote(channel)}`).catch(() => channels.delete(channel));
+    }
+  });
   let closing = false;
   let retryMs = RECONNECT_MIN_MS;
 
@@ -46,9 +67,7 @@ export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): 
 
   async function connectListener(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: url, options });
-    client.on('notification', (msg) => {
-      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-    });
+    client.on('notification', dispatch);
     let lost = false;
     const onLost = () => {
       if (lost || closing) return;
@@ -98,7 +117,8 @@ export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): 
       client.release();
       return result;
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, options) {
+      if (options?.ownCommits) onEveryConnection.add(channel);
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();

@@ -13,8 +13,17 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** LISTEN on a channel; resolves to a function that stops listening. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to a function that stops listening. With `ownCommits`, a
+   * notification sent by a transaction of this process reaches `onPayload` before that
+   * transaction's COMMIT resolves (PostgreSQL: every pooled connection listens too, and a session
+   * gets its own notifications ahead of its ReadyForQuery); others' arrive as soon as they commit.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    options?: { ownCommits?: boolean },
+  ): Promise<() => Promise<void>>;
   /** NOTIFY through pg_notify, so the payload is a bound parameter. */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;

@@ -316,6 +316,18 @@ describe('product routes', () => {
     });
   });
 
+  it('refuse a token from the moment it runs out, though it was accepted before', async () => {
+    const account = await createTestAccount(server.db);
+    const token = await (await serverTokens(server.db, 2)).sign({
+      userId: account.userId,
+      sessionId: account.sessionId,
+    });
+    expect((await whoAmI(sessionHeadersFor({ accessToken: token }))).status).toBe(200);
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 - Date.now()) + 50));
+    expect((await whoAmI(sessionHeadersFor({ accessToken: token }))).status).toBe(401);
+  });
+
   it('accept a token signed by another instance of the same deployment (shared key)', async () => {
     const account = await createTestAccount(server.db);
     const other = await serverTokens(server.db);

@@ -2,9 +2,10 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import { type RequiredRole, ROLE_FORBIDDEN_TEXT, type Role, roleAllows } from '../../../contracts/roles';
 import type { Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { hasCurrentSubscription } from '../../modules/billing/company-subscription';
 import type { AccessClaims, AccessTokens } from '../tokens/access-tokens';
 import { bearerToken } from './bearer';
+import type { CallerCache } from './caller-cache';
+import { type CallerRecord, loadCallerRecord } from './caller-record';
 import { ACCESS_TOKEN_COOKIE, cookieValue } from './cookie-token';
 
 /** Who is calling: the signed-in user, their sign-in, and the company every query is scoped to. */
@@ -41,33 +42,27 @@ export function unauthenticated(message = SIGNED_OUT_TEXT): HttpError {
   return new HttpError(401, 'UNAUTHENTICATED', message);
 }
 
+function callerOfRecord(record: CallerRecord, expiresAt?: number): Caller {
+  return {
+    userId: record.userId,
+    sessionId: record.sessionId,
+    companyId: record.companyId,
+    role: record.role,
+    ...(expiresAt && { expiresAt }),
+  };
+}
+
 /**
- * The caller a verified token names, if its user exists and its sign-in is still open (logout and
- * refresh-token reuse take effect at once, not when the token runs out). One query: it runs on every
- * authenticated request.
+ * The caller a verified token names, if its user exists and its sign-in is still open, read from the
+ * database (the session check and realtime, which must not answer from a cache).
  */
 export async function callerFromClaims(
   db: Queryable,
-  { userId, sessionId }: AccessClaims,
+  claims: AccessClaims,
   expiresAt?: number,
 ): Promise<Caller | null> {
-  const { rows } = await db.query<{ current_company_id: string | null; role: Role | null }>(
-    `SELECT u.current_company_id, m.role
-       FROM users u JOIN auth_sessions s ON s.user_id = u.id
-       LEFT JOIN memberships m ON m.user_id = u.id AND m.company_id = u.current_company_id
-      WHERE u.id = $1 AND s.id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [userId, sessionId],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    userId,
-    sessionId,
-    // A company the user is no longer a member of (removed from the team) is no company at all.
-    companyId: row.role ? row.current_company_id : null,
-    role: row.role,
-    ...(expiresAt && { expiresAt }),
-  };
+  const record = await loadCallerRecord(db, claims);
+  return record && callerOfRecord(record, expiresAt);
 }
 
 /** The caller behind a valid, unexpired access token of an open sign-in, or null. */
@@ -104,24 +99,25 @@ function challenge(reply: FastifyReply): void {
   reply.header('www-authenticate', 'Bearer realm="fechai"');
 }
 
-export function callerGuards(db: Queryable, tokens: AccessTokens): CallerGuards {
+export function callerGuards(tokens: AccessTokens, callers: CallerCache): CallerGuards {
   async function authenticate(
     request: FastifyRequest,
     reply: FastifyReply,
     token = bearerToken(request.headers.authorization),
-  ): Promise<Caller> {
-    const caller = await identifyCaller(db, tokens, token);
-    if (!caller) {
+  ): Promise<CallerRecord> {
+    const verified = token ? await tokens.verify(token) : undefined;
+    const record = verified?.status === 'valid' ? await callers.get(verified.claims) : null;
+    if (verified?.status !== 'valid' || !record) {
       challenge(reply);
       throw unauthenticated();
     }
-    request.caller = caller;
-    return caller;
+    request.caller = callerOfRecord(record, verified.expiresAt);
+    return record;
   }
   async function requireSubscriber(request: FastifyRequest, reply: FastifyReply, token?: string) {
-    const caller = await authenticate(request, reply, token);
-    if (!caller.companyId) throw new HttpError(403, 'FORBIDDEN', NO_COMPANY_TEXT);
-    if (!(await hasCurrentSubscription(db, caller.companyId))) {
+    const record = await authenticate(request, reply, token);
+    if (!record.companyId) throw new HttpError(403, 'FORBIDDEN', NO_COMPANY_TEXT);
+    if (record.subscribedUntil === null || record.subscribedUntil <= Date.now()) {
       throw new HttpError(402, 'SUBSCRIPTION_REQUIRED', SUBSCRIPTION_REQUIRED_TEXT);
     }
   }
@@ -130,8 +126,8 @@ export function callerGuards(db: Queryable, tokens: AccessTokens): CallerGuards 
       await authenticate(request, reply);
     },
     async requireCompany(request, reply) {
-      const caller = await authenticate(request, reply);
-      if (!caller.companyId) throw new HttpError(403, 'FORBIDDEN', NO_COMPANY_TEXT);
+      const record = await authenticate(request, reply);
+      if (!record.companyId) throw new HttpError(403, 'FORBIDDEN', NO_COMPANY_TEXT);
     },
     async requireSubscriber(request, reply) {
       await requireSubscriber(request, reply);

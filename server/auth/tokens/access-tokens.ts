@@ -32,6 +32,9 @@ export interface AccessTokensOptions {
   ttlSeconds: number;
 }
 
+/** Valid tokens remembered (about 300 bytes each); past it the memory starts again. */
+const MAX_VERIFIED_TOKENS = 10_000;
+
 function claimsFrom(payload: { sub?: unknown; sid?: unknown }): AccessClaims | null {
   if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
   return { userId: payload.sub, sessionId: payload.sid };
@@ -52,6 +55,7 @@ export function createAccessTokens({ key, issuer, ttlSeconds }: AccessTokensOpti
     });
     return loaded;
   };
+  const verified = new Map<string, Extract<VerifiedAccess, { status: 'valid' }>>();
   return {
     ttlSeconds,
     sign: async ({ userId, sessionId }) =>
@@ -67,6 +71,11 @@ export function createAccessTokens({ key, issuer, ttlSeconds }: AccessTokensOpti
         .sign(await signingKey()),
 
     async verify(token) {
+      // A token checked once stays what it was until it runs out: its signature and claims cannot
+      // change (revocation is the sign-in's, read with the caller). Checking costs a key import and an
+      // HMAC on every request; a seen token costs a map lookup.
+      const seen = verified.get(token);
+      if (seen && seen.expiresAt > Date.now()) return seen;
       const secret = await signingKey();
       try {
         const { payload } = await jwtVerify(token, secret, {
@@ -77,7 +86,11 @@ export function createAccessTokens({ key, issuer, ttlSeconds }: AccessTokensOpti
         });
         const claims = claimsFrom(payload);
         // exp is a required claim, so jose has checked it is there and a number.
-        return claims ? { status: 'valid', claims, expiresAt: payload.exp! * 1000 } : { status: 'invalid' };
+        if (!claims) return { status: 'invalid' };
+        const valid = { status: 'valid', claims, expiresAt: payload.exp! * 1000 } as const;
+        if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
+        verified.set(token, valid);
+        return valid;
       } catch (err) {
         // jose checks the signature before the claims, so an expired token here is one of ours.
         if (err instanceof errors.JWTExpired) {

@@ -48,14 +48,20 @@ export async function latestOpenPaidSubscription(
   return rows[0] ?? null;
 }
 
-/** Same rule as the session check: a trialing or active subscription whose period is current. */
+/**
+ * SQL condition on a `subscriptions` row (optionally of an alias): the subscription lets the company
+ * in — trialing or active, and its period is current. The session check's
+ * hasNoCurrentSubscriptionActive and every product route's guard read it.
+ */
+export function currentSubscriptionSql(alias = ''): string {
+  const p = alias ? `${alias}.` : '';
+  return `${p}status IN ('trialing', 'active') AND ${p}current_period_start <= now() AND ${p}current_period_end > now()`;
+}
+
+/** Whether the company has a current subscription (currentSubscriptionSql). */
 export async function hasCurrentSubscription(q: Queryable, companyId: string): Promise<boolean> {
   const { rows } = await q.query<{ current: boolean }>(
-    `SELECT EXISTS (
-       SELECT 1 FROM subscriptions
-        WHERE company_id = $1 AND status IN ('trialing', 'active')
-          AND current_period_start <= now() AND current_period_end > now()
-     ) AS current`,
+    `SELECT EXISTS (SELECT 1 FROM subscriptions WHERE company_id = $1 AND ${currentSubscriptionSql()}) AS current`,
     [companyId],
   );
   return rows[0]?.current ?? false;

@@ -1,6 +1,7 @@
 import type { Role } from '../../../contracts/roles';
 import type { SessionCheck } from '../../../contracts/session';
 import type { Queryable } from '../../db/types';
+import { currentSubscriptionSql } from '../billing/company-subscription';
 
 type SessionRow = {
   id: string;
@@ -30,9 +31,7 @@ export async function loadSessionState(
             c.sentinel_watcher_enabled, c.meta_coexistence_enabled,
             EXISTS (
               SELECT 1 FROM subscriptions s
-               WHERE s.company_id = u.current_company_id
-                 AND s.status IN ('trialing', 'active')
-                 AND s.current_period_start <= now() AND s.current_period_end > now()
+               WHERE s.company_id = u.current_company_id AND ${currentSubscriptionSql('s')}
             ) AS has_active_subscription,
             m.role,
             (SELECT count(*)::int FROM memberships mm WHERE mm.user_id = u.id) AS company_count
