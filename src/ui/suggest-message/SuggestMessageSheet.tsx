@@ -10,6 +10,7 @@ import {
 import { suggestMessageTexts as texts } from '../../../machines/suggest-message/suggest-message.texts';
 import { Link } from '../../lib/routing/Link';
 import { useDialogFocus } from '../dialog/useDialogFocus';
+import { FailureActions } from '../failure-actions/FailureActions';
 import './suggest-message.css';
 
 type Props = { chart: SuggestMessageActor; hasFollowUp: boolean };
@@ -218,34 +219,14 @@ function Draft({ chart, hasFollowUp }: { chart: SuggestMessageActor; hasFollowUp
         {isTask && hasFollowUp ? <p className="field__hint">{texts.replacesFollowUp}</p> : null}
       </fieldset>
       {failed ? (
-        <>
-          <p className="form-error" role="alert">
-            {context.error}
-          </p>
-          <div className="form__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => chart.send({ type: 'RETRY' })}
-            >
-              {texts.retry}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => chart.send({ type: 'BACK' })}
-            >
-              {texts.back}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => chart.send({ type: 'CANCEL' })}
-            >
-              {texts.cancel}
-            </button>
-          </div>
-        </>
+        <FailureActions
+          message={context.error ?? ''}
+          actions={[
+            { label: texts.retry, primary: true, onClick: () => chart.send({ type: 'RETRY' }) },
+            { label: texts.back, onClick: () => chart.send({ type: 'BACK' }) },
+            { label: texts.cancel, onClick: () => chart.send({ type: 'CANCEL' }) },
+          ]}
+        />
       ) : (
         <div className="form__actions suggest-message__actions">
           <button

@@ -7,6 +7,7 @@ import { connectionPages, pageForStatus } from '../../../../machines/whatsapp/wh
 import { formatTime } from '../../../lib/format/date';
 import { Link } from '../../../lib/routing/Link';
 import { whatsappStatusQuery } from '../../../lib/whatsapp/whatsapp-status-query';
+import { FailureActions } from '../../../ui/failure-actions/FailureActions';
 import { RetryButton } from '../../../ui/retry-button/RetryButton';
 import { customerWhatsappQuery } from '../whatsapp/customer-whatsapp-queries';
 import { createReplyBoxMachine } from './reply-box-actors';
@@ -53,7 +54,7 @@ function useWindowFollowed(chart: ReplyBoxActor, customerId: string) {
 function LoadFailed({ chart }: { chart: ReplyBoxActor }) {
   const error = useSelector(chart, (s) => s.context.error);
   return (
-    <div className="reply-box__problem">
+    <div className="form__problem">
       <p className="form-error" role="alert">
         {error}
       </p>
@@ -162,27 +163,13 @@ function Composer({ chart }: { chart: ReplyBoxActor }) {
         </>
       )}
       {failed ? (
-        <div className="reply-box__problem">
-          <p className="form-error" role="alert">
-            {context.error}
-          </p>
-          <div className="form__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => chart.send({ type: 'RETRY' })}
-            >
-              {replyBoxTexts.retry}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => chart.send({ type: 'EDIT' })}
-            >
-              {replyBoxTexts.edit}
-            </button>
-          </div>
-        </div>
+        <FailureActions
+          message={context.error ?? ''}
+          actions={[
+            { label: replyBoxTexts.retry, primary: true, onClick: () => chart.send({ type: 'RETRY' }) },
+            { label: replyBoxTexts.edit, onClick: () => chart.send({ type: 'EDIT' }) },
+          ]}
+        />
       ) : (
         <div className="form__actions">
           <button type="submit" className="button button--primary" disabled={!canSend}>
