@@ -1,8 +1,8 @@
 import { type ActorRefFrom, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { type AdvisorMessage, AI_UNAVAILABLE_TEXT, advisorQuestionSchema } from '../../contracts/advisor';
 import { appPaths } from '../app-paths';
+import { failureMessage } from '../failure-message';
 import { type NavigateEvent, navigateEvent } from '../navigate-event';
-import { callFailureOf } from '../phone-verification/call-failure';
 
 export interface AdvisorChatInput {
   /** The address's `search`: asked once the conversation has loaded ('' asks nothing). */
@@ -66,11 +66,6 @@ export type AdvisorChatEmitted = NavigateEvent;
 
 const notProvided = (what: string) => async (): Promise<never> => {
   throw new Error(`No way to ${what} was provided`);
-};
-
-const messageOf = (error: unknown) => {
-  const failure = callFailureOf(error);
-  return failure.kind === 'failed' ? failure.message : String(error);
 };
 
 const questionValid = (text: string) => advisorQuestionSchema.safeParse(text).success;
@@ -195,7 +190,7 @@ export const advisorChatMachine = setup({
         ],
         onError: {
           target: 'loadFailed',
-          actions: assign({ loadError: ({ event }) => messageOf(event.error) }),
+          actions: assign({ loadError: ({ event }) => failureMessage(event.error) }),
         },
       },
     },
@@ -275,7 +270,10 @@ export const advisorChatMachine = setup({
         id: 'clearConversation',
         src: 'clearConversation',
         onDone: { target: 'ready', actions: assign({ messages: [] }) },
-        onError: { target: 'ready', actions: assign({ failure: ({ event }) => messageOf(event.error) }) },
+        onError: {
+          target: 'ready',
+          actions: assign({ failure: ({ event }) => failureMessage(event.error) }),
+        },
       },
     },
   },

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { callFailureOf } from '../phone-verification/call-failure';
+import { failureMessage } from '../failure-message';
 
 export interface AiSuggestionContext {
   /** What the owner decided, once the server agreed. */
@@ -13,11 +13,6 @@ export type AiSuggestionEvent =
   | { type: 'ACCEPT' }
   /** "Dispensar": the suggestion goes away, nothing is made. */
   | { type: 'DISMISS' };
-
-const messageOf = (error: unknown) => {
-  const failure = callFailureOf(error);
-  return failure.kind === 'failed' ? failure.message : String(error);
-};
 
 /**
  * One suggestion card of the conversation watcher: `idle` with "Aceitar" and "Dispensar",
@@ -42,7 +37,7 @@ export const aiSuggestionMachine = setup({
   },
   actions: {
     forget: assign({ error: null }),
-    remember: assign(({ event }) => ({ error: messageOf((event as { error?: unknown }).error) })),
+    remember: assign(({ event }) => ({ error: failureMessage((event as { error?: unknown }).error) })),
   },
 }).createMachine({
   id: 'aiSuggestion',

@@ -12,6 +12,7 @@ import {
   EMPTY_AI_TRAINING,
 } from '../../contracts/ai-training';
 import type { Issue } from '../../contracts/envelope';
+import { failureMessage } from '../failure-message';
 import { callFailureOf } from '../phone-verification/call-failure';
 import type { AiTrainingTextField } from './ai-training-form.texts';
 
@@ -99,11 +100,6 @@ const failureOf = (error: unknown): { status?: number; issues?: Issue[] } => {
   const failure = callFailureOf(error);
   return failure.kind === 'failed' ? failure : {};
 };
-const messageOf = (error: unknown) => {
-  const failure = callFailureOf(error);
-  return failure.kind === 'failed' ? failure.message : String(error);
-};
-
 /** Same texts in the same places: the form has nothing to save. */
 const canonical = (c: AiTrainingInput) =>
   JSON.stringify([
@@ -229,7 +225,7 @@ export const aiTrainingFormMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: assign({ loadError: ({ event }) => messageOf(event.error) }),
+          actions: assign({ loadError: ({ event }) => failureMessage(event.error) }),
         },
       },
     },
@@ -364,12 +360,12 @@ export const aiTrainingFormMachine = setup({
                     actions: assign(({ context, event }) => ({
                       issues: issuesByPath(failureOf(event.error).issues ?? []),
                       refusals: context.refusals + 1,
-                      saveFailure: messageOf(event.error),
+                      saveFailure: failureMessage(event.error),
                     })),
                   },
                   {
                     target: 'editing',
-                    actions: assign({ saveFailure: ({ event }) => messageOf(event.error) }),
+                    actions: assign({ saveFailure: ({ event }) => failureMessage(event.error) }),
                   },
                 ],
               },
@@ -394,7 +390,7 @@ export const aiTrainingFormMachine = setup({
                 },
                 onError: {
                   target: 'conflict',
-                  actions: assign({ saveFailure: ({ event }) => messageOf(event.error) }),
+                  actions: assign({ saveFailure: ({ event }) => failureMessage(event.error) }),
                 },
               },
             },
@@ -416,7 +412,7 @@ export const aiTrainingFormMachine = setup({
                     onDone: { target: 'list', actions: assign({ versions: ({ event }) => event.output }) },
                     onError: {
                       target: 'failed',
-                      actions: assign({ historyFailure: ({ event }) => messageOf(event.error) }),
+                      actions: assign({ historyFailure: ({ event }) => failureMessage(event.error) }),
                     },
                   },
                 },
@@ -443,7 +439,7 @@ export const aiTrainingFormMachine = setup({
                     onDone: { target: 'viewing', actions: assign({ viewing: ({ event }) => event.output }) },
                     onError: {
                       target: 'list',
-                      actions: assign({ historyFailure: ({ event }) => messageOf(event.error) }),
+                      actions: assign({ historyFailure: ({ event }) => failureMessage(event.error) }),
                     },
                   },
                 },
@@ -487,7 +483,7 @@ export const aiTrainingFormMachine = setup({
                     },
                     onError: {
                       target: 'confirming',
-                      actions: assign({ historyFailure: ({ event }) => messageOf(event.error) }),
+                      actions: assign({ historyFailure: ({ event }) => failureMessage(event.error) }),
                     },
                   },
                 },
@@ -522,7 +518,10 @@ export const aiTrainingFormMachine = setup({
                 },
                 onError: {
                   target: 'failed',
-                  actions: assign({ answer: null, previewFailure: ({ event }) => messageOf(event.error) }),
+                  actions: assign({
+                    answer: null,
+                    previewFailure: ({ event }) => failureMessage(event.error),
+                  }),
                 },
               },
             },

@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { PaywallInit, PlanId } from '../../contracts/billing';
+import { failureMessage } from '../failure-message';
 
 /** The plan picked before the person chooses: the yearly one when offered (it costs less a month). */
 export const PREFERRED_PLAN: PlanId = 'yearly';
@@ -17,10 +18,6 @@ export type CheckoutEvent =
   | { type: 'SUBSCRIBE' }
   /** Load the paywall again after it failed. */
   | { type: 'RETRY' };
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function preferredPlan(paywall: PaywallInit): PlanId | null {
   const ids = paywall.plans.map((plan) => plan.id);
@@ -90,7 +87,7 @@ export const checkoutMachine = setup({
             }),
           },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
       },
     },
     failed: {
@@ -123,7 +120,10 @@ export const checkoutMachine = setup({
           target: 'redirecting',
           actions: { type: 'openCheckout', params: ({ event }) => ({ url: event.output.url }) },
         },
-        onError: { target: 'choosing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: {
+          target: 'choosing',
+          actions: assign({ error: ({ event }) => failureMessage(event.error) }),
+        },
       },
     },
     redirecting: {

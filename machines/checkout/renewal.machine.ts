@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { PaidSubscription } from '../../contracts/billing';
+import { failureMessage } from '../failure-message';
 
 export interface RenewalInput {
   /** The subscription, as the summary shows it, ends at the period's end instead of renewing. */
@@ -23,10 +24,6 @@ export interface RenewalOutput {
 /** Emitted once a save went through: the saved subscription, for the summary (and a word to the person). */
 export interface RenewalSavedEvent extends RenewalOutput {
   type: 'saved';
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -83,7 +80,7 @@ export const renewalMachine = setup({
         },
         onError: {
           target: 'confirming',
-          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+          actions: assign({ error: ({ event }) => failureMessage(event.error) }),
         },
       },
     },

@@ -1,8 +1,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { CompanyChoice } from '../../contracts/team';
 import { appPaths } from '../app-paths';
+import { failureMessage } from '../failure-message';
 import { type NavigateEvent, navigateEvent } from '../navigate-event';
-import { callFailureOf } from '../phone-verification/call-failure';
 
 export interface CompanySwitchContext {
   companies: CompanyChoice[];
@@ -15,11 +15,6 @@ export interface CompanySwitchContext {
 export type CompanySwitchEvent =
   /** "Trocar de empresa" opens the list; pressed again (or "Fechar"), it closes. */
   { type: 'OPEN' } | { type: 'CLOSE' } | { type: 'RETRY' } | { type: 'CHOOSE'; companyId: string };
-
-const messageOf = (error: unknown) => {
-  const failure = callFailureOf(error);
-  return failure.kind === 'failed' ? failure.message : String(error);
-};
 
 /**
  * The shell's company switcher (issue 15), for a person in more than one company. `closed` →
@@ -65,7 +60,7 @@ export const companySwitchMachine = setup({
         id: 'listCompanies',
         src: 'listCompanies',
         onDone: { target: 'choosing', actions: assign({ companies: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
       },
       on: { CLOSE: 'closed' },
     },
@@ -95,7 +90,10 @@ export const companySwitchMachine = setup({
         src: 'switchCompany',
         input: ({ context }) => ({ companyId: context.companyId ?? '' }),
         onDone: { target: 'switched', actions: emit(navigateEvent(appPaths.home)) },
-        onError: { target: 'choosing', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        onError: {
+          target: 'choosing',
+          actions: assign({ error: ({ event }) => failureMessage(event.error) }),
+        },
       },
     },
     switched: { type: 'final', description: 'In the other company: the app goes to /home.' },

@@ -1,6 +1,6 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { failureMessage } from '../failure-message';
 import { navigateEvent } from '../navigate-event';
-import { callFailureOf } from '../phone-verification/call-failure';
 
 export interface ConfirmDeleteInput {
   /**
@@ -29,11 +29,6 @@ export type ConfirmDeleteEvent =
   | { type: 'CONFIRM' }
   /** "Cancelar": closes the question. */
   | { type: 'CANCEL' };
-
-const messageOf = (error: unknown) => {
-  const failure = callFailureOf(error);
-  return failure.kind === 'failed' ? failure.message : String(error);
-};
 
 /**
  * A delete asked first (a customer, a task, its follow-up, a deal, a stage): `idle` until
@@ -96,7 +91,7 @@ export const confirmDeleteMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: assign(({ event }) => ({ error: messageOf(event.error) })),
+          actions: assign(({ event }) => ({ error: failureMessage(event.error) })),
         },
       },
     },

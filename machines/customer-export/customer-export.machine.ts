@@ -1,4 +1,5 @@
 import { type ActorRefFrom, fromPromise, setup } from 'xstate';
+import { failureMessage } from '../failure-message';
 
 /** The CSV the server made, under the name it gave. */
 export interface ExportedFile {
@@ -7,10 +8,6 @@ export interface ExportedFile {
 }
 
 export type CustomerExportEvent = { type: 'EXPORT' };
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * /customers, "Exportar": every customer as a CSV file. While the file is made the button waits
@@ -48,7 +45,7 @@ export const customerExportMachine = setup({
         onDone: { target: 'idle', actions: { type: 'saveFile', params: ({ event }) => event.output } },
         onError: {
           target: 'idle',
-          actions: { type: 'showFailure', params: ({ event }) => errorMessage(event.error) },
+          actions: { type: 'showFailure', params: ({ event }) => failureMessage(event.error) },
         },
       },
     },

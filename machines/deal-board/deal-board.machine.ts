@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { AssigneeFilter } from '../../contracts/activity';
 import type { Deal } from '../../contracts/sales';
+import { failureMessage } from '../failure-message';
 import {
   type BoardLayout,
   type BoardPosition,
@@ -67,10 +68,6 @@ export interface AppliedMove {
   deal: MovingDeal;
   origin: BoardPosition;
   target: BoardPosition;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** No move yet, or none on the board shown (another filter's board). */
@@ -252,13 +249,13 @@ export const dealBoardMachine = setup({
         onError: {
           target: 'resting.failed',
           actions: [
-            assign({ outcome: 'failed', failure: ({ event }) => errorMessage(event.error) }),
+            assign({ outcome: 'failed', failure: ({ event }) => failureMessage(event.error) }),
             'rollBack',
             // Emitted after the step, so the app may drive other actors (the toaster) from its handler.
             emit(({ context, event }) => ({
               type: 'moveFailed' as const,
               deal: context.deal!,
-              message: errorMessage(event.error),
+              message: failureMessage(event.error),
             })),
           ],
         },

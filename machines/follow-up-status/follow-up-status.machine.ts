@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assign, emit, fromPromise, raise, type SnapshotFrom, setup } from 'xstate';
 import type { FollowUpMessage, FollowUpStatus } from '../../contracts/tasks';
+import { failureMessage } from '../failure-message';
 
 /** What the owner can ask of one follow-up from where it is shown. */
 export type FollowUpCommand = 'send_now' | 'resume';
@@ -48,10 +49,6 @@ export const stateOfStatus = {
   expired: 'expired',
   cancelled: 'cancelled',
 } as const satisfies Record<FollowUpStatus, string>;
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 const toStatus = (status: FollowUpStatus) => ({
   guard: { type: 'statusIs' as const, params: { status } },
@@ -123,7 +120,7 @@ export const followUpStatusMachine = setup({
       type: 'commandFailed' as const,
       command: params.command,
       followUp: context.followUp,
-      message: errorMessage((event as unknown as { error: unknown }).error),
+      message: failureMessage((event as unknown as { error: unknown }).error),
     })),
     /** Re-routes to where the follow-up stands, after a command's answer, as the server's word does. */
     standWhereItIs: raise(({ context }) => ({ type: 'CHANGED' as const, followUp: context.followUp })),

@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import type { ApprovedTemplate, FollowUpTemplate } from '../../contracts/whatsapp-templates';
+import { failureMessage } from '../failure-message';
 
 /** The approved templates and the one chosen for follow-ups (null: none yet). */
 export interface FollowUpTemplateChoice {
@@ -16,10 +17,6 @@ interface FollowUpTemplateContext extends FollowUpTemplateChoice {
   /** What is being saved: a template, or null to use none. */
   saving: FollowUpTemplate | null;
   error: string | null;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 const same = (a: FollowUpTemplate | null, b: FollowUpTemplate | null) =>
@@ -62,7 +59,7 @@ export const followUpTemplateMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+          actions: assign({ error: ({ event }) => failureMessage(event.error) }),
         },
       },
     },
@@ -85,7 +82,10 @@ export const followUpTemplateMachine = setup({
         src: 'saveChoice',
         input: ({ context }) => context.saving,
         onDone: { target: 'choosing', actions: assign({ chosen: ({ event }) => event.output }) },
-        onError: { target: 'choosing', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        onError: {
+          target: 'choosing',
+          actions: assign({ error: ({ event }) => failureMessage(event.error) }),
+        },
       },
     },
   },

@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Role } from '../../contracts/roles';
 import { appPaths } from '../app-paths';
+import { failureMessage } from '../failure-message';
 import { type NavigateEvent, navigateEvent } from '../navigate-event';
 import { callFailureOf } from '../phone-verification/call-failure';
 
@@ -45,10 +46,6 @@ export interface Joined {
 const statusOf = (error: unknown) => {
   const failure = callFailureOf(error);
   return failure.kind === 'failed' ? failure.status : undefined;
-};
-const messageOf = (error: unknown) => {
-  const failure = callFailureOf(error);
-  return failure.kind === 'failed' ? failure.message : String(error);
 };
 const isOpen = (event: unknown) => (event as { output?: InvitationPreview }).output?.status === 'open';
 const sameEmail = (a: string | null, b: string | undefined) =>
@@ -117,7 +114,7 @@ export const joinTeamMachine = setup({
         onError: [
           { guard: 'notFound', target: 'notFound' },
           { guard: 'gone', target: 'gone' },
-          { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
         ],
       },
     },
@@ -188,7 +185,7 @@ export const joinTeamMachine = setup({
         },
         onError: [
           { guard: 'gone', target: 'gone' },
-          { target: 'open.ready', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+          { target: 'open.ready', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
         ],
       },
     },

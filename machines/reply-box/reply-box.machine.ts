@@ -1,6 +1,7 @@
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { ReplyInput } from '../../contracts/whatsapp-sending';
 import type { ApprovedTemplate } from '../../contracts/whatsapp-templates';
+import { failureMessage } from '../failure-message';
 
 /** What the reply box needs to know before the owner writes: can the company send, and how. */
 export interface ReplyBoxSetting {
@@ -32,10 +33,6 @@ interface ReplyBoxContext {
   parameters: string[];
   /** Why the last load or send failed (the envelope's pt-BR text). */
   error: string | null;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 const filled = (value: string) => value.trim().length > 0;
@@ -137,7 +134,7 @@ export const replyBoxMachine = setup({
         ],
         onError: {
           target: 'loadFailed',
-          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+          actions: assign({ error: ({ event }) => failureMessage(event.error) }),
         },
       },
     },
@@ -178,7 +175,7 @@ export const replyBoxMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+          actions: assign({ error: ({ event }) => failureMessage(event.error) }),
         },
       },
     },
@@ -222,7 +219,7 @@ export const replyBoxMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+          actions: assign({ error: ({ event }) => failureMessage(event.error) }),
         },
       },
     },

@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { type DealStage, STAGE_NAME_REQUIRED_TEXT } from '../../contracts/sales';
+import { failureMessage } from '../failure-message';
 
 /** Which of a stage's two move buttons was pressed ("Subir" or "Descer"). */
 export type MoveDirection = 'up' | 'down';
@@ -71,7 +72,6 @@ export type StageEditorEmitted =
   | { type: 'stagesReordered'; stages: DealStage[] }
   | { type: 'stageAdded'; stage: DealStage };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const blank = (name: string) => name.trim() === '';
 type MoveEvent = Extract<StageEditorEvent, { type: 'MOVE' }>;
 
@@ -181,7 +181,7 @@ export const stageEditorMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: assign({ renameError: ({ event }) => messageOf(event.error) }),
+              actions: assign({ renameError: ({ event }) => failureMessage(event.error) }),
             },
           },
         },
@@ -212,7 +212,7 @@ export const stageEditorMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: assign({ moving: null, reorderError: ({ event }) => messageOf(event.error) }),
+              actions: assign({ moving: null, reorderError: ({ event }) => failureMessage(event.error) }),
             },
           },
         },
@@ -250,7 +250,7 @@ export const stageEditorMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: assign({ addError: ({ event }) => messageOf(event.error) }),
+              actions: assign({ addError: ({ event }) => failureMessage(event.error) }),
             },
           },
         },

@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { AdvisorMode, AdvisorSource } from '../../contracts/advisor';
+import { failureMessage } from '../failure-message';
 import { dueAtOf, localDateOf, localTimeOf, nextFullHour } from '../task-form/task-form.values';
 
 /** What the suggestion is about: exactly one of a task, a deal or a customer's conversation. */
@@ -84,10 +85,6 @@ export type SuggestMessageEmitted =
 
 const filled = (text: string) => text.trim().length > 0;
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** When "Agendar" starts: the task's due time while it is ahead, else the next full hour. */
 function defaultWhen(
   context: Pick<SuggestMessageContext, 'taskDueAt'>,
@@ -155,7 +152,7 @@ export const suggestMessageMachine = setup({
     forget: assign({ error: null }),
     /** Closed: the next "Sugerir mensagem" starts from nothing. */
     reset: assign({ draft: null, text: '', date: '', time: '', error: null, outcome: null }),
-    failed: assign({ error: ({ event }) => errorMessage((event as unknown as { error: unknown }).error) }),
+    failed: assign({ error: ({ event }) => failureMessage((event as unknown as { error: unknown }).error) }),
   },
   guards: {
     hasDraft: ({ context }) => context.draft !== null,

@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Role } from '../../contracts/roles';
 import type { Team, TeamInvitation, TeamMember } from '../../contracts/team';
-import { callFailureOf } from '../phone-verification/call-failure';
+import { failureMessage } from '../failure-message';
 
 /** The roles an invitation may give (an owner is never invited: ownership is handed over by role). */
 export type InvitedRole = TeamInvitation['role'];
@@ -46,11 +46,6 @@ export type TeamEmitted =
   | { type: 'revoked'; email: string }
   | { type: 'roleChanged'; member: TeamMember }
   | { type: 'removed'; member: TeamMember };
-
-const messageOf = (error: unknown) => {
-  const failure = callFailureOf(error);
-  return failure.kind === 'failed' ? failure.message : String(error);
-};
 
 const notProvided = (what: string) => async (): Promise<never> => {
   throw new Error(`No way to ${what} was provided`);
@@ -119,7 +114,7 @@ export const teamMachine = setup({
         onDone: { target: 'list', actions: assign({ team: ({ event }) => event.output, loadError: null }) },
         onError: {
           target: 'loadFailed',
-          actions: assign({ loadError: ({ event }) => messageOf(event.error) }),
+          actions: assign({ loadError: ({ event }) => failureMessage(event.error) }),
         },
       },
     },
@@ -183,7 +178,7 @@ export const teamMachine = setup({
         onError: {
           target: 'list',
           actions: assign({
-            failure: ({ event }) => ({ on: 'invite' as const, message: messageOf(event.error) }),
+            failure: ({ event }) => ({ on: 'invite' as const, message: failureMessage(event.error) }),
           }),
         },
       },
@@ -211,7 +206,7 @@ export const teamMachine = setup({
               failure: ({ context, event }) => ({
                 on: 'resend' as const,
                 invitationId: context.invitationId ?? '',
-                message: messageOf(event.error),
+                message: failureMessage(event.error),
               }),
             }),
             'release',
@@ -255,7 +250,7 @@ export const teamMachine = setup({
             failure: ({ context, event }) => ({
               on: 'revoke' as const,
               invitationId: context.invitationId ?? '',
-              message: messageOf(event.error),
+              message: failureMessage(event.error),
             }),
           }),
         },
@@ -290,7 +285,7 @@ export const teamMachine = setup({
               failure: ({ context, event }) => ({
                 on: 'role' as const,
                 userId: context.userId ?? '',
-                message: messageOf(event.error),
+                message: failureMessage(event.error),
               }),
             }),
             'release',
@@ -335,7 +330,7 @@ export const teamMachine = setup({
             failure: ({ context, event }) => ({
               on: 'remove' as const,
               userId: context.userId ?? '',
-              message: messageOf(event.error),
+              message: failureMessage(event.error),
             }),
           }),
         },
