@@ -139,6 +139,11 @@ export function route<C extends RouteContract>(
         ? await idempotency.answer(request, reply, status, run)
         : { status, data: await run() };
       reply.code(answer.status);
+      // Written by JSON.stringify, on purpose: Fastify's serializer from the contract's JSON Schema
+      // (fast-json-stringify, via z.toJSONSchema) was measured for the customers page, tasks today,
+      // the dashboard and the board (issue 19, Node 20): 22-28% slower on three, 6% on the dashboard,
+      // once its concatenated string is flattened for Content-Length; under 1% of a request's CPU
+      // either way. It would also drop unknown fields and coerce types silently.
       return { success: true, data: answer.data };
     },
   });
