@@ -1,21 +1,18 @@
-import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Deal } from '../../contracts/sales';
 import { openAiLlm } from '../../server/integrations/llm/openai-llm';
 import type { Worker } from '../../server/jobs/worker';
-import { pendingSuggestions, startWatcherWorker, turnsEnd } from '../support/ai-watcher';
-import { createTestAccount } from '../support/auth';
+import {
+  customerWritesTo,
+  newWaId,
+  openWatchedShop,
+  pendingSuggestions,
+  startWatcherWorker,
+  type WatchedShop,
+} from '../support/ai-watcher';
 import { type LlmSimulator, llmConfigFor, startLlmSimulator } from '../support/llm-simulator';
 import type { TestServer } from '../support/server';
-import { type SignedInApi, signedInApi } from '../support/signed-in-api';
-import {
-  connectWhatsapp,
-  envelope,
-  startWebhookTestServer,
-  type TestConnection,
-  textMessage,
-  type WebhookTestServer,
-} from '../support/whatsapp-webhooks';
+import { startWebhookTestServer, type WebhookTestServer } from '../support/whatsapp-webhooks';
 
 /**
  * The conversation watcher with an LLM: the local OpenAI-compatible stand-in answers the JSON the
@@ -41,38 +38,14 @@ afterAll(async () => {
 });
 beforeEach(() => sim.reset());
 
-interface Shop {
-  companyId: string;
-  api: SignedInApi;
-  connection: TestConnection;
-}
+type Shop = WatchedShop;
+const shop = () => openWatchedShop(server);
 
-async function shop(): Promise<Shop> {
-  const account = await createTestAccount(server.db, {
-    subscription: 'active',
-    flags: { sentinelWatcher: true },
-  });
-  const companyId = account.companyId!;
-  return {
-    companyId,
-    api: signedInApi(server.url, account),
-    connection: await connectWhatsapp(server.db, companyId),
-  };
-}
-
-async function customerWrites(at: Shop, text: string, waId = `55119${randomInt(10_000_000, 99_999_999)}`) {
+/** The customer writes, then stops; what the watcher asked the model meanwhile. */
+async function customerWrites(at: Shop, text: string, waId = newWaId()) {
   const before = sim.requests.length;
-  await hooks.receive(envelope(at.connection, [textMessage({ waId, name: 'Mariana Souza' }, text)]));
-  await turnsEnd(server.db, worker);
-  const { rows } = await server.db.query<{ id: string }>(
-    'SELECT id FROM customers WHERE company_id = $1 AND phone = $2',
-    [at.companyId, waId],
-  );
-  return {
-    customerId: rows[0]!.id,
-    waId,
-    prompts: sim.requests.slice(before).map((r) => JSON.stringify(r.body)),
-  };
+  const customerId = await customerWritesTo(hooks, worker, at, waId, [text]);
+  return { customerId, waId, prompts: sim.requests.slice(before).map((r) => JSON.stringify(r.body)) };
 }
 
 async function counts(companyId: string) {

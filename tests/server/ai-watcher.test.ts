@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AI_SUGGESTION_ALREADY_DECIDED_TEXT,
@@ -10,18 +9,16 @@ import type { Task } from '../../contracts/tasks';
 import type { Worker } from '../../server/jobs/worker';
 import { AI_WATCH_JOB } from '../../server/modules/ai-watcher/watch-job';
 import { REALTIME_CHANNEL } from '../../server/realtime/event-bus';
-import { pendingSuggestions, startWatcherWorker, turnsEnd } from '../support/ai-watcher';
-import { createTestAccount } from '../support/auth';
-import type { TestServer } from '../support/server';
-import { type SignedInApi, signedInApi } from '../support/signed-in-api';
 import {
-  connectWhatsapp,
-  envelope,
-  startWebhookTestServer,
-  type TestConnection,
-  textMessage,
-  type WebhookTestServer,
-} from '../support/whatsapp-webhooks';
+  customerWritesTo,
+  newWaId,
+  openWatchedShop,
+  pendingSuggestions,
+  startWatcherWorker,
+  type WatchedShop,
+} from '../support/ai-watcher';
+import type { TestServer } from '../support/server';
+import { startWebhookTestServer, type WebhookTestServer } from '../support/whatsapp-webhooks';
 
 /**
  * The conversation watcher (issue 18), offline: inbound WhatsApp turns of a company with the flag on
@@ -45,39 +42,12 @@ afterAll(async () => {
   await hooks?.close();
 });
 
-interface Shop {
-  companyId: string;
-  api: SignedInApi;
-  connection: TestConnection;
-}
-
-async function shop(watching = true): Promise<Shop> {
-  const account = await createTestAccount(server.db, {
-    subscription: 'active',
-    flags: { sentinelWatcher: watching },
-  });
-  const companyId = account.companyId!;
-  return {
-    companyId,
-    api: signedInApi(server.url, account),
-    connection: await connectWhatsapp(server.db, companyId),
-  };
-}
-
-const newWaId = () => `55119${String(randomInt(10_000_000, 99_999_999))}`;
+type Shop = WatchedShop;
+const shop = (watching = true) => openWatchedShop(server, watching);
 
 /** The customer writes each text (one delivery each), then stops: their turn is analysed. */
-async function customerWrites(at: Shop, waId: string, ...texts: string[]): Promise<string> {
-  for (const text of texts) {
-    await hooks.receive(envelope(at.connection, [textMessage({ waId, name: 'Mariana Souza' }, text)]));
-  }
-  await turnsEnd(server.db, worker);
-  const { rows } = await server.db.query<{ id: string }>(
-    'SELECT id FROM customers WHERE company_id = $1 AND phone = $2',
-    [at.companyId, waId],
-  );
-  return rows[0]!.id;
-}
+const customerWrites = (at: Shop, waId: string, ...texts: string[]) =>
+  customerWritesTo(hooks, worker, at, waId, texts);
 
 async function stageIds(at: Shop): Promise<Record<string, string>> {
   const { rows } = await server.db.query<{ id: string; name: string }>(
