@@ -20,7 +20,8 @@ import { sessionCheckAnswer } from '../../machines/session/session.paths';
 import { generatePaths, walkPath } from '../support/chart-paths';
 import { type AiTrainingLayer, aiTrainingDriver } from '../support/drivers/ai-training-form.driver';
 import { jsdomSurface } from '../support/ui/jsdom-surface';
-import { type FakeRoutes, HeldCalls, ok, type Reply, settleQueries } from './support/fake-api';
+import { type FakeRoutes, HeldCalls, ok, settleQueries } from './support/fake-api';
+import { answerPlannedCall, heldContractRoutes } from './support/held-contract-routes';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
 
@@ -48,21 +49,12 @@ const dataOf: Record<AiTrainingCall, (output: unknown) => unknown> = {
 };
 
 function fakeTrainingRoutes() {
-  const calls = Object.fromEntries(Object.keys(contracts).map((call) => [call, new HeldCalls()])) as Record<
-    keyof typeof contracts,
-    HeldCalls
-  >;
-  const matchers = Object.entries(contracts).map(([call, { method, url }]) => ({
-    call: call as keyof typeof contracts,
-    method,
-    pattern: new RegExp(`^${url.replace(/:[A-Za-z]+/g, '[^/]+')}$`),
-  }));
+  const { calls, routes: pageRoutes } = heldContractRoutes(contracts);
   const services = new HeldCalls(ok({ businessServices: [] }));
   const routes: FakeRoutes = (request) => {
     const { pathname } = new URL(request.url);
     if (request.method === 'GET' && pathname === listServicesContract.url) return services.receive(request);
-    const match = matchers.find((m) => m.method === request.method && m.pattern.test(pathname));
-    return match ? calls[match.call].receive(request) : undefined;
+    return pageRoutes(request);
   };
   return { calls, routes };
 }
@@ -83,14 +75,11 @@ function layerFor(
       await settleQueries();
     },
     async answer(action: Extract<AiTrainingUserAction, { do: 'answer' }>) {
-      const held = server.calls[action.call === 'reloadTraining' ? 'loadTraining' : action.call];
-      for (let round = 0; round < 100 && held.pending === 0; round++) await settleQueries(1);
-      const reply: Reply =
-        action.status < 300
-          ? { status: action.status, body: { success: true, data: dataOf[action.call](action.body) } }
-          : { status: action.status, body: action.body };
-      expect(held.answer(reply), `a ${action.call} call waited`).toBe(1);
-      await settleQueries();
+      await answerPlannedCall(
+        server.calls[action.call === 'reloadTraining' ? 'loadTraining' : action.call],
+        action,
+        dataOf[action.call],
+      );
     },
   } satisfies AiTrainingLayer;
 }

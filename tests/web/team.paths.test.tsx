@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import {
   changeRoleContract,
   getTeamContract,
@@ -11,7 +11,8 @@ import { type TeamCall, type TeamUserAction, teamPathModel } from '../../machine
 import { generatePaths, walkPath } from '../support/chart-paths';
 import { type TeamLayer, teamDriver } from '../support/drivers/team.driver';
 import { jsdomSurface } from '../support/ui/jsdom-surface';
-import { type FakeRoutes, HeldCalls, type Reply, settleQueries } from './support/fake-api';
+import { settleQueries } from './support/fake-api';
+import { answerPlannedCall, heldContractRoutes } from './support/held-contract-routes';
 import { withPagesPreloaded } from './support/preload-pages';
 import { openSignedIn } from './support/signed-in';
 
@@ -37,23 +38,7 @@ const dataOf: Record<TeamCall, (output: unknown) => unknown> = {
   remove: () => ({ removed: true }),
 };
 
-function fakeTeamRoutes() {
-  const calls = Object.fromEntries(Object.keys(contracts).map((call) => [call, new HeldCalls()])) as Record<
-    TeamCall,
-    HeldCalls
-  >;
-  const matchers = Object.entries(contracts).map(([call, { method, url }]) => ({
-    call: call as TeamCall,
-    method,
-    pattern: new RegExp(`^${url.replace(/:[A-Za-z]+/g, '[^/]+')}$`),
-  }));
-  const routes: FakeRoutes = (request) => {
-    const { pathname } = new URL(request.url);
-    const match = matchers.find((m) => m.method === request.method && m.pattern.test(pathname));
-    return match ? calls[match.call].receive(request) : undefined;
-  };
-  return { calls, routes };
-}
+const fakeTeamRoutes = () => heldContractRoutes(contracts);
 
 function layerFor(
   server: ReturnType<typeof fakeTeamRoutes>,
@@ -65,14 +50,7 @@ function layerFor(
       await settleQueries();
     },
     async answer(action: Extract<TeamUserAction, { do: 'answer' }>) {
-      const held = server.calls[action.call];
-      for (let round = 0; round < 100 && held.pending === 0; round++) await settleQueries(1);
-      const reply: Reply =
-        action.status < 300
-          ? { status: action.status, body: { success: true, data: dataOf[action.call](action.body) } }
-          : { status: action.status, body: action.body };
-      expect(held.answer(reply), `a ${action.call} call waited`).toBe(1);
-      await settleQueries();
+      await answerPlannedCall(server.calls[action.call], action, dataOf[action.call]);
     },
   } satisfies TeamLayer;
 }
