@@ -79,8 +79,12 @@ export type ListCustomersQuery = z.infer<typeof listCustomersQuerySchema>;
 
 export const customersPageSchema = z.object({
   customers: z.array(customerSchema),
-  /** Every customer matching the search (not just this page). */
+  /**
+   * Every customer matching the search (not just this page); with totalCountExact false, a search
+   * matched more than this many (it counts no further): "mais de 1.000".
+   */
   totalCount: z.number(),
+  totalCountExact: z.boolean(),
   endCursor: z.nullable(z.string()),
   hasNextPage: z.boolean(),
 });

@@ -258,6 +258,28 @@ describe('/customers: pages', () => {
     expect(app.api.listQueries().at(-1)).toEqual({ limit: '10', cursor: '30' });
   });
 
+  test('a search past the count the server keeps says "mais de", in the count and in the page range', async () => {
+    const many = () => fakeCustomersServer({ customers: manyCustomers(1234), searchCountBound: 1000 });
+    const app = open('/customers?search=cliente', many());
+    await settled();
+    expect(screen.getByText('mais de 1.000 clientes')).toBeDefined();
+    expect(range()).toContain('1–50 de mais de 1.000');
+
+    // Past the count, the range says what the pages show; the last page knows the total.
+    act(() => app.location.navigate('/customers?search=cliente&page=22'));
+    await settled();
+    expect(range()).toContain('1.051–1.100 de mais de 1.100');
+    act(() => app.location.navigate('/customers?search=cliente&page=25'));
+    await settled();
+    expect(range()).toContain('1.201–1.234 de 1.234');
+    expect(screen.getByText('mais de 1.000 clientes')).toBeDefined();
+
+    // Without a search the count is exact.
+    act(() => app.location.navigate('/customers'));
+    await settled();
+    expect(screen.getByText('1.234 clientes')).toBeDefined();
+  });
+
   test('a page past the end offers the first one', async () => {
     const app = open('/customers?page=9', fakeCustomersServer({ customers: manyCustomers(3) }));
     await settled();

@@ -6,6 +6,19 @@ import { type CustomerSearch, customerSearch } from './customer-search';
 import { decodeListCursor, encodeListCursor } from './list-cursor';
 
 type ListRow = CustomerRow & { sort_name: string };
+type CountedRow = { total_count: number } & { [K in keyof ListRow]: ListRow[K] | null };
+
+interface ListPage {
+  rows: ListRow[];
+  totalCount: number;
+  totalCountExact: boolean;
+}
+
+/**
+ * A search counts its matches exactly up to this many; past it the list says "mais de 1.000" (the
+ * count of 5,000 matches on every keystroke would cost more than their first page).
+ */
+export const SEARCH_COUNT_BOUND = 1_000;
 
 interface PageWindow {
   /** After this row (keyset), or from the start. */
@@ -38,29 +51,22 @@ export async function listCustomers(
     limit: query.limit + 1,
     offset: !query.cursor && query.page ? (query.page - 1) * query.limit : 0,
   };
-  const { rows, totalCount } = search
-    ? await searchPage(db, companyId, search, window)
+  const { rows, totalCount, totalCountExact } = search
+    ? await searchPage(db, companyId, search, window, SEARCH_COUNT_BOUND)
     : await everyonePage(db, companyId, window);
 
   const page = keysetPage(rows, query.limit, (last) => encodeListCursor(last.sort_name, last.id));
   return {
     customers: page.rows.map(toCustomer),
     totalCount,
+    totalCountExact,
     endCursor: page.endCursor,
     hasNextPage: page.hasNextPage,
   };
 }
 
 /** No search: walk the name index; the count is the one the triggers keep (not 100,000 rows counted). */
-async function everyonePage(
-  db: Queryable,
-  companyId: string,
-  window: PageWindow,
-): Promise<{ rows: ListRow[]; totalCount: number }> {
-  const count = await db.query<{ total: number }>(
-    'SELECT coalesce((SELECT total FROM customer_counts WHERE company_id = $1), 0) AS total',
-    [companyId],
-  );
+async function everyonePage(db: Queryable, companyId: string, window: PageWindow): Promise<ListPage> {
   const params: unknown[] = [companyId];
   let keyset = '';
   if (window.after) {
@@ -68,71 +74,63 @@ async function everyonePage(
     keyset = 'AND (sort_name, id) > ($2, $3::uuid)';
   }
   params.push(window.limit, window.offset);
-  const { rows } = await db.query<ListRow>(
-    `SELECT ${customerColumns()}, sort_name FROM customers
-      WHERE company_id = $1 ${keyset}
-      ORDER BY sort_name, id
-      LIMIT $${params.length - 1} OFFSET $${params.length}`,
+  // The count beside the page, in the same statement; its one row even when the page is empty.
+  const { rows } = await db.query<CountedRow>(
+    `SELECT coalesce((SELECT total FROM customer_counts WHERE company_id = $1), 0) AS total_count, page.*
+       FROM (SELECT) AS always
+       LEFT JOIN (
+         SELECT ${customerColumns()}, sort_name FROM customers
+          WHERE company_id = $1 ${keyset}
+          ORDER BY sort_name, id
+          LIMIT $${params.length - 1} OFFSET $${params.length}
+       ) page ON true
+      ORDER BY page.sort_name, page.id`,
     params,
   );
-  return { rows, totalCount: Number(count.rows[0]?.total ?? 0) };
+  return { rows: pageRows(rows), totalCount: Number(rows[0]?.total_count ?? 0), totalCountExact: true };
 }
 
-type CountedRow = { total_count: number } & { [K in keyof ListRow]: ListRow[K] | null };
-
 /**
- * A search reads its index first, once, for the count and the page: the trigram index, or for a
- * needle without three letters or digits in a row ("jo", "a b") the index of character pairs. Left
- * to itself the planner would scan the whole company and filter, taking a LIKE on 100,000 rows to
- * cost no more than visiting the matches (it costs several times more); and on PGlite, which never
- * gathers statistics, it takes `company_id = $1` for a handful of rows and walks the company. So:
- * no sequential scan here, and on PGlite the company is checked after the index, not before (an
- * embedded database holds one business, or a few). PostgreSQL, with autovacuum's statistics, weighs
- * the company's index against the search index itself.
+ * A search, in one statement: customer_search_page (migration 036) finds the page from the search
+ * index and counts the matches up to the bound; the page's customers are read beside it.
  */
 async function searchPage(
   db: Db,
   companyId: string,
   search: CustomerSearch,
   window: PageWindow,
-): Promise<{ rows: ListRow[]; totalCount: number }> {
-  const params: unknown[] = [companyId, search.pattern];
-  const conditions = ['search_document LIKE customer_search_text($2)'];
-  if (!search.trigrams) {
-    params.push(search.needle);
-    conditions.unshift(
-      `customer_search_bigrams(search_document) @> customer_search_bigrams(customer_search_text($${params.length}))`,
-    );
-  }
-  if (db.kind !== 'pglite') conditions.push('company_id = $1');
-  let keyset = 'true';
-  if (window.after) {
-    params.push(window.after.sortName, window.after.id);
-    keyset = `(sort_name, id) > ($${params.length - 1}, $${params.length}::uuid)`;
-  }
-  params.push(window.limit, window.offset);
-  const sql = `
-    WITH matches AS MATERIALIZED (
-      SELECT id, sort_name FROM (
-        SELECT id, sort_name, company_id FROM customers WHERE ${conditions.join(' AND ')} OFFSET 0
-      ) found
-      WHERE company_id = $1
-    ), page AS (
-      SELECT id, sort_name FROM matches WHERE ${keyset}
-       ORDER BY sort_name, id LIMIT $${params.length - 1} OFFSET $${params.length}
-    )
-    SELECT (SELECT count(*) FROM matches)::int AS total_count, ${customerColumns('c')}, page.sort_name
-      FROM (SELECT) AS always
-      LEFT JOIN (page JOIN customers c ON c.id = page.id) ON true
-     ORDER BY page.sort_name, page.id`;
-  const { rows } = await db.transaction(async (tx) => {
-    await tx.query('SET LOCAL enable_seqscan = off');
-    return tx.query<CountedRow>(sql, params);
-  });
+  countBound: number,
+): Promise<ListPage> {
+  const { rows } = await db.query<CountedRow>(
+    `SELECT found.matches AS total_count, ${customerColumns('c')}, c.sort_name
+       FROM customer_search_page($1, $2, $3, $4, $5::uuid, $6, $7, $8, $9) AS found
+       -- Row by row by its key: without statistics (PGlite) a join would hash the whole company.
+       LEFT JOIN LATERAL (SELECT * FROM customers WHERE id = found.id AND company_id = $1 LIMIT 1) c ON true
+      ORDER BY found.sort_name COLLATE "C", found.id`,
+    [
+      companyId,
+      search.pattern,
+      search.trigrams ? null : search.needle,
+      window.after?.sortName ?? null,
+      window.after?.id ?? null,
+      window.limit,
+      window.offset,
+      countBound,
+      // PGlite has no statistics to weigh the company's index with: the search index first.
+      db.kind !== 'pglite',
+    ],
+  );
+  const matches = Number(rows[0]?.total_count ?? 0);
   return {
-    rows: rows.filter((row): row is CountedRow & ListRow => row.id !== null),
-    totalCount: Number(rows[0]?.total_count ?? 0),
+    rows: pageRows(rows),
+    totalCount: Math.min(matches, countBound),
+    totalCountExact: matches <= countBound,
   };
+}
+
+/** The page's rows without the row that only carries the count of an empty page. */
+function pageRows(rows: CountedRow[]): ListRow[] {
+  return rows.filter((row): row is CountedRow & ListRow => row.id !== null);
 }
 
 /** A cursor that names only its row: where that row sorts (gone since → the list must reload). */

@@ -30,15 +30,36 @@ const ImportSheet = lazy(() => import('./import/ImportSheet'));
 
 const count = new Intl.NumberFormat('pt-BR');
 
-/** "1 cliente", "1.234 clientes". */
-export function customersCountText(total: number): string {
-  return `${count.format(total)} ${total === 1 ? 'cliente' : 'clientes'}`;
+/** How many customers the list holds: exactly, or (a search that stopped counting) more than a number. */
+export interface CustomersCount {
+  total: number;
+  exact: boolean;
 }
 
-/** "1–50 de 1.234": the rows this page shows. */
-export function pageRangeText(page: number, limit: number, shown: number, total: number): string {
+/** "1 cliente", "1.234 clientes"; "mais de 1.000 clientes" past a search's count. */
+export function customersCountText({ total, exact }: CustomersCount): string {
+  const noun = total === 1 && exact ? 'cliente' : 'clientes';
+  return `${exact ? '' : 'mais de '}${count.format(total)} ${noun}`;
+}
+
+/**
+ * "1–50 de 1.234": the rows this page shows. Past a search's count, "1–50 de mais de 1.000"; a page
+ * beyond that number tells what it knows: "1.051–1.100 de mais de 1.100", or on the last page the
+ * total itself.
+ */
+export function pageRangeText(
+  page: number,
+  limit: number,
+  shown: number,
+  { total, exact }: CustomersCount,
+  hasNextPage: boolean,
+): string {
   const from = (page - 1) * limit + 1;
-  return `${count.format(from)}–${count.format(from + shown - 1)} de ${count.format(total)}`;
+  const to = from + shown - 1;
+  const range = `${count.format(from)}–${count.format(to)}`;
+  if (exact) return `${range} de ${count.format(total)}`;
+  if (!hasNextPage && to > total) return `${range} de ${count.format(to)}`;
+  return `${range} de mais de ${count.format(Math.max(total, to))}`;
 }
 
 /** /customers with only the parameters that differ from the defaults. */
@@ -176,6 +197,7 @@ type ResultsProps = {
 };
 
 function CustomersResults({ data, search, page, limit, updating, onImport, onPage }: ResultsProps) {
+  const total: CustomersCount = { total: data.totalCount, exact: data.totalCountExact };
   if (data.totalCount === 0 && search === '') {
     return (
       <div className="card card--start">
@@ -207,7 +229,7 @@ function CustomersResults({ data, search, page, limit, updating, onImport, onPag
   return (
     <div className="customers-results" aria-busy={updating || undefined}>
       <p className="customers-count" aria-live="polite">
-        {customersCountText(data.totalCount)}
+        {customersCountText(total)}
       </p>
       {data.customers.length === 0 ? (
         <div className="card card--start">
@@ -234,7 +256,7 @@ function CustomersResults({ data, search, page, limit, updating, onImport, onPag
             Anterior
           </button>
           <span className="customers-pagination__range">
-            {pageRangeText(page, limit, data.customers.length, data.totalCount)}
+            {pageRangeText(page, limit, data.customers.length, total, data.hasNextPage)}
           </span>
           <button
             type="button"

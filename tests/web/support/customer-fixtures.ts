@@ -22,5 +22,5 @@ export function customer(overrides: Partial<Customer> = {}): Customer {
 
 /** A page of GET /api/customers (the `data` of its answer): these customers, and no more unless said. */
 export function customersPage(customers: Customer[], hasNextPage = false) {
-  return { customers, totalCount: customers.length, endCursor: null, hasNextPage };
+  return { customers, totalCount: customers.length, totalCountExact: true, endCursor: null, hasNextPage };
 }

@@ -53,6 +53,8 @@ export interface CustomersServerOptions {
   activityPageSize?: number;
   /** The customer page's sending calls (window, follow-ups, templates, reply), when not the defaults. */
   sending?: Partial<Record<SendingEndpoint, Answer>>;
+  /** A search counts its matches up to this many and says "more" past it, as the server does. */
+  searchCountBound?: number;
 }
 
 /**
@@ -291,9 +293,13 @@ export function fakeCustomersServer(options: CustomersServerOptions = {}) {
         const start = cursor !== null ? Number(cursor) : (page - 1) * limit;
         const slice = found.slice(start, start + limit);
         const end = start + slice.length;
+        const searching = searchText(url.searchParams.get('search') ?? '').length >= 2;
+        const bound = searching ? options.searchCountBound : undefined;
+        const past = bound !== undefined && found.length > bound;
         return ok({
           customers: slice,
-          totalCount: found.length,
+          totalCount: past ? bound : found.length,
+          totalCountExact: !past,
           endCursor: slice.length > 0 ? String(end) : null,
           hasNextPage: end < found.length,
         });
