@@ -286,7 +286,7 @@ describe('GET /api/customers/:id/data-export', () => {
         action: 'customer.exported',
         entity_name: 'customer',
         entity_id: company.customerId,
-        at: expect.any(Date),
+        at: expect.any(String),
       },
     ]);
   });
@@ -384,7 +384,7 @@ describe('POST /api/customers/:id/erase', () => {
       notes: null,
       tags: [],
       whatsapp_user_id: null,
-      erased_at: expect.any(Date),
+      erased_at: expect.any(String),
     });
     // Counts stay: the same messages by type, the same number of customers.
     const typesAfter = (

@@ -123,7 +123,7 @@ describe('creating a task', () => {
     });
     const jobs = await followUpJobs(server.db, task.referenceEntityId!);
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ status: 'queued', run_at: new Date(dueAt) });
+    expect(jobs[0]).toMatchObject({ status: 'queued', run_at: new Date(dueAt).toISOString() });
     expect(jobs[0]!.idempotency_key).toBe(
       `followup.send:${task.referenceEntityId}:${jobs[0]!.payload.scheduledFor}`,
     );
