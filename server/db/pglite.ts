@@ -2,19 +2,18 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { isoTimestamp, TIMESTAMPTZ_OID } from './timestamp';
 import type { Db, Queryable, Row } from './types';
 
 const TIMESTAMP = 1114;
-const TIMESTAMPTZ = 1184;
 
 /**
- * PGlite reads timestamps with `new Date(text)`, whose fallback parser takes years 0–99 of
- * "0001-01-01 00:00:00+00" as 19xx/20xx (year 1 came back as 2001). node-postgres' parsers read
- * every year as written, so both databases hand back the same Date for the same row.
+ * timestamptz as the API's text (./timestamp.ts), as on PostgreSQL. timestamp (no zone, no column
+ * uses it) with node-postgres' parser: PGlite's own `new Date(text)` reads years 0–99 as 19xx.
  */
-const timestampParsers = {
+const parsers = {
   [TIMESTAMP]: pg.types.getTypeParser(TIMESTAMP),
-  [TIMESTAMPTZ]: pg.types.getTypeParser(TIMESTAMPTZ),
+  [TIMESTAMPTZ_OID]: isoTimestamp,
 };
 
 /** `dataDir` is a folder (persisted) or `memory://` (gone when the process ends). */
@@ -24,8 +23,10 @@ export async function openPglite(dataDir: string): Promise<Db> {
   // pg_trgm: the customer search's trigram index (migration 008).
   const pglite = await PGlite.create(inMemory ? undefined : dataDir, {
     extensions: { pg_trgm },
-    parsers: timestampParsers,
+    parsers,
   });
+  // UTC session, as on PostgreSQL: timestamptz is written "+00", the form isoTimestamp reads fast.
+  await pglite.exec("SET TimeZone = 'UTC'");
 
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T extends Row>(sql: string, params: unknown[] = []) {

@@ -1,5 +1,12 @@
 import pg from 'pg';
+import { isoTimestamp, TIMESTAMPTZ_OID } from './timestamp';
 import type { Db, Queryable, Row } from './types';
+
+/** timestamptz as the API's text (./timestamp.ts); every other type as node-postgres reads it. */
+const types = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMPTZ_OID && format !== 'binary' ? isoTimestamp : pg.types.getTypeParser(oid, format),
+};
 
 /** Back-off between attempts to reopen the LISTEN connection. */
 const RECONNECT_MIN_MS = 500;
@@ -14,8 +21,9 @@ export interface PostgresOptions {
 
 export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): Promise<Db> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name: ${schema}`);
-  const options = schema ? `-c search_path=${schema},public` : undefined;
-  const pool = new pg.Pool({ connectionString: url, max, options });
+  // UTC sessions: timestamptz is written "+00", the form isoTimestamp reads without a Date.
+  const options = `-c TimeZone=UTC${schema ? ` -c search_path=${schema},public` : ''}`;
+  const pool = new pg.Pool({ connectionString: url, max, options, types });
   // An idle client that dies (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
@@ -66,7 +74,7 @@ export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): 
   }
 
   async function connectListener(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: url, options });
+    const client = new pg.Client({ connectionString: url, options, types });
     client.on('notification', dispatch);
     let lost = false;
     const onLost = () => {

@@ -1,3 +1,5 @@
+import type { Timestamp } from '../db/timestamp';
+
 /** A row of the `jobs` table as the code sees it. */
 export interface Job<P = unknown> {
   id: string;
@@ -29,18 +31,18 @@ export interface JobRow extends Record<string, unknown> {
   status: JobStatus;
   attempts: number;
   max_attempts: number;
-  run_at: Date | string;
+  run_at: Timestamp;
   locked_by: string | null;
-  locked_until: Date | string | null;
+  locked_until: Timestamp | null;
   last_error: string | null;
   idempotency_key: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  finished_at: Date | string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
 }
 
-const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
-const maybeDate = (v: Date | string | null) => (v === null ? null : date(v));
+const date = (v: Timestamp) => new Date(v);
+const maybeDate = (v: Timestamp | null) => (v === null ? null : date(v));
 
 export function toJob<P = unknown>(row: JobRow): Job<P> {
   return {

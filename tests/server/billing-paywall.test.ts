@@ -32,13 +32,13 @@ const settings = async (account: TestAccount) =>
  * ended). Written when it started, so a row written next is the newer one even within a millisecond.
  */
 async function trial(account: TestAccount, endsIn: string, startedAgo = '7 days') {
-  const { rows } = await server.db.query<{ current_period_end: Date }>(
+  const { rows } = await server.db.query<{ current_period_end: string }>(
     `INSERT INTO subscriptions (company_id, status, plan, current_period_start, current_period_end, created_at)
      VALUES ($1, 'trialing', 'trial', now() - $3::interval, now() + $2::interval, now() - $3::interval)
      RETURNING current_period_end`,
     [account.companyId, endsIn, startedAgo],
   );
-  return rows[0]!.current_period_end;
+  return new Date(rows[0]!.current_period_end);
 }
 
 /** A Stripe subscription's row as the webhook writes it. */

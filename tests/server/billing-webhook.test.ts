@@ -84,7 +84,7 @@ async function subscriptionRows(companyId: string) {
     company_id: string;
     status: string;
     plan: string;
-    current_period_end: Date;
+    current_period_end: string;
     cancel_at_period_end: boolean;
     stripe_subscription_id: string;
   }>(

@@ -412,7 +412,7 @@ describe('Enviar agora', () => {
       const jobs = await followUpJobs(server.db, id);
       expect(jobs).toHaveLength(2);
       expect(jobs[1]).toMatchObject({ status: 'queued' });
-      expect(jobs[1]!.run_at.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(Date.parse(jobs[1]!.run_at)).toBeLessThanOrEqual(Date.now());
     }
     await waitFor(
       () =>

@@ -81,14 +81,41 @@ describe('a deal’s expectedCloseDate', () => {
 });
 
 describe('the database layer', () => {
-  it('hands back timestamps of any year as stored (no two-digit-year guessing)', async () => {
-    const { rows } = await setup.server.db.query<{ first: Date; ninetyNine: Date; late: Date }>(
+  it('hands back timestamps of any year as the API writes them (no two-digit-year guessing)', async () => {
+    const { rows } = await setup.server.db.query<{ first: string; ninetyNine: string; late: string }>(
       `SELECT '0001-01-01T00:00:00Z'::timestamptz AS first,
               '0099-06-01T10:30:00.123456Z'::timestamptz AS "ninetyNine",
               '9999-12-31T23:59:59Z'::timestamptz AS late`,
     );
-    expect(rows[0]!.first.toISOString()).toBe('0001-01-01T00:00:00.000Z');
-    expect(rows[0]!.ninetyNine.toISOString()).toBe('0099-06-01T10:30:00.123Z');
-    expect(rows[0]!.late.toISOString()).toBe('9999-12-31T23:59:59.000Z');
+    expect(rows[0]).toEqual({
+      first: '0001-01-01T00:00:00.000Z',
+      ninetyNine: '0099-06-01T10:30:00.123Z',
+      late: '9999-12-31T23:59:59.000Z',
+    });
+  });
+
+  it('writes times outside ISO 8601 basic form in its extended form, and infinity as is', async () => {
+    const { rows } = await setup.server.db.query<Record<string, string | null>>(
+      `SELECT '0044-03-15 12:00:00+00 BC'::timestamptz AS bc,
+              '12026-01-02 03:04:05.6+00'::timestamptz AS far,
+              'infinity'::timestamptz AS forever,
+              '-infinity'::timestamptz AS never,
+              NULL::timestamptz AS unset`,
+    );
+    expect(rows[0]).toEqual({
+      bc: '-000043-03-15T12:00:00.000Z',
+      far: '+012026-01-02T03:04:05.600Z',
+      forever: 'infinity',
+      never: '-infinity',
+      unset: null,
+    });
+  });
+
+  it('reads now() in UTC whatever zone the database was set up with', async () => {
+    const { rows } = await setup.server.db.query<{ zone: string; now: string }>(
+      "SELECT current_setting('TimeZone') AS zone, now() AS now",
+    );
+    expect(rows[0]!.zone).toBe('UTC');
+    expect(rows[0]!.now).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 });

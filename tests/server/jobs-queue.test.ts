@@ -15,7 +15,7 @@ const db = t.db;
 const newKind = () => `test.${randomBytes(4).toString('hex')}`;
 
 async function jobRow(id: string) {
-  const { rows } = await db.query<{ status: string; run_at: Date; updated_at: Date; attempts: number }>(
+  const { rows } = await db.query<{ status: string; run_at: string; updated_at: string; attempts: number }>(
     'SELECT * FROM jobs WHERE id = $1',
     [id],
   );

@@ -265,7 +265,7 @@ describe('constraints', () => {
   it('refreshes updated_at on every update', async () => {
     const old = new Date('2020-01-01T00:00:00Z');
     const id = await insert('customers', { company_id: c, name: 'Antiga', created_at: old, updated_at: old });
-    const { rows } = await db.query<{ updated_at: Date }>(
+    const { rows } = await db.query<{ updated_at: string }>(
       "UPDATE customers SET name = 'Nova' WHERE id = $1 RETURNING updated_at",
       [id],
     );

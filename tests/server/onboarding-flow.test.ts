@@ -51,8 +51,8 @@ async function sessionCheck(account: TestAccount): Promise<SessionCheck> {
 
 /** The database's idea of now, which every time the server answers is measured against. */
 async function dbNow(): Promise<number> {
-  const { rows } = await server.db.query<{ now: Date }>('SELECT now() AS now');
-  return rows[0]!.now.getTime();
+  const { rows } = await server.db.query<{ now: string }>('SELECT now() AS now');
+  return Date.parse(rows[0]!.now);
 }
 
 async function verifyPhone(api: SignedInApi, account: TestAccount, phone = PHONE) {
@@ -215,11 +215,11 @@ describe('the pending code in the status', () => {
       expect(afterSend.currentStep).toBe('verifyPhone');
       expect(afterSend.pendingVerification).toEqual(sent.body.data);
       // 90 s after the send, as the server refuses a resend before then.
-      const { rows } = await other.db.query<{ sent_at: Date }>(
+      const { rows } = await other.db.query<{ sent_at: string }>(
         `SELECT last_sent_at AS sent_at FROM phone_verifications WHERE user_id = $1`,
         [account.userId],
       );
-      expect(Date.parse(sent.body.data.resendAvailableAt) - rows[0]!.sent_at.getTime()).toBe(90_000);
+      expect(Date.parse(sent.body.data.resendAvailableAt) - Date.parse(rows[0]!.sent_at)).toBe(90_000);
       const early = await api.post('/api/onboarding/phone/send-verification', {
         phoneNumber: phone,
         userId: account.userId,

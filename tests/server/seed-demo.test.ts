@@ -165,7 +165,7 @@ describe('seed:demo', () => {
       { status: 'sent', n: 2 },
       { status: 'waiting_connection', n: 1 },
     ]);
-    const jobs = await db.query<{ run_at: Date; scheduled_for: Date }>(
+    const jobs = await db.query<{ run_at: string; scheduled_for: string }>(
       `SELECT j.run_at, m.scheduled_for FROM jobs j
          JOIN follow_up_messages m ON m.id::text = j.payload->>'followUpMessageId'
         WHERE j.company_id = $1 AND j.kind = 'followup.send'`,

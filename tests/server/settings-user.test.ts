@@ -86,7 +86,7 @@ describe('changing the mobile (Acesso e Segurança)', () => {
   }
 
   async function phoneOf(userId: string) {
-    const { rows } = await server.db.query<{ mobile_phone: string; verified_at: Date }>(
+    const { rows } = await server.db.query<{ mobile_phone: string; verified_at: string }>(
       'SELECT mobile_phone, mobile_phone_verified_at AS verified_at FROM users WHERE id = $1',
       [userId],
     );
@@ -108,7 +108,7 @@ describe('changing the mobile (Acesso e Segurança)', () => {
     expect(answer.body.data).toEqual({ mobilePhone: NEW_PHONE });
     const after = await phoneOf(person.account.userId);
     expect(after.mobile_phone).toBe(NEW_PHONE);
-    expect(after.verified_at.getTime()).toBeGreaterThanOrEqual(before.verified_at.getTime());
+    expect(Date.parse(after.verified_at)).toBeGreaterThanOrEqual(Date.parse(before.verified_at));
     const user = await person.api.get<{ getUser: SettingsUser }>('/api/settings/user');
     expect(user.body.data.getUser.mobilePhone).toBe(NEW_PHONE);
   });

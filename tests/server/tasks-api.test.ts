@@ -123,7 +123,7 @@ describe('creating a task', () => {
     });
     const jobs = await followUpJobs(server.db, task.referenceEntityId!);
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ status: 'queued', run_at: new Date(dueAt) });
+    expect(jobs[0]).toMatchObject({ status: 'queued', run_at: new Date(dueAt).toISOString() });
     expect(jobs[0]!.idempotency_key).toBe(
       `followup.send:${task.referenceEntityId}:${jobs[0]!.payload.scheduledFor}`,
     );
@@ -222,9 +222,12 @@ describe('editing a task (a full replacement)', () => {
     const dueAt = inHours(28);
     await api.put(`/api/tasks/${task.id}`, { ...body, dueAt, followUpMessage: 'Oi, Maria!' });
     const message = await followUpRow(server.db, task.referenceEntityId!);
-    expect(message).toMatchObject({ status: 'scheduled', scheduled_for: new Date(dueAt) });
+    expect(message).toMatchObject({ status: 'scheduled', scheduled_for: new Date(dueAt).toISOString() });
     const jobs = await followUpJobs(server.db, task.referenceEntityId!);
-    expect(jobs.map((job) => job.run_at)).toEqual([new Date(body.dueAt as string), new Date(dueAt)]);
+    expect(jobs.map((job) => job.run_at)).toEqual([
+      new Date(body.dueAt as string).toISOString(),
+      new Date(dueAt).toISOString(),
+    ]);
     expect(new Set(jobs.map((job) => job.idempotency_key)).size).toBe(2);
   });
 
@@ -356,11 +359,11 @@ describe('completing and reopening', () => {
     expect(done.status).toBe(200);
     expect(done.body.data).toMatchObject({ task: { status: 'completed', overdue: false }, nextTask: null });
     expect(done.body.data.task.completedAt).toEqual(expect.any(String));
-    const { rows } = await server.db.query<{ last_contact_at: Date | null }>(
+    const { rows } = await server.db.query<{ last_contact_at: string | null }>(
       'SELECT last_contact_at FROM customers WHERE id = $1',
       [customer.id],
     );
-    expect(rows[0]!.last_contact_at).toEqual(new Date(done.body.data.task.completedAt!));
+    expect(rows[0]!.last_contact_at).toBe(done.body.data.task.completedAt);
 
     const again = await api.post<{ task: Task; nextTask: Task | null }>(`/api/tasks/${id}/complete`);
     expect(again.body.data).toEqual({ task: done.body.data.task, nextTask: null });

@@ -36,7 +36,7 @@ const startOfTomorrow = (tz: string) =>
  * few seconds away, wait for it to pass so that "today" cannot change between writing and reading.
  */
 async function awayFromMidnight(tz: string) {
-  const { rows } = await server.db.query<{ ends: Date }>(`SELECT ${startOfTomorrow(tz)} AS ends`);
+  const { rows } = await server.db.query<{ ends: string }>(`SELECT ${startOfTomorrow(tz)} AS ends`);
   const left = new Date(rows[0]!.ends).getTime() - (await dbNow(server.db)).getTime();
   if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
 }

@@ -129,7 +129,7 @@ describe('completing a recurring task', () => {
       status: 'scheduled',
     });
     const jobs = await followUpJobs(server.db, next.referenceEntityId!);
-    expect(jobs.map((job) => [job.status, job.run_at])).toEqual([['queued', new Date(next.dueAt)]]);
+    expect(jobs.map((job) => [job.status, job.run_at])).toEqual([['queued', next.dueAt]]);
     // The completed task keeps its own message.
     const original = await api.get<{ followUpMessage: FollowUpMessage }>(
       `/api/followup/${task.referenceEntityId}`,

@@ -47,11 +47,11 @@ async function subscriber() {
 
 async function simNumber(phoneNumberId: string) {
   const { rows } = await server.db.query<{
-    subscribed_at: Date | null;
-    registered_at: Date | null;
+    subscribed_at: string | null;
+    registered_at: string | null;
     register_pin: string | null;
-    contacts_sync_at: Date | null;
-    history_sync_at: Date | null;
+    contacts_sync_at: string | null;
+    history_sync_at: string | null;
   }>(
     `SELECT subscribed_at, registered_at, register_pin, contacts_sync_at, history_sync_at
        FROM dev_whatsapp_numbers WHERE phone_number_id = $1`,

@@ -50,8 +50,8 @@ async function company(options: { template?: boolean; wroteHoursAgo?: number | n
   return { companyId, api, number, customer };
 }
 
-async function lastInbound(customerId: string): Promise<Date | null> {
-  const { rows } = await setup.server.db.query<{ at: Date | null }>(
+async function lastInbound(customerId: string): Promise<string | null> {
+  const { rows } = await setup.server.db.query<{ at: string | null }>(
     'SELECT last_inbound_at AS at FROM customers WHERE id = $1',
     [customerId],
   );

@@ -64,7 +64,7 @@ export type TaskAnswer = { task: Task };
 
 /** The database's clock (the one the filters read). */
 export async function dbNow(db: Db): Promise<Date> {
-  const { rows } = await db.query<{ now: Date }>('SELECT now() AS now');
+  const { rows } = await db.query<{ now: string }>('SELECT now() AS now');
   return new Date(rows[0]!.now);
 }
 
@@ -75,9 +75,9 @@ export async function followUpRow(db: Db, id: string) {
     task_id: string | null;
     customer_id: string;
     body: string;
-    scheduled_for: Date;
+    scheduled_for: string;
     status: string;
-    sent_at: Date | null;
+    sent_at: string | null;
     last_error: string | null;
   }>('SELECT * FROM follow_up_messages WHERE id = $1', [id]);
   return rows[0];
@@ -88,7 +88,7 @@ export async function followUpJobs(db: Db, messageId: string) {
   const { rows } = await db.query<{
     id: string;
     status: string;
-    run_at: Date;
+    run_at: string;
     idempotency_key: string;
     payload: { followUpMessageId: string; scheduledFor: string };
   }>(

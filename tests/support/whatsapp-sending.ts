@@ -193,7 +193,7 @@ export interface FollowUpState {
   last_error: string | null;
   sent_as: string | null;
   conversation_message_id: string | null;
-  sent_at: Date | null;
+  sent_at: string | null;
 }
 
 export async function followUpState(db: Db, id: string): Promise<FollowUpState> {

@@ -1,3 +1,4 @@
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { hashToken } from '../tokens/opaque-token';
 
@@ -33,7 +34,7 @@ export type SignInAttempt =
  * while it is locked are counted (that is how they are refused) without extending it.
  */
 export async function reserveSignInAttempt(q: Queryable, normalisedEmail: string): Promise<SignInAttempt> {
-  const { rows } = await q.query<{ failures: number; locked_until: Date | null }>(
+  const { rows } = await q.query<{ failures: number; locked_until: Timestamp | null }>(
     `INSERT INTO sign_in_failures AS f (key, failures, window_started_at, locked_until)
      VALUES ($1, 1, now(), CASE WHEN 1 >= $4 THEN now() + make_interval(mins => $3) END)
      ON CONFLICT (key) DO UPDATE SET

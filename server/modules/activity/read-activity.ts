@@ -5,7 +5,7 @@ import {
   activityActions,
 } from '../../../contracts/activity';
 import type { PageInfo } from '../../../contracts/pagination';
-import { isoMicrosecondsSql, isoTimestamp, type Timestamp } from '../../db/timestamp';
+import { isoMicrosecondsSql, type Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
 import { keysetPage } from '../../http/keyset-cursor';
@@ -37,7 +37,7 @@ function toActivityEvent(row: ActivityRow): ActivityEvent {
     id: row.id,
     action: row.action as ActivityAction,
     actor: toPerson(row.actor_user_id, row.actor_name),
-    at: isoTimestamp(row.at),
+    at: row.at,
     taskId: row.task_id,
     dealId: row.deal_id,
     customerId: row.customer_id,

@@ -4,6 +4,7 @@ import {
   type AdvisorMode,
   type AdvisorSource,
 } from '../../../contracts/advisor';
+import type { Timestamp } from '../../db/timestamp';
 import type { Db, Queryable } from '../../db/types';
 
 /** Each member's advisor conversation in a company (advisor_messages), never another member's. */
@@ -15,7 +16,7 @@ type MessageRow = {
   sources: AdvisorSource[];
   mode: AdvisorMode | null;
   status: 'complete' | 'failed';
-  created_at: Date;
+  created_at: Timestamp;
 };
 
 const toMessage = (r: MessageRow): AdvisorMessage => ({
@@ -25,7 +26,7 @@ const toMessage = (r: MessageRow): AdvisorMessage => ({
   sources: r.sources,
   mode: r.mode,
   status: r.status,
-  createdAt: r.created_at.toISOString(),
+  createdAt: r.created_at,
 });
 
 /** The newest `limit` messages, in the order they were written. */

@@ -1,3 +1,4 @@
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import type { ContextRecord } from './context-records';
 import { recordLinks } from './record-links';
@@ -22,7 +23,7 @@ export async function loadCompanyFacts(q: Queryable, companyId: string): Promise
 }
 
 /** "25/11 às 14:30" in the company's time zone. */
-export function localDateTime(at: Date, timezone: string): string {
+export function localDateTime(at: Timestamp, timezone: string): string {
   const parts = new Intl.DateTimeFormat('pt-BR', {
     timeZone: timezone,
     day: '2-digit',
@@ -30,7 +31,7 @@ export function localDateTime(at: Date, timezone: string): string {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  }).formatToParts(at);
+  }).formatToParts(new Date(at));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}/${part('month')} às ${part('hour')}:${part('minute')}`;
 }
@@ -40,8 +41,8 @@ export const brl = (cents: number): string =>
     .format(cents / 100)
     .replace(/\s/g, ' ');
 
-const daysSince = (at: Date, now: Date) =>
-  Math.max(0, Math.floor((now.getTime() - at.getTime()) / 86_400_000));
+const daysSince = (at: Timestamp, now: Date) =>
+  Math.max(0, Math.floor((now.getTime() - Date.parse(at)) / 86_400_000));
 
 // Customers -------------------------------------------------------------------------------------
 
@@ -108,7 +109,7 @@ export interface UnansweredFacts {
   customerId: string;
   name: string;
   lastMessage: string | null;
-  lastAt: Date;
+  lastAt: Timestamp;
   days: number;
   record: ContextRecord;
 }
@@ -121,7 +122,7 @@ export async function unansweredCustomers(
   now: Date,
   limit = 15,
 ): Promise<UnansweredFacts[]> {
-  const { rows } = await q.query<{ id: string; name: string; body: string | null; sent_at: Date }>(
+  const { rows } = await q.query<{ id: string; name: string; body: string | null; sent_at: Timestamp }>(
     `SELECT c.id, c.name, last.body, last.sent_at
        FROM customers c
       CROSS JOIN LATERAL (
@@ -163,7 +164,7 @@ export async function unansweredCustomers(
 export interface TaskFacts {
   id: string;
   title: string;
-  dueAt: Date;
+  dueAt: Timestamp;
   overdue: boolean;
   customerName: string | null;
   record: ContextRecord;
@@ -181,7 +182,7 @@ export async function pendingTasks(
   const { rows } = await q.query<{
     id: string;
     title: string;
-    due_at: Date;
+    due_at: Timestamp;
     overdue: boolean;
     customer_name: string | null;
   }>(
@@ -247,7 +248,7 @@ export async function openDeals(
     title: string;
     value_cents: number;
     stage_name: string;
-    stage_entered_at: Date;
+    stage_entered_at: Timestamp;
     customer_name: string | null;
   }>(
     `SELECT d.id, d.title, d.value_cents, s.name AS stage_name, d.stage_entered_at, c.name AS customer_name
@@ -367,7 +368,7 @@ export interface MessageFacts {
   customerName: string;
   inbound: boolean;
   body: string | null;
-  sentAt: Date;
+  sentAt: Timestamp;
   record: ContextRecord;
 }
 
@@ -384,7 +385,7 @@ export async function recentMessages(
     direction: string;
     body: string | null;
     type: string;
-    sent_at: Date;
+    sent_at: Timestamp;
   }>(
     `SELECT id, direction, body, type, sent_at FROM conversation_messages
       WHERE company_id = $1 AND customer_id = $2

@@ -1,4 +1,5 @@
 import type { AdvisorMode, AdvisorSource } from '../../../contracts/advisor';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { type Llm, LlmError } from '../../integrations/llm/llm';
@@ -41,7 +42,7 @@ interface Subject {
   customer: CustomerFacts;
   /** The task or the deal the message is about; none for a conversation. */
   about:
-    | { kind: 'task'; title: string; dueAt: Date; record: ContextRecord }
+    | { kind: 'task'; title: string; dueAt: Timestamp; record: ContextRecord }
     | { kind: 'deal'; title: string; valueCents: number; stageName: string; record: ContextRecord }
     | null;
 }
@@ -59,10 +60,15 @@ async function loadSubject(
   timezone: string,
 ): Promise<Subject> {
   if ('taskId' in subject) {
-    const { rows } = await q.query<{ id: string; title: string; due_at: Date; customer_id: string | null }>(
-      'SELECT id, title, due_at, customer_id FROM tasks WHERE company_id = $1 AND id = $2',
-      [companyId, subject.taskId],
-    );
+    const { rows } = await q.query<{
+      id: string;
+      title: string;
+      due_at: Timestamp;
+      customer_id: string | null;
+    }>('SELECT id, title, due_at, customer_id FROM tasks WHERE company_id = $1 AND id = $2', [
+      companyId,
+      subject.taskId,
+    ]);
     const task = rows[0];
     if (!task) throw notFound(TASK_NOT_FOUND_TEXT);
     const [customer] = task.customer_id ? await customersById(q, companyId, [task.customer_id]) : [];

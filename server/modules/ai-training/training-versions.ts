@@ -7,7 +7,7 @@ import {
   type AiTrainingVersionSummary,
   EMPTY_AI_TRAINING,
 } from '../../../contracts/ai-training';
-import { isoTimestamp, type Timestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { withUniqueConflict } from '../../db/unique-violation';
 import { HttpError } from '../../http/errors';
@@ -34,7 +34,7 @@ const notFound = () => new HttpError(404, 'NOT_FOUND', AI_TRAINING_VERSION_NOT_F
 function toSummary(row: VersionRow): AiTrainingVersionSummary {
   return {
     version: row.version,
-    createdAt: isoTimestamp(row.created_at),
+    createdAt: row.created_at,
     authorName: row.author_name,
     restoredFrom: row.restored_from,
   };

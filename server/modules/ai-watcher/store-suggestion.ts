@@ -1,6 +1,7 @@
 import { realtimeEvent } from '../../../contracts/realtime';
 import { DEAL_TITLE_MAX } from '../../../contracts/sales';
 import { TASK_TITLE_MAX } from '../../../contracts/tasks';
+import type { Timestamp } from '../../db/timestamp';
 import type { Db } from '../../db/types';
 import { publishEvent } from '../../realtime/event-bus';
 import type { Proposal } from './proposal';
@@ -27,12 +28,13 @@ export async function storeSuggestion(
 ): Promise<string | null> {
   if (alreadyPending(context, proposal)) return null;
   return db.transaction(async (tx) => {
-    let dueAt: Date | null = null;
+    // A parameter: the proposal's own Date, or the database's text of a local time.
+    let dueAt: Date | Timestamp | null = null;
     if (proposal.kind === 'task') {
       if ('at' in proposal.due) dueAt = proposal.due.at;
       else {
         const { days, hour, minute } = proposal.due.local;
-        const { rows } = await tx.query<{ at: Date }>(
+        const { rows } = await tx.query<{ at: Timestamp }>(
           `SELECT (date_trunc('day', now() AT TIME ZONE $1) + make_interval(days => $2, hours => $3, mins => $4))
                     AT TIME ZONE $1 AS at`,
           [context.timezone, days, hour, minute],

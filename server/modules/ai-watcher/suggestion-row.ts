@@ -1,4 +1,5 @@
 import { AI_SUGGESTIONS_LISTED, type AiSuggestion } from '../../../contracts/ai-suggestions';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable, Row } from '../../db/types';
 
 /** A suggestion with the names the card shows (customer, deal, stage). */
@@ -18,7 +19,7 @@ export interface SuggestionRow extends Row {
   customer_name: string;
   reason: string;
   task_description: string | null;
-  task_due_at: Date | null;
+  task_due_at: Timestamp | null;
   deal_title: string | null;
   deal_value_cents: string | number | null;
   deal_id: string | null;
@@ -26,7 +27,7 @@ export interface SuggestionRow extends Row {
   to_stage_id: string | null;
   to_stage_name: string | null;
   message_id: string;
-  created_at: Date;
+  created_at: Timestamp;
 }
 
 export function toSuggestion(row: SuggestionRow): AiSuggestion {
@@ -37,10 +38,7 @@ export function toSuggestion(row: SuggestionRow): AiSuggestion {
     customerId: row.customer_id,
     customerName: row.customer_name,
     reason: row.reason,
-    task:
-      row.kind === 'task'
-        ? { description: row.task_description!, dueAt: row.task_due_at!.toISOString() }
-        : null,
+    task: row.kind === 'task' ? { description: row.task_description!, dueAt: row.task_due_at! } : null,
     deal:
       row.kind === 'deal'
         ? {
@@ -58,7 +56,7 @@ export function toSuggestion(row: SuggestionRow): AiSuggestion {
           }
         : null,
     messageId: row.message_id,
-    createdAt: row.created_at.toISOString(),
+    createdAt: row.created_at,
   };
 }
 

@@ -1,4 +1,5 @@
 import { type AiTrainingInput, EMPTY_AI_TRAINING } from '../../../contracts/ai-training';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { loadCurrentTraining } from '../ai-training/current-training';
 import type { LocalClock } from './named-time';
@@ -37,8 +38,8 @@ const TURN_WINDOW = "interval '24 hours'";
 
 interface LatestRow extends Record<string, unknown> {
   id: string;
-  sent_at: Date;
-  own_sent_at: Date;
+  sent_at: Timestamp;
+  own_sent_at: Timestamp;
   customer_id: string;
   name: string;
   timezone: string;
@@ -77,14 +78,14 @@ export async function loadTurnContext(
   );
   const head = rows[0];
   if (!head?.enabled) return null;
-  if (head.own_sent_at < head.sent_at) return null;
+  if (Date.parse(head.own_sent_at) < Date.parse(head.sent_at)) return null;
   const customerId = head.customer_id;
 
   const recent = await q.query<{
     id: string;
     direction: 'inbound' | 'outbound';
     body: string;
-    sent_at: Date;
+    sent_at: Timestamp;
   }>(
     `SELECT id, direction, COALESCE(body, '') AS body, sent_at FROM conversation_messages
       WHERE company_id = $1 AND customer_id = $2 AND sent_at <= $3::timestamptz
@@ -97,7 +98,7 @@ export async function loadTurnContext(
   let after = head.sent_at;
   for (const row of newestFirst) {
     if (row.direction === 'outbound' || turn.length === TURN_MESSAGES) break;
-    if (after.getTime() - row.sent_at.getTime() > TURN_GAP_MS) break;
+    if (Date.parse(after) - Date.parse(row.sent_at) > TURN_GAP_MS) break;
     after = row.sent_at;
     if (row.body) turn.unshift({ id: row.id, body: row.body });
   }
@@ -105,7 +106,7 @@ export async function loadTurnContext(
   // The open tasks and the training only go into a prompt; the offline rules do without them.
   const [tasks, deals, stages, services, pending, training] = await Promise.all([
     forPrompt
-      ? q.query<{ id: string; title: string; due_at: Date }>(
+      ? q.query<{ id: string; title: string; due_at: Timestamp }>(
           `SELECT id, title, due_at FROM tasks WHERE company_id = $1 AND customer_id = $2 AND status = 'pending'
             ORDER BY due_at LIMIT 10`,
           [companyId, customerId],
@@ -147,8 +148,8 @@ export async function loadTurnContext(
     lastMessageId: head.id,
     recent: newestFirst
       .reverse()
-      .map((row) => ({ direction: row.direction, body: row.body, sentAt: row.sent_at.toISOString() })),
-    openTasks: tasks.rows.map((row) => ({ id: row.id, title: row.title, dueAt: row.due_at.toISOString() })),
+      .map((row) => ({ direction: row.direction, body: row.body, sentAt: row.sent_at })),
+    openTasks: tasks.rows.map((row) => ({ id: row.id, title: row.title, dueAt: row.due_at })),
     openDeals: deals.rows.map((row) => ({
       id: row.id,
       title: row.title,

@@ -5,6 +5,7 @@ import type {
   PlanId,
   SubscriptionStatus,
 } from '../../../contracts/billing';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { isPlanId } from './plans';
 
@@ -13,10 +14,10 @@ export type SubscriptionRow = {
   id: string;
   status: SubscriptionStatus;
   plan: string;
-  current_period_start: Date;
-  current_period_end: Date;
-  canceled_at: Date | null;
-  ended_at: Date | null;
+  current_period_start: Timestamp;
+  current_period_end: Timestamp;
+  canceled_at: Timestamp | null;
+  ended_at: Timestamp | null;
   cancel_at_period_end: boolean;
   stripe_subscription_id: string | null;
   amount_cents: number | null;
@@ -88,8 +89,8 @@ export async function hasCurrentPaidSubscription(q: Queryable, companyId: string
  * When the company's current free trial ends, while nothing is paid yet: the paywall still offers the
  * plans then (a checkout is allowed). null once a paid subscription is current, or without a trial.
  */
-export async function currentUnpaidTrialEnd(q: Queryable, companyId: string): Promise<Date | null> {
-  const { rows } = await q.query<{ ends_at: Date | null }>(
+export async function currentUnpaidTrialEnd(q: Queryable, companyId: string): Promise<Timestamp | null> {
+  const { rows } = await q.query<{ ends_at: Timestamp | null }>(
     `SELECT max(current_period_end) AS ends_at FROM subscriptions
       WHERE company_id = $1 AND status = 'trialing' AND stripe_subscription_id IS NULL
         AND current_period_start <= now() AND current_period_end > now()
@@ -107,17 +108,17 @@ export function paywallReason(
   hasCurrent: boolean,
 ): Pick<PaywallInit, 'reason' | 'endedAt'> {
   if (hasCurrent || !latest) return { reason: 'none', endedAt: null };
-  if (isTrial(latest)) return { reason: 'trial_ended', endedAt: latest.current_period_end.toISOString() };
+  if (isTrial(latest)) return { reason: 'trial_ended', endedAt: latest.current_period_end };
   if (latest.status === 'canceled') {
     const ended = latest.ended_at ?? latest.canceled_at ?? latest.current_period_end;
-    return { reason: 'canceled', endedAt: ended.toISOString() };
+    return { reason: 'canceled', endedAt: ended };
   }
   if (latest.stripe_subscription_id === null) {
     // Given outside Stripe and over: nothing will renew it.
-    return { reason: 'canceled', endedAt: latest.current_period_end.toISOString() };
+    return { reason: 'canceled', endedAt: latest.current_period_end };
   }
   // past_due, or a paid period that ended without its renewal being confirmed yet.
-  return { reason: 'past_due', endedAt: latest.current_period_end.toISOString() };
+  return { reason: 'past_due', endedAt: latest.current_period_end };
 }
 
 /** Settings' view of a subscription: the plan, and the next charge when one is coming. */
@@ -127,12 +128,12 @@ export function toPaidSubscription(row: SubscriptionRow, plans: Record<PlanId, P
     row.stripe_subscription_id !== null &&
     (row.status === 'active' || row.status === 'trialing') &&
     !row.cancel_at_period_end &&
-    row.current_period_end.getTime() > Date.now();
+    Date.parse(row.current_period_end) > Date.now();
   return {
     status: row.status,
     plan,
-    currentPeriodEnd: row.current_period_end.toISOString(),
-    nextChargeAt: renews ? row.current_period_end.toISOString() : null,
+    currentPeriodEnd: row.current_period_end,
+    nextChargeAt: renews ? row.current_period_end : null,
     nextChargeCents: renews ? (row.amount_cents ?? plan?.priceCents ?? null) : null,
     cancelAtPeriodEnd: row.cancel_at_period_end,
   };

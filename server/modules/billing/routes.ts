@@ -84,7 +84,7 @@ export const billingRoutes: FastifyPluginAsync<BillingRoutesOptions> = async (ap
         features: PLAN_FEATURES,
         ...paywallReason(latest, hasCurrent),
         hasActiveSubscription: hasCurrent,
-        trialEndsAt: trialEnd?.toISOString() ?? null,
+        trialEndsAt: trialEnd,
       };
     },
   });

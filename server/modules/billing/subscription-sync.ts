@@ -1,4 +1,5 @@
 import type { PlanId, SubscriptionStatus } from '../../../contracts/billing';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
 import type { StripeSubscription } from '../../integrations/billing/stripe-objects';
@@ -137,12 +138,17 @@ export async function applyStripeSubscription(tx: Queryable, input: ApplyInput):
   await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('stripe-subscription:' || $1, 0))`, [
     subscription.id,
   ]);
-  const { rows } = await tx.query<{ id: string; company_id: string; last_event_at: Date | null }>(
+  const { rows } = await tx.query<{ id: string; company_id: string; last_event_at: Timestamp | null }>(
     'SELECT id, company_id, last_event_at FROM subscriptions WHERE stripe_subscription_id = $1 FOR UPDATE',
     [subscription.id],
   );
   const existing = rows[0];
-  if (existing && eventAt && existing.last_event_at && eventAt < existing.last_event_at) {
+  if (
+    existing &&
+    eventAt &&
+    existing.last_event_at &&
+    eventAt.getTime() < Date.parse(existing.last_event_at)
+  ) {
     return { kind: 'stale', companyId: existing.company_id };
   }
   const status = ourStatus(subscription.status);

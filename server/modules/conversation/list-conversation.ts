@@ -1,6 +1,6 @@
 import { type ConversationMessage, conversationMediaUrl } from '../../../contracts/conversation';
 import type { PageInfo } from '../../../contracts/pagination';
-import { isoMicrosecondsSql, isoTimestamp, type Timestamp } from '../../db/timestamp';
+import { isoMicrosecondsSql, type Timestamp } from '../../db/timestamp';
 import type { Queryable, Row } from '../../db/types';
 import { keysetPage } from '../../http/keyset-cursor';
 import { personNameSql, toPerson } from '../activity/person';
@@ -150,7 +150,7 @@ export async function listConversation(
       })),
       status: row.status,
       error: row.error_code ? { code: row.error_code, title: row.error_title } : null,
-      sentAt: isoTimestamp(row.sent_at),
+      sentAt: row.sent_at,
       sentBy: toPerson(row.sent_by_user_id, row.sent_by_name),
     };
   });

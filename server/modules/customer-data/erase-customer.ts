@@ -4,6 +4,7 @@ import {
   ERASED_FOLLOW_UP_TEXT,
 } from '../../../contracts/customer-data';
 import type { Customer } from '../../../contracts/customers';
+import type { Timestamp } from '../../db/timestamp';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { customerNotFound } from '../customers/customer-id';
@@ -31,7 +32,7 @@ export async function eraseCustomer(
 ): Promise<Customer> {
   const { companyId } = caller;
   return db.transaction(async (tx) => {
-    const found = await tx.query<CustomerRow & { erased_at: Date | null }>(
+    const found = await tx.query<CustomerRow & { erased_at: Timestamp | null }>(
       `SELECT ${customerColumns()}, erased_at FROM customers WHERE company_id = $1 AND id = $2 FOR UPDATE`,
       [companyId, customerId],
     );

@@ -1,6 +1,6 @@
 import type { CustomerDataFile, ExportedMessage } from '../../../contracts/customer-data';
 import { searchText } from '../../../contracts/search-text';
-import { isoMicrosecondsSql, isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/timestamp';
+import { isoMicrosecondsSql, type Timestamp } from '../../db/timestamp';
 import type { Db, Queryable } from '../../db/types';
 import type { GraphClient } from '../../integrations/whatsapp/graph-client';
 import { activityOf } from '../activity/read-activity';
@@ -77,12 +77,12 @@ function nameSlug(name: string): string {
 const followUpOf = (row: FollowUpRow) => ({
   id: row.id,
   message: row.body,
-  scheduledFor: isoTimestamp(row.scheduled_for),
+  scheduledFor: row.scheduled_for,
   status: row.status,
   sentAs: row.sent_as,
-  sentAt: isoTimestampOrNull(row.sent_at),
+  sentAt: row.sent_at,
   conversationMessageId: row.conversation_message_id,
-  createdAt: isoTimestamp(row.created_at),
+  createdAt: row.created_at,
 });
 
 /** Everything but the conversation, read with the audit entry in one transaction. */
@@ -168,23 +168,23 @@ async function readHead(
         tags: customer.tags ?? [],
         source: customer.source,
         whatsappUserId: customer.whatsapp_user_id,
-        createdAt: isoTimestamp(customer.created_at),
-        updatedAt: isoTimestamp(customer.updated_at),
-        lastContactAt: isoTimestampOrNull(customer.last_contact_at),
-        lastInboundAt: isoTimestampOrNull(customer.last_inbound_at),
-        followUpsPausedAt: isoTimestampOrNull(customer.follow_ups_paused_at),
-        whatsappUndeliverableAt: isoTimestampOrNull(customer.whatsapp_undeliverable_at),
-        erasedAt: isoTimestampOrNull(customer.erased_at),
+        createdAt: customer.created_at,
+        updatedAt: customer.updated_at,
+        lastContactAt: customer.last_contact_at,
+        lastInboundAt: customer.last_inbound_at,
+        followUpsPausedAt: customer.follow_ups_paused_at,
+        whatsappUndeliverableAt: customer.whatsapp_undeliverable_at,
+        erasedAt: customer.erased_at,
       },
       tasks: tasks.rows.map((task) => ({
         id: task.id,
         title: task.title,
         description: task.description,
         status: task.status,
-        dueAt: isoTimestamp(task.due_at),
-        completedAt: isoTimestampOrNull(task.completed_at),
+        dueAt: task.due_at,
+        completedAt: task.completed_at,
         recurrence: task.recurrence,
-        createdAt: isoTimestamp(task.created_at),
+        createdAt: task.created_at,
         followUps: (byTask.get(task.id) ?? []).map(followUpOf),
       })),
       followUpsWithoutTask: followUps.rows
@@ -196,12 +196,10 @@ async function readHead(
         valueCents: deal.value_cents,
         status: deal.status,
         stageName: deal.stage_name,
-        createdAt: isoTimestamp(deal.created_at),
-        updatedAt: isoTimestamp(deal.updated_at),
+        createdAt: deal.created_at,
+        updatedAt: deal.updated_at,
       })),
-      blocklist: block
-        ? { name: block.name, phone: block.phone, createdAt: isoTimestamp(block.created_at) }
-        : null,
+      blocklist: block ? { name: block.name, phone: block.phone, createdAt: block.created_at } : null,
       activity: await activityOf(tx, companyId, { customerId }),
     },
   };
@@ -220,7 +218,7 @@ async function exportedMessage(row: MessageRow, media: MediaSource | null): Prom
     replyToWamid: row.reply_to_wamid,
     status: row.status,
     error: row.error_code ? { code: row.error_code, title: row.error_title } : null,
-    sentAt: isoTimestamp(row.sent_at),
+    sentAt: row.sent_at,
     media: await exportedMedia(media, details),
   };
 }

@@ -1,5 +1,5 @@
 import type { CustomerDetail } from '../../../contracts/customers';
-import { isoTimestamp, type Timestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { customerNotFound } from './customer-id';
 import { type CustomerRow, customerColumns, toCustomer } from './customer-row';
@@ -57,7 +57,7 @@ export async function customerDetail(q: Queryable, companyId: string, id: string
     tasks: tasks.rows.map((t) => ({
       id: t.id,
       title: t.title,
-      dueAt: isoTimestamp(t.due_at),
+      dueAt: t.due_at,
       status: t.status,
       hasFollowUp: t.has_follow_up,
     })),

@@ -1,5 +1,5 @@
 import type { Customer, CustomerSource } from '../../../contracts/customers';
-import { isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 
 /** The columns a Customer is read from, for SELECT and RETURNING (optionally of a table alias). */
 export function customerColumns(alias = ''): string {
@@ -42,8 +42,8 @@ export function toCustomer(row: CustomerRow): Customer {
     notes: row.notes,
     tags: row.tags ?? [],
     source: row.source,
-    createdAt: isoTimestamp(row.created_at),
-    updatedAt: isoTimestamp(row.updated_at),
-    lastContactAt: isoTimestampOrNull(row.last_contact_at),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    lastContactAt: row.last_contact_at,
   };
 }

@@ -1,5 +1,5 @@
 import type { ImportMapping, ImportSummary } from '../../../contracts/customers';
-import { isoTimestamp, type Timestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 
 interface ImportRow extends Record<string, unknown> {
@@ -43,8 +43,8 @@ export async function findImport(
   return {
     importId: row.import_id,
     fileName: row.file_name,
-    startedAt: isoTimestamp(row.created_at),
-    lastBatchAt: isoTimestamp(row.last_batch_at ?? row.created_at),
+    startedAt: row.created_at,
+    lastBatchAt: row.last_batch_at ?? row.created_at,
     rows: row.row_count,
     batchSize: row.batch_size,
     batches: Math.ceil(row.row_count / row.batch_size),

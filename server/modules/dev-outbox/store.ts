@@ -1,3 +1,4 @@
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 
 export type OutboxChannel = 'email' | 'sms';
@@ -29,7 +30,7 @@ interface OutboxRow extends Record<string, unknown> {
   subject: string | null;
   body_text: string;
   body_html: string | null;
-  created_at: Date | string;
+  created_at: Timestamp;
 }
 
 /** Stores a message the app would have sent; a second call with the same id changes nothing. */
@@ -63,6 +64,6 @@ export async function latestInDevOutbox(
     subject: row.subject,
     text: row.body_text,
     html: row.body_html,
-    createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+    createdAt: new Date(row.created_at),
   }));
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { getHealthContract } from '../../../contracts/health';
+import type { Timestamp } from '../../db/timestamp';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { route } from '../../http/route';
@@ -15,10 +16,10 @@ export interface HealthOptions {
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db }) => {
   route(app, getHealthContract, {
     async handler() {
-      let time: Date;
+      let time: Timestamp;
       try {
         time = await withTimeout(
-          db.query<{ now: Date }>('SELECT now() AS now').then((r) => new Date(r.rows[0]!.now)),
+          db.query<{ now: Timestamp }>('SELECT now() AS now').then((r) => r.rows[0]!.now),
           DB_TIMEOUT_MS,
         );
       } catch (err) {
@@ -26,7 +27,7 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db 
           cause: err,
         });
       }
-      return { status: 'ok' as const, version: appVersion, database: db.kind, time: time.toISOString() };
+      return { status: 'ok' as const, version: appVersion, database: db.kind, time };
     },
   });
 

@@ -1,5 +1,5 @@
 import type { FreeTrial } from '../../../contracts/onboarding';
-import { isoTimestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Db, Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { lockUser } from '../phone-verification/locked-user';
@@ -15,7 +15,7 @@ export const TRIAL_PLAN = 'trial';
  * would be if started now (both by the database's clock).
  */
 export async function loadFreeTrial(q: Queryable, userId: string, trialDays: number): Promise<FreeTrial> {
-  const { rows } = await q.query<{ trial_end: Date | string | null; would_end: Date | string }>(
+  const { rows } = await q.query<{ trial_end: Timestamp | null; would_end: Timestamp }>(
     `SELECT t.current_period_end AS trial_end, now() + make_interval(days => $2) AS would_end
        FROM users u
        LEFT JOIN LATERAL (
@@ -27,10 +27,9 @@ export async function loadFreeTrial(q: Queryable, userId: string, trialDays: num
     [userId, trialDays, TRIAL_PLAN],
   );
   const row = rows[0];
-  const endsAt = row?.trial_end ?? row?.would_end ?? new Date();
   return {
     trialDays,
-    endsAt: isoTimestamp(endsAt),
+    endsAt: row?.trial_end ?? row?.would_end ?? new Date().toISOString(),
     started: Boolean(row?.trial_end),
   };
 }

@@ -1,7 +1,7 @@
 import { type DocumentType, formatDocumentNumber } from '../../../contracts/brazil/document-number';
 import type { OnboardingStatus, OnboardingStep } from '../../../contracts/onboarding';
 import { unauthenticated } from '../../auth/api/caller';
-import { isoTimestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { PHONE_CODE_LIMITS } from '../phone-verification/limits';
 
@@ -12,8 +12,8 @@ interface StatusRow extends Record<string, unknown> {
   verified_phone: string | null;
   signup_completed: boolean;
   pending_phone: string | null;
-  pending_expires_at: Date | string | null;
-  pending_resend_at: Date | string | null;
+  pending_expires_at: Timestamp | null;
+  pending_resend_at: Timestamp | null;
   company_name: string | null;
   company_business_name: string | null;
   company_document_type: DocumentType | null;
@@ -73,8 +73,8 @@ export async function loadOnboardingStatus(
     row.pending_phone !== null && row.pending_expires_at !== null && row.pending_resend_at !== null
       ? {
           phoneNumber: row.pending_phone,
-          expiresAt: isoTimestamp(row.pending_expires_at),
-          resendAvailableAt: isoTimestamp(row.pending_resend_at),
+          expiresAt: row.pending_expires_at,
+          resendAvailableAt: row.pending_resend_at,
         }
       : null;
   // Companies made outside onboarding may lack some details: the form then shows those empty.

@@ -1,4 +1,5 @@
 import { unauthenticated } from '../../auth/api/caller';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 
 /** What the commands need to know about the user whose phone is being verified. */
@@ -19,8 +20,8 @@ export async function lockUser(tx: Queryable, userId: string): Promise<LockedUse
   const { rows } = await tx.query<{
     id: string;
     mobile_phone: string | null;
-    mobile_phone_verified_at: Date | null;
-    signup_completed_at: Date | null;
+    mobile_phone_verified_at: Timestamp | null;
+    signup_completed_at: Timestamp | null;
   }>(
     `SELECT id, mobile_phone, mobile_phone_verified_at, signup_completed_at
        FROM users WHERE id = $1 FOR NO KEY UPDATE`,

@@ -1,12 +1,12 @@
 import type { PhoneVerificationSent } from '../../../contracts/onboarding';
-import { isoTimestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { PHONE_CODE_LIMITS, type PhoneCodePurpose } from './limits';
 
 interface PendingRow extends Record<string, unknown> {
   phone: string;
-  expires_at: Date | string;
-  resend_at: Date | string;
+  expires_at: Timestamp;
+  resend_at: Timestamp;
 }
 
 /**
@@ -35,8 +35,8 @@ export async function pendingPhoneCode(
   return row
     ? {
         phoneNumber: row.phone,
-        expiresAt: isoTimestamp(row.expires_at),
-        resendAvailableAt: isoTimestamp(row.resend_at),
+        expiresAt: row.expires_at,
+        resendAvailableAt: row.resend_at,
       }
     : null;
 }

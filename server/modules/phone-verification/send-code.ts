@@ -1,5 +1,5 @@
 import type { PhoneVerificationSent } from '../../../contracts/onboarding';
-import { asDate, isoTimestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { hashVerificationCode, newCodeSalt, newVerificationCode } from './codes';
@@ -36,15 +36,15 @@ interface CurrentRow extends Record<string, unknown> {
   id: string;
   phone: string;
   pending: boolean;
-  expires_at: Date | string;
-  resend_at: Date | string;
-  window_ends_at: Date | string;
+  expires_at: Timestamp;
+  resend_at: Timestamp;
+  window_ends_at: Timestamp;
   sends_in_window: number;
-  now: Date | string;
+  now: Timestamp;
 }
 
-const secondsBetween = (from: Date | string, to: Date | string) =>
-  Math.max(1, Math.ceil((asDate(to).getTime() - asDate(from).getTime()) / 1000));
+const secondsBetween = (from: Timestamp, to: Timestamp) =>
+  Math.max(1, Math.ceil((Date.parse(to) - Date.parse(from)) / 1000));
 
 /**
  * Texts a new 6-digit code to the number, replacing the user's pending code of this purpose (and
@@ -75,20 +75,23 @@ export async function sendPhoneCode(db: Db, input: SendPhoneCodeInput): Promise<
       )
     ).rows[0];
     if (current) {
-      const now = asDate(current.now);
-      if (asDate(current.resend_at) > now) {
+      const now = Date.parse(current.now);
+      if (Date.parse(current.resend_at) > now) {
         if (!input.isResend && current.pending && current.phone === phone) {
           return {
             phoneNumber: phone,
-            expiresAt: isoTimestamp(current.expires_at),
-            resendAvailableAt: isoTimestamp(current.resend_at),
+            expiresAt: current.expires_at,
+            resendAvailableAt: current.resend_at,
           };
         }
-        const seconds = secondsBetween(now, current.resend_at);
+        const seconds = secondsBetween(current.now, current.resend_at);
         throw new RetryLaterError(cooldownText(seconds), seconds);
       }
-      if (asDate(current.window_ends_at) > now && current.sends_in_window >= PHONE_CODE_LIMITS.sendsPerHour) {
-        const seconds = secondsBetween(now, current.window_ends_at);
+      if (
+        Date.parse(current.window_ends_at) > now &&
+        current.sends_in_window >= PHONE_CODE_LIMITS.sendsPerHour
+      ) {
+        const seconds = secondsBetween(current.now, current.window_ends_at);
         throw new RetryLaterError(hourlyCapText(Math.ceil(seconds / 60)), seconds);
       }
     }
@@ -96,8 +99,8 @@ export async function sendPhoneCode(db: Db, input: SendPhoneCodeInput): Promise<
     const { rows } = await tx.query<{
       id: string;
       send_id: string;
-      expires_at: Date | string;
-      resend_at: Date | string;
+      expires_at: Timestamp;
+      resend_at: Timestamp;
     }>(
       `INSERT INTO phone_verifications AS pv (user_id, purpose, phone, code_hash, code_salt, expires_at)
        VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6))
@@ -126,8 +129,8 @@ export async function sendPhoneCode(db: Db, input: SendPhoneCodeInput): Promise<
     });
     return {
       phoneNumber: phone,
-      expiresAt: isoTimestamp(sent.expires_at),
-      resendAvailableAt: isoTimestamp(sent.resend_at),
+      expiresAt: sent.expires_at,
+      resendAvailableAt: sent.resend_at,
     };
   });
 }

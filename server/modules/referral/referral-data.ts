@@ -1,5 +1,5 @@
 import { REFERRAL_COMPANY_PARAM, REFERRAL_USER_PARAM, type ReferralData } from '../../../contracts/referral';
-import { isoTimestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { rewardDescription } from './referral-rewards';
 
@@ -33,7 +33,7 @@ export async function loadReferralData(
        FROM referrals WHERE referrer_company_id = $1`,
     [caller.companyId],
   );
-  const rewards = await q.query<{ id: string; months: number; amount_cents: number; earned_at: Date }>(
+  const rewards = await q.query<{ id: string; months: number; amount_cents: number; earned_at: Timestamp }>(
     `SELECT id, months, amount_cents, earned_at FROM referral_rewards
       WHERE company_id = $1 ORDER BY earned_at DESC, id`,
     [caller.companyId],
@@ -53,7 +53,7 @@ export async function loadReferralData(
       id: reward.id,
       description: rewardDescription(reward.months),
       amountCents: reward.amount_cents,
-      earnedAt: isoTimestamp(reward.earned_at),
+      earnedAt: reward.earned_at,
     })),
   };
 }

@@ -1,5 +1,5 @@
 import type { Deal, DealCard, StageKind } from '../../../contracts/sales';
-import { isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
 import { HttpError } from '../../http/errors';
@@ -58,7 +58,7 @@ export function toDealCard(row: DealCardRow): DealCard {
     stageId: row.stage_id,
     customer: row.customer_id && row.customer_name ? { id: row.customer_id, name: row.customer_name } : null,
     expectedCloseDate: row.expected_close_date,
-    stageEnteredAt: isoTimestamp(row.stage_entered_at),
+    stageEnteredAt: row.stage_entered_at,
     assignee: toPerson(row.assignee_user_id, row.assignee_name),
   };
 }
@@ -94,9 +94,9 @@ export async function findDeal(q: Queryable, companyId: string, dealId: string):
       quantity: line.quantity,
     })),
     createdBy: toPerson(row.created_by_user_id, row.created_by_name),
-    createdAt: isoTimestamp(row.created_at),
-    updatedAt: isoTimestamp(row.updated_at),
-    closedAt: isoTimestampOrNull(row.closed_at),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    closedAt: row.closed_at,
   };
 }
 

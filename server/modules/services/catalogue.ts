@@ -4,7 +4,7 @@ import {
   SERVICE_NAME_TAKEN_TEXT,
   type serviceInputSchema,
 } from '../../../contracts/services';
-import { isoTimestamp, type Timestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Db } from '../../db/types';
 import { withUniqueConflict } from '../../db/unique-violation';
 import { isUuid } from '../../db/uuid';
@@ -40,8 +40,8 @@ function toService(row: ServiceRow): BusinessService {
     priceCents: row.price_cents,
     durationMinutes: row.duration_minutes,
     active: row.active,
-    createdAt: isoTimestamp(row.created_at),
-    updatedAt: isoTimestamp(row.updated_at),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 

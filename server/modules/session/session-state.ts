@@ -1,5 +1,6 @@
 import type { Role } from '../../../contracts/roles';
 import type { SessionCheck } from '../../../contracts/session';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { currentSubscriptionSql } from '../billing/company-subscription';
 
@@ -9,7 +10,7 @@ type SessionRow = {
   name: string | null;
   mobile_phone: string | null;
   current_company_id: string | null;
-  signup_completed_at: Date | null;
+  signup_completed_at: Timestamp | null;
   sentinel_watcher_enabled: boolean | null;
   meta_coexistence_enabled: boolean | null;
   has_active_subscription: boolean;

@@ -1,6 +1,6 @@
 import type { SettingsUser } from '../../../contracts/settings';
 import { unauthenticated } from '../../auth/api/caller';
-import { isoTimestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 
 interface UserRow extends Record<string, unknown> {
@@ -8,8 +8,8 @@ interface UserRow extends Record<string, unknown> {
   name: string | null;
   email: string;
   mobile_phone: string | null;
-  mobile_phone_verified_at: Date | string | null;
-  created_at: Date | string;
+  mobile_phone_verified_at: Timestamp | null;
+  created_at: Timestamp;
   company_id: string | null;
   company_name: string | null;
   business_name: string | null;
@@ -31,8 +31,8 @@ export async function loadSettingsUser(q: Queryable, userId: string): Promise<Se
     name: row.name,
     email: row.email,
     mobilePhone: row.mobile_phone,
-    mobilePhoneVerifiedAt: row.mobile_phone_verified_at ? isoTimestamp(row.mobile_phone_verified_at) : null,
-    createdAt: isoTimestamp(row.created_at),
+    mobilePhoneVerifiedAt: row.mobile_phone_verified_at,
+    createdAt: row.created_at,
     company: row.company_id
       ? { id: row.company_id, name: row.company_name, businessName: row.business_name }
       : null,

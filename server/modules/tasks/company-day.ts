@@ -1,3 +1,4 @@
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 
 /**
@@ -19,8 +20,8 @@ export const COMPANY_DAY_CTE = `company_day AS (
 export async function companyDay(
   q: Queryable,
   companyId: string,
-): Promise<{ starts: Date; ends: Date } | null> {
-  const { rows } = await q.query<{ starts: Date; ends: Date }>(
+): Promise<{ starts: Timestamp; ends: Timestamp } | null> {
+  const { rows } = await q.query<{ starts: Timestamp; ends: Timestamp }>(
     `WITH ${COMPANY_DAY_CTE} SELECT starts, ends FROM company_day`,
     [companyId],
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asDate, isoMicrosecondsSql, type Timestamp } from '../../db/timestamp';
+import { isoMicrosecondsSql, type Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { enqueue } from '../../jobs/enqueue';
 import type { Job } from '../../jobs/job';
@@ -41,7 +41,7 @@ export async function enqueueFollowUpSend(
       kind: FOLLOW_UP_SEND_JOB,
       companyId,
       payload: { followUpMessageId: messageId, scheduledFor: message.at },
-      runAt: asDate(message.scheduled_for),
+      runAt: new Date(message.scheduled_for),
       idempotencyKey: n === 1 ? key : `${key}:${n}`,
     });
     // fresh ("Enviar agora"): a job already running may have claimed the message before this change.

@@ -1,5 +1,5 @@
 import type { FollowUpMessage, FollowUpStatus } from '../../../contracts/tasks';
-import { isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import { followUpProblem } from '../whatsapp-sending/follow-up-problems';
 
 /**
@@ -52,11 +52,11 @@ export function followUpView(row: FollowUpViewRow, connected: boolean): FollowUp
     taskId: row.task_id,
     customerId: row.customer_id,
     message: row.body,
-    scheduledFor: isoTimestamp(row.scheduled_for),
+    scheduledFor: row.scheduled_for,
     status,
     awaitingConnection: !connected && isUnsent(row.status),
     sentAs: row.sent_as,
-    sentAt: isoTimestampOrNull(row.sent_at),
+    sentAt: row.sent_at,
     conversationMessageId: row.conversation_message_id,
     problem,
     lastError: problem?.text ?? null,

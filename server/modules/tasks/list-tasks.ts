@@ -1,5 +1,5 @@
 import type { TaskFilter, TasksPage } from '../../../contracts/tasks';
-import { isoMicrosecondsSql } from '../../db/timestamp';
+import { isoMicrosecondsSql, type Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { keysetPage } from '../../http/keyset-cursor';
 import { companyDay } from './company-day';
@@ -16,7 +16,7 @@ export interface ListTasksOptions {
   assigneeUserId?: string;
 }
 
-type Day = { starts: Date; ends: Date };
+type Day = { starts: Timestamp; ends: Timestamp };
 /** Adds a query parameter and answers its placeholder. */
 type Param = (value: unknown) => string;
 
@@ -73,7 +73,7 @@ export async function listTasks(
   const { filter, limit } = options;
   const spec = filters[filter];
   const cursor = options.cursor === undefined ? undefined : decodeTaskCursor(options.cursor, filter);
-  const day = spec.needsDay ? await companyDay(q, companyId) : { starts: new Date(0), ends: new Date(0) };
+  const day = spec.needsDay ? await companyDay(q, companyId) : { starts: '', ends: '' };
   if (!day) return { tasks: [], pageInfo: { hasNextPage: false, endCursor: null } };
 
   const params: unknown[] = [];

@@ -1,5 +1,5 @@
 import type { Recurrence, Task } from '../../../contracts/tasks';
-import { isoTimestamp, isoTimestampOrNull, type Timestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
 import { personNameSql, toPerson } from '../activity/person';
@@ -49,9 +49,9 @@ export function toTask(row: TaskRow): Task {
     id: row.id,
     title: row.title,
     description: row.description,
-    dueAt: isoTimestamp(row.due_at),
+    dueAt: row.due_at,
     status: row.status,
-    completedAt: isoTimestampOrNull(row.completed_at),
+    completedAt: row.completed_at,
     recurrence: row.recurrence,
     customer:
       row.customer_id === null
@@ -63,8 +63,8 @@ export function toTask(row: TaskRow): Task {
     assignee: toPerson(row.assignee_user_id, row.assignee_name),
     createdBy: toPerson(row.created_by_user_id, row.created_by_name),
     completedBy: toPerson(row.completed_by_user_id, row.completed_by_name),
-    createdAt: isoTimestamp(row.created_at),
-    updatedAt: isoTimestamp(row.updated_at),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 

@@ -7,7 +7,7 @@ import {
   type TeamInvitation,
 } from '../../../contracts/team';
 import { hashToken, newOpaqueToken } from '../../auth/tokens/opaque-token';
-import { isoTimestamp, type Timestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Db, Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import type { PublicUrls } from '../../http/public-urls';
@@ -40,10 +40,10 @@ function toInvitation(row: InvitationRow): TeamInvitation {
     email: row.email,
     role: row.role,
     invitedByName: row.invited_by_name,
-    createdAt: isoTimestamp(row.created_at),
-    lastSentAt: isoTimestamp(row.last_sent_at),
-    expiresAt: isoTimestamp(row.expires_at),
-    resendAvailableAt: isoTimestamp(row.resend_at),
+    createdAt: row.created_at,
+    lastSentAt: row.last_sent_at,
+    expiresAt: row.expires_at,
+    resendAvailableAt: row.resend_at,
     expired: row.expired,
   };
 }

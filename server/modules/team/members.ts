@@ -7,7 +7,7 @@ import {
   type TeamMember,
 } from '../../../contracts/team';
 import { revokeUserSessions } from '../../auth/sessions/auth-sessions';
-import { isoTimestamp, type Timestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Db, Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { publishEvents } from '../../realtime/event-bus';
@@ -28,7 +28,7 @@ function toMember(row: MemberRow, callerUserId: string): TeamMember {
     name: row.name,
     email: row.email,
     role: row.role,
-    joinedAt: isoTimestamp(row.joined_at),
+    joinedAt: row.joined_at,
     isYou: row.user_id === callerUserId,
   };
 }

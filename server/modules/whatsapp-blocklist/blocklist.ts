@@ -6,7 +6,7 @@ import {
   type blocklistInputSchema,
 } from '../../../contracts/blocklist';
 import { BRAZIL_COUNTRY_CODE } from '../../../contracts/brazil/mobile-phone';
-import { isoTimestamp, type Timestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Db } from '../../db/types';
 import { withUniqueConflict } from '../../db/unique-violation';
 import { isUuid } from '../../db/uuid';
@@ -32,7 +32,7 @@ function toEntry(row: BlocklistRow): BlocklistEntry {
     name: row.name,
     // Stored with the country code; the page speaks the national number.
     phoneNumber: row.phone.startsWith(BRAZIL_COUNTRY_CODE) ? row.phone.slice(2) : row.phone,
-    createdAt: isoTimestamp(row.created_at),
+    createdAt: row.created_at,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { CustomerWhatsapp } from '../../../contracts/whatsapp-sending';
-import { isoTimestampOrNull, type Timestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { canSendOnWhatsapp, companyWhatsappConnection } from '../whatsapp-status/company-connection';
 
@@ -28,8 +28,8 @@ export async function customerWhatsapp(
   const row = rows[0];
   if (!row) return null;
   return {
-    windowClosesAt: isoTimestampOrNull(row.window_closes_at),
-    followUpsPausedAt: isoTimestampOrNull(row.follow_ups_paused_at),
+    windowClosesAt: row.window_closes_at,
+    followUpsPausedAt: row.follow_ups_paused_at,
     undeliverable: row.undeliverable,
     canSend: canSendOnWhatsapp(await companyWhatsappConnection(q, companyId)),
   };

@@ -1,6 +1,6 @@
 import type { ConversationMessage } from '../../../contracts/conversation';
 import type { ReplyInput } from '../../../contracts/whatsapp-sending';
-import { isoTimestamp, type Timestamp } from '../../db/timestamp';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import type { GraphError } from '../../integrations/whatsapp/graph-client';
@@ -191,7 +191,7 @@ async function storedMessage(q: Queryable, companyId: string, wamid: string): Pr
     reactions: [],
     status: row.status,
     error: row.error_code ? { code: row.error_code, title: row.error_title } : null,
-    sentAt: isoTimestamp(row.sent_at),
+    sentAt: row.sent_at,
     sentBy: toPerson(row.sent_by_user_id, row.sent_by_name),
   };
 }

@@ -1,3 +1,4 @@
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 
 /**
@@ -58,7 +59,7 @@ export async function reserveSendSlot(
     [connectionId, spacingMs, maxWaitMs],
   );
   if (rows[0]) return { kind: 'slot', waitMs: Number(rows[0].wait_ms) };
-  const current = await db.query<{ status: string; next: Date | string | null }>(
+  const current = await db.query<{ status: string; next: Timestamp | null }>(
     'SELECT status, next_send_slot_at AS next FROM whatsapp_connections WHERE id = $1',
     [connectionId],
   );
@@ -78,7 +79,7 @@ export async function pairFreeAt(
   recipient: string,
   pairIntervalMs: number,
 ): Promise<Date | null> {
-  const { rows } = await tx.query<{ free_at: Date | string | null; now: Date | string }>(
+  const { rows } = await tx.query<{ free_at: Timestamp | null; now: Timestamp }>(
     `SELECT max(created_at) + $3::float8 * interval '1 millisecond' AS free_at, clock_timestamp() AS now
        FROM whatsapp_send_attempts
       WHERE connection_id = $1 AND recipient = $2 AND outcome IS DISTINCT FROM 'refused'`,

@@ -4,6 +4,7 @@ import {
   type WhatsappConnectionState,
   type WhatsappConnectionStatus,
 } from '../../../contracts/whatsapp-status';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 
 /** A live connection row (any status but disconnected), as the connection module reads it. */
@@ -20,7 +21,7 @@ export interface LiveConnectionRow {
   problem_code: string | null;
   problem_detail: string | null;
   history_progress: number | null;
-  connected_at: Date | string | null;
+  connected_at: Timestamp | null;
 }
 
 /** The company's live connection row, if any (at most one: whatsapp_connections_company_live_idx). */
@@ -37,13 +38,12 @@ export async function liveConnectionRow(q: Queryable, companyId: string): Promis
 /** The row as the status contract shows it. */
 export function connectionState(row: LiveConnectionRow | null): WhatsappConnectionState {
   if (!row) return disconnectedWhatsapp;
-  const connectedAt = row.connected_at === null ? null : new Date(row.connected_at).toISOString();
   return {
     status: row.status,
     mode: row.mode,
     phoneNumber: row.display_phone_number,
     displayName: row.verified_name,
-    connectedAt,
+    connectedAt: row.connected_at,
     problem: row.problem_code ? { code: row.problem_code, detail: row.problem_detail ?? '' } : null,
     historyProgress: row.history_progress,
   };

@@ -1,4 +1,5 @@
 import type { ConversationStatus } from '../../../contracts/conversation';
+import type { Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import type { MessageContent } from './message-content';
 
@@ -82,7 +83,8 @@ export interface StatusUpdate {
   status: ConversationStatus;
   errorCode: string | null;
   errorTitle: string | null;
-  at: Date;
+  /** From a webhook (a Date), or a pending status as stored (the database's text). */
+  at: Date | Timestamp;
 }
 
 /**
@@ -145,7 +147,7 @@ export async function applyPendingStatuses(
     status: ConversationStatus;
     error_code: string | null;
     error_title: string | null;
-    at: Date;
+    at: Timestamp;
   }>(
     `DELETE FROM conversation_pending_statuses WHERE company_id = $1 AND wamid = $2
      RETURNING status, error_code, error_title, at`,

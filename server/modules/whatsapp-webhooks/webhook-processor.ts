@@ -1,3 +1,4 @@
+import type { Timestamp } from '../../db/timestamp';
 import type { Db, Queryable, Row } from '../../db/types';
 import { type BackoffOptions, retryDelayMs } from '../../jobs/backoff';
 import { errorText } from '../../jobs/settle';
@@ -39,7 +40,7 @@ export interface WebhookProcessor {
 interface ClaimedPayload extends Row {
   id: string;
   body: string;
-  received_at: Date;
+  received_at: Timestamp;
   /** Attempts before this one. */
   attempts: number;
 }
@@ -110,8 +111,8 @@ export function startWebhookProcessor(options: WebhookProcessorOptions): Webhook
   }
 
   /** Whether a payload that named an unknown number should wait for it rather than be done with. */
-  const waitsForNumber = (result: { unknownTenant: boolean }, receivedAt: Date) =>
-    result.unknownTenant && Date.now() - new Date(receivedAt).getTime() < unknownNumberGraceMs;
+  const waitsForNumber = (result: { unknownTenant: boolean }, receivedAt: Timestamp) =>
+    result.unknownTenant && Date.now() - Date.parse(receivedAt) < unknownNumberGraceMs;
 
   /** Not an attempt: `claimed` gives back the one a lease counted. */
   async function lookAgainLater(q: Queryable, ids: string[], claimed = 0) {

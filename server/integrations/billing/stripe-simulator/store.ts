@@ -1,3 +1,4 @@
+import type { Timestamp } from '../../../db/timestamp';
 import type { Queryable } from '../../../db/types';
 import type { SimEvent, SimObject, SimObjectKind } from './objects';
 
@@ -61,10 +62,10 @@ export interface StoredEvent {
   deliveryStatus: number | null;
 }
 
-type EventRow = { data: SimEvent; delivered_at: Date | null; delivery_status: number | null };
+type EventRow = { data: SimEvent; delivered_at: Timestamp | null; delivery_status: number | null };
 const toStored = (row: EventRow): StoredEvent => ({
   event: row.data,
-  deliveredAt: row.delivered_at,
+  deliveredAt: row.delivered_at === null ? null : new Date(row.delivered_at),
   deliveryStatus: row.delivery_status,
 });
 

@@ -1,3 +1,4 @@
+import type { Timestamp } from '../../../db/timestamp';
 import type { Queryable } from '../../../db/types';
 import { invalidToken } from './graph-errors';
 
@@ -27,8 +28,8 @@ export type NumberRow = {
   display_phone_number: string;
   verified_name: string;
   coexistence: boolean;
-  subscribed_at: Date | null;
-  registered_at: Date | null;
+  subscribed_at: Timestamp | null;
+  registered_at: Timestamp | null;
   register_pin: string | null;
   register_fault: 'pending_review' | null;
 };
@@ -143,7 +144,7 @@ type MessageRow = {
   status: SimStatus | null;
   error_code: number | null;
   biz_opaque_callback_data: string | null;
-  created_at: Date;
+  created_at: Timestamp;
 };
 
 const toMessage = (row: MessageRow): SimMessage => ({
@@ -270,7 +271,7 @@ export async function sendConditions(
     number_sends: number;
     pair_sends: number;
     customer: string | null;
-    last_inbound_at: Date | null;
+    last_inbound_at: Timestamp | null;
     unreachable: boolean;
   }>(
     `SELECT
@@ -304,14 +305,14 @@ export async function sendConditions(
 export async function recentCustomers(
   q: Queryable,
   phoneNumberId: string,
-): Promise<{ customer: string; name: string | null; at: Date }[]> {
-  const { rows } = await q.query<{ customer: string; name: string | null; at: Date }>(
+): Promise<{ customer: string; name: string | null; at: Timestamp }[]> {
+  const { rows } = await q.query<{ customer: string; name: string | null; at: Timestamp }>(
     `SELECT DISTINCT ON (${KEY_SQL('customer')}) customer, content->'_profile'->>'name' AS name, created_at AS at
        FROM dev_whatsapp_messages WHERE phone_number_id = $1
       ORDER BY ${KEY_SQL('customer')}, created_at DESC`,
     [phoneNumberId],
   );
-  return rows.sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime()).slice(0, 30);
+  return rows.sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, 30);
 }
 
 /** A media object (a customer's photo) and the account of the number it belongs to. */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Timestamp } from '../../../db/timestamp';
 import type { Db, Queryable } from '../../../db/types';
 import { retryDelayMs } from '../../../jobs/backoff';
 import { WHATSAPP_SIGNATURE_HEADER, whatsappSignature } from '../webhook-signature';
@@ -214,9 +215,9 @@ type DeliveryDbRow = {
   body: string;
   attempts: number;
   last_status: number | null;
-  delivered_at: Date | null;
-  next_attempt_at: Date;
-  created_at: Date;
+  delivered_at: Timestamp | null;
+  next_attempt_at: Timestamp;
+  created_at: Timestamp;
 };
 
 /** The latest deliveries, newest first (the page and the control API show them). */
