@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_TASKS_MAX, type Dashboard, WON_MONTHS } from '../../contracts/dashboard';
 import type { Deal, DealStage } from '../../contracts/sales';
+import type { Task } from '../../contracts/tasks';
 import { taskSummary } from '../../server/modules/tasks/task-summary';
 import { createTestAccount } from '../support/auth';
 import { startTestServer, type TestServer } from '../support/server';
@@ -133,6 +134,27 @@ describe('GET /api/dashboard', () => {
     expect(home.todayTasks.map((t) => t.title)).toEqual(['Hoje 0', 'Hoje 1', 'Hoje 2', 'Hoje 3', 'Hoje 4']);
     expect(home.overdueTasks).toHaveLength(DASHBOARD_TASKS_MAX);
     expect(home.overdueTasks.map((t) => t.title).slice(0, 2)).toEqual(['Atrasada 0', 'Atrasada 1']);
+  });
+
+  it('answers each of those tasks exactly as GET /api/tasks does: times, customer, people', async () => {
+    await server.db.query(
+      `UPDATE tasks SET customer_id = (SELECT id FROM customers WHERE company_id = $1 AND name = 'Mariana'),
+                        assignee_user_id = $2, created_by_user_id = $2
+        WHERE company_id = $1 AND title IN ('Hoje 0', 'Atrasada 1')`,
+      [ana.companyId, ana.account.userId],
+    );
+    const fresh = (await ana.api.get<Dashboard>('/api/dashboard')).body.data;
+    const list = async (filter: string) =>
+      (await ana.api.get<{ tasks: Task[] }>(`/api/tasks?filter=${filter}&limit=${DASHBOARD_TASKS_MAX}`)).body
+        .data.tasks;
+    expect(fresh.todayTasks).toEqual(await list('today'));
+    expect(fresh.overdueTasks).toEqual(await list('overdue'));
+    expect(fresh.todayTasks[0]).toMatchObject({
+      title: 'Hoje 0',
+      customer: { name: 'Mariana' },
+      assignee: { userId: ana.account.userId, name: 'Ana Paula Ribeiro' },
+    });
+    expect(fresh.todayTasks[0]!.dueAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
   it('sums the pipeline per stage, in board order', () => {

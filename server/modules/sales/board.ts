@@ -5,7 +5,7 @@ import { isUuid } from '../../db/uuid';
 import { keysetPage } from '../../http/keyset-cursor';
 import { decodeBoardCursor, encodeBoardCursor } from './board-cursor';
 import { DEAL_CARD_COLUMNS, DEAL_FROM, type DealCardRow, toDealCard } from './deal-row';
-import { stageNotFound, stagesWithTotals, toStage } from './stage-row';
+import { type StageRow, stageNotFound, stageTotalsSql, toStage } from './stage-row';
 
 interface ColumnPage {
   deals: DealCard[];
@@ -21,10 +21,23 @@ function toPage(rows: DealCardRow[], limit: number): ColumnPage {
   };
 }
 
+/** A row of the board's statement: a stage with its totals and one of its first cards (none: an empty column). */
+interface BoardRow extends Record<string, unknown> {
+  column_id: string;
+  column_name: string;
+  column_position: number;
+  column_kind: StageRow['kind'];
+  deal_count: number;
+  total_value_cents: number;
+  /** The card's columns are null in the one row of an empty column. */
+  id: string | null;
+}
+
 /**
  * The board (spec §2 /sales): every stage in order with the first `limit` cards of its column and
- * the count and value of ALL its deals. Two queries whatever the number of stages: the totals, and
- * each column's first page through a lateral join on the board index.
+ * the count and value of ALL its deals. One statement whatever the number of stages: a row per
+ * card (one for an empty column), each column's cards read in order from the board index through
+ * a lateral join, the stage's totals beside them.
  */
 export async function loadBoard(
   q: Queryable,
@@ -32,35 +45,46 @@ export async function loadBoard(
   limit: number,
   assigneeUserId?: string,
 ): Promise<SalesBoard> {
-  const stages = await stagesWithTotals(q, companyId, assigneeUserId);
-  const cards = await q.query<DealCardRow>(
-    `SELECT page.*
+  const mine = assigneeUserId === undefined ? '' : ' AND d.assignee_user_id = $3';
+  const { rows } = await q.query<BoardRow>(
+    `SELECT s.id AS column_id, s.name AS column_name, s.position AS column_position, s.kind AS column_kind,
+            COALESCE(t.deal_count, 0)::int AS deal_count,
+            COALESCE(t.total_value_cents, 0)::float8 AS total_value_cents,
+            page.*
        FROM deal_stages s
-      CROSS JOIN LATERAL (
-        SELECT ${DEAL_CARD_COLUMNS}
-          FROM ${DEAL_FROM}
-         WHERE d.company_id = s.company_id AND d.stage_id = s.id${assigneeUserId === undefined ? '' : ' AND d.assignee_user_id = $3'}
-         ORDER BY d.position, d.id
-         LIMIT $2
-      ) page
+       LEFT JOIN ${stageTotalsSql(assigneeUserId === undefined ? undefined : '$3')} t ON t.stage_id = s.id
+       LEFT JOIN LATERAL (
+         SELECT ${DEAL_CARD_COLUMNS}
+           FROM ${DEAL_FROM}
+          WHERE d.company_id = s.company_id AND d.stage_id = s.id${mine}
+          ORDER BY d.position, d.id
+          LIMIT $2
+       ) page ON true
       WHERE s.company_id = $1
-      ORDER BY page.stage_id, page.position, page.id`,
+      ORDER BY s.position, page.position, page.id`,
     assigneeUserId === undefined ? [companyId, limit + 1] : [companyId, limit + 1, assigneeUserId],
   );
-  const byStage = new Map<string, DealCardRow[]>();
-  for (const row of cards.rows) {
-    const column = byStage.get(row.stage_id);
-    if (column) column.push(row);
-    else byStage.set(row.stage_id, [row]);
+  const columns: SalesBoard['columns'] = [];
+  let at = 0;
+  while (at < rows.length) {
+    const head = rows[at]!;
+    const cards: DealCardRow[] = [];
+    for (; at < rows.length && rows[at]!.column_id === head.column_id; at += 1) {
+      if (rows[at]!.id !== null) cards.push(rows[at] as unknown as DealCardRow);
+    }
+    columns.push({
+      stage: toStage({
+        id: head.column_id,
+        name: head.column_name,
+        position: head.column_position,
+        kind: head.column_kind,
+      }),
+      ...toPage(cards, limit),
+      totalCount: head.deal_count,
+      totalValueCents: head.total_value_cents,
+    });
   }
-  return {
-    columns: stages.map((stage) => ({
-      stage: toStage(stage),
-      ...toPage(byStage.get(stage.id) ?? [], limit),
-      totalCount: stage.deal_count,
-      totalValueCents: stage.total_value_cents,
-    })),
-  };
+  return { columns };
 }
 
 /** A column's next page ("Carregar mais"), after `cursor` in board order; only a member's with `assigneeUserId`. */

@@ -38,27 +38,22 @@ export interface StageWithTotals extends StageRow {
 }
 
 /**
- * The company's stages in board order, each with the count and value of ALL its deals (or, with
- * `assigneeUserId`, of all that member's deals: "minhas").
+ * The count and value of ALL the company's deals (`$1`) per stage, as a derived table to join on
+ * `stage_id`: the board's column totals and the home's pipeline. With `assigneeParam` (the
+ * placeholder of a member's id) only that member's deals ("minhas").
  */
-export async function stagesWithTotals(
-  q: Queryable,
-  companyId: string,
-  assigneeUserId?: string,
-): Promise<StageWithTotals[]> {
-  const mine = assigneeUserId === undefined ? '' : ' AND assignee_user_id = $2';
-  const { rows } = await q.query<StageWithTotals>(
-    `SELECT ${STAGE_COLUMNS}, COALESCE(t.deal_count, 0)::int AS deal_count,
-            COALESCE(t.total_value_cents, 0)::float8 AS total_value_cents
-       FROM deal_stages s
-       LEFT JOIN (SELECT stage_id, count(*) AS deal_count, sum(value_cents) AS total_value_cents
-                    FROM deals WHERE company_id = $1${mine} GROUP BY stage_id) t ON t.stage_id = s.id
-      WHERE s.company_id = $1
-      ORDER BY s.position`,
-    assigneeUserId === undefined ? [companyId] : [companyId, assigneeUserId],
-  );
-  return rows;
+export function stageTotalsSql(assigneeParam?: string): string {
+  const mine = assigneeParam === undefined ? '' : ` AND assignee_user_id = ${assigneeParam}`;
+  return `(SELECT stage_id, count(*) AS deal_count, sum(value_cents) AS total_value_cents
+             FROM deals WHERE company_id = $1${mine} GROUP BY stage_id)`;
 }
+
+/** The company's (`$1`) stages in board order, each with the count and value of ALL its deals. */
+export const STAGES_WITH_TOTALS_SQL = `SELECT ${STAGE_COLUMNS}, COALESCE(t.deal_count, 0)::int AS deal_count,
+         COALESCE(t.total_value_cents, 0)::float8 AS total_value_cents
+    FROM deal_stages s LEFT JOIN ${stageTotalsSql()} t ON t.stage_id = s.id
+   WHERE s.company_id = $1
+   ORDER BY s.position`;
 
 /**
  * Locks the company's stages (in id order, so two writers never wait on each other crosswise) and

@@ -1,9 +1,9 @@
 import type { TaskFilter, TasksPage } from '../../../contracts/tasks';
-import { isoMicrosecondsSql, type Timestamp } from '../../db/timestamp';
+import { isoMicrosecondsSql } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { keysetPage } from '../../http/keyset-cursor';
-import { companyDay } from './company-day';
-import { decodeTaskCursor, encodeTaskCursor } from './task-cursor';
+import { TODAY_ENDS, TODAY_STARTS } from './company-day';
+import { decodeTaskCursor, encodeTaskCursor, type TaskCursor } from './task-cursor';
 import { TASK_COLUMNS, TASK_FROM, type TaskRow, toTask } from './task-row';
 
 export interface ListTasksOptions {
@@ -16,54 +16,75 @@ export interface ListTasksOptions {
   assigneeUserId?: string;
 }
 
-type Day = { starts: Timestamp; ends: Timestamp };
 /** Adds a query parameter and answers its placeholder. */
-type Param = (value: unknown) => string;
+export type Param = (value: unknown) => string;
 
 /**
  * Each filter as a WHERE clause and an order that the partial indexes of migration 009 serve, and
  * the keyset condition that starts after the cursor. Literal statuses let the planner match the
- * partial indexes.
+ * partial indexes. Today and future compare with the company's day as the planner sees it (company-day.ts).
  */
-const filters: Record<
-  TaskFilter,
-  { needsDay: boolean; where: (p: Param, day: Day) => string; sortTime: string; order: string; after: string }
-> = {
+const filters: Record<TaskFilter, { where: string; sortTime: string; order: string; after: string }> = {
   // Pending and due within the company's today, overdue ones due earlier today included.
   today: {
-    needsDay: true,
-    where: (p, day) => `t.status = 'pending' AND t.due_at >= ${p(day.starts)} AND t.due_at < ${p(day.ends)}`,
+    where: `t.status = 'pending' AND t.due_at >= ${TODAY_STARTS} AND t.due_at < ${TODAY_ENDS}`,
     sortTime: 't.due_at',
     order: 't.due_at, t.id',
     after: '>',
   },
   overdue: {
-    needsDay: false,
-    where: () => `t.status = 'pending' AND t.due_at < now()`,
+    where: `t.status = 'pending' AND t.due_at < now()`,
     sortTime: 't.due_at',
     order: 't.due_at, t.id',
     after: '>',
   },
   future: {
-    needsDay: true,
-    where: (p, day) => `t.status = 'pending' AND t.due_at >= ${p(day.ends)}`,
+    where: `t.status = 'pending' AND t.due_at >= ${TODAY_ENDS}`,
     sortTime: 't.due_at',
     order: 't.due_at, t.id',
     after: '>',
   },
   completed: {
-    needsDay: false,
-    where: () => `t.status = 'completed'`,
+    where: `t.status = 'completed'`,
     sortTime: 't.completed_at',
     order: 't.completed_at DESC, t.id DESC',
     after: '<',
   },
 };
 
+export interface TaskPageQuery {
+  filter: TaskFilter;
+  /** Rows to read (a page and the one that tells whether another follows). */
+  rows: number;
+  cursor?: TaskCursor | undefined;
+  assigneeUserId?: string | undefined;
+}
+
+/**
+ * The SELECT of a page of the company's (`$1`) tasks in the filter's order, each row a TaskRow with
+ * its `sort_time` (the cursor's).
+ */
+export function taskPageSql(p: Param, { filter, rows, cursor, assigneeUserId }: TaskPageQuery): string {
+  const spec = filters[filter];
+  const conditions = ['t.company_id = $1', spec.where];
+  if (assigneeUserId !== undefined) conditions.push(`t.assignee_user_id = ${p(assigneeUserId)}`);
+  if (cursor) {
+    conditions.push(
+      `(${spec.sortTime}, t.id) ${spec.after} (${p(cursor.at)}::timestamptz, ${p(cursor.id)}::uuid)`,
+    );
+  }
+  return `SELECT ${TASK_COLUMNS},
+            ${isoMicrosecondsSql(spec.sortTime)} AS sort_time
+       FROM ${TASK_FROM}
+      WHERE ${conditions.join(' AND ')}
+      ORDER BY ${spec.order}
+      LIMIT ${p(rows)}`;
+}
+
 /**
  * A page of the company's tasks for one filter of /tasks (spec §2, §7), keyset-paginated: today,
  * overdue and future earliest due first (overdue: oldest first), completed newest completion first.
- * A bad cursor is a 400 (HttpError).
+ * One statement, the company's day included. A bad cursor is a 400 (HttpError).
  */
 export async function listTasks(
   q: Queryable,
@@ -71,30 +92,16 @@ export async function listTasks(
   options: ListTasksOptions,
 ): Promise<TasksPage> {
   const { filter, limit } = options;
-  const spec = filters[filter];
   const cursor = options.cursor === undefined ? undefined : decodeTaskCursor(options.cursor, filter);
-  const day = spec.needsDay ? await companyDay(q, companyId) : { starts: '', ends: '' };
-  if (!day) return { tasks: [], pageInfo: { hasNextPage: false, endCursor: null } };
-
-  const params: unknown[] = [];
+  const params: unknown[] = [companyId];
   const p: Param = (value) => `$${params.push(value)}`;
-  const conditions = [`t.company_id = ${p(companyId)}`, spec.where(p, day)];
-  if (options.assigneeUserId !== undefined)
-    conditions.push(`t.assignee_user_id = ${p(options.assigneeUserId)}`);
-  if (cursor) {
-    conditions.push(
-      `(${spec.sortTime}, t.id) ${spec.after} (${p(cursor.at)}::timestamptz, ${p(cursor.id)}::uuid)`,
-    );
-  }
-  const { rows } = await q.query<TaskRow & { sort_time: string }>(
-    `SELECT ${TASK_COLUMNS},
-            ${isoMicrosecondsSql(spec.sortTime)} AS sort_time
-       FROM ${TASK_FROM}
-      WHERE ${conditions.join(' AND ')}
-      ORDER BY ${spec.order}
-      LIMIT ${p(limit + 1)}`,
-    params,
-  );
+  const select = taskPageSql(p, {
+    filter,
+    rows: limit + 1,
+    cursor,
+    assigneeUserId: options.assigneeUserId,
+  });
+  const { rows } = await q.query<TaskRow & { sort_time: string }>(select, params);
 
   const page = keysetPage(rows, limit, (last) =>
     encodeTaskCursor({ filter, at: last.sort_time, id: last.id }),

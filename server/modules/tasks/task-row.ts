@@ -1,5 +1,5 @@
 import type { Recurrence, Task } from '../../../contracts/tasks';
-import type { Timestamp } from '../../db/timestamp';
+import { isoTimestamp, type Timestamp } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
 import { personNameSql, toPerson } from '../activity/person';
@@ -66,6 +66,20 @@ export function toTask(row: TaskRow): Task {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/**
+ * A task read from a JSON column (the dashboard's lists): its times are PostgreSQL's JSON text
+ * ("2026-11-25T12:00:00.123456+00:00"), written in the API's form as the driver writes columns.
+ */
+export function toTaskFromJson(row: TaskRow): Task {
+  return toTask({
+    ...row,
+    due_at: isoTimestamp(row.due_at),
+    completed_at: row.completed_at === null ? null : isoTimestamp(row.completed_at),
+    created_at: isoTimestamp(row.created_at),
+    updated_at: isoTimestamp(row.updated_at),
+  });
 }
 
 /** One of the company's tasks as the API answers it, or null (unknown, malformed or another company's id). */
