@@ -26,7 +26,7 @@ const { migrate } = await import('../server/db/migrate');
 const { openDatabase } = await import('../server/db/open');
 const { benchConfig } = await import('./support/bench-config');
 const { runLoad } = await import('./support/load-process');
-const { postgresCpuMs } = await import('./support/postgres-cpu');
+const { postgresCpuMs, postgresCpuSince } = await import('./support/postgres-cpu');
 const { profiled } = await import('./support/cpu-profile');
 const { createWorkspaceOwner, insertCustomers, insertDeals, insertTasks } = await import(
   './support/workspace-data'
@@ -124,7 +124,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<RouteResult[]
           runLoad({ url: base + route.path, headers, connections, duration: seconds }),
         );
         const cpu = process.cpuUsage(cpuBefore);
-        const dbCpuAfter = kind === 'postgres' ? await postgresCpuMs() : null;
+        const dbCpu = kind === 'postgres' ? await postgresCpuSince(dbCpuBefore) : null;
         const answered = Math.max(run.requests, 1);
         const bare = results[0]?.rps ?? run.rps;
         results.push({
@@ -136,7 +136,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<RouteResult[]
           p99: run.p99,
           wallMs: run.mean,
           cpuMs: (cpu.user + cpu.system) / 1000 / answered,
-          dbCpuMs: dbCpuBefore === null || dbCpuAfter === null ? null : (dbCpuAfter - dbCpuBefore) / answered,
+          dbCpuMs: dbCpu === null ? null : dbCpu / answered,
           bytes: Math.round(run.bytesPerRequest),
           failures: run.errors + run.timeouts + run.non2xx,
         });

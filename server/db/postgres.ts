@@ -47,21 +47,28 @@ export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): 
   const dispatch = (msg: pg.Notification) => {
     for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
   };
-  // Queued ahead of the statement the connection was taken for, so it listens before it runs it.
-  pool.on('acquire', (client) => {
-    if (onEveryConnection.size === 0) return;
+  /** A pooled connection that listens on every `ownCommits` channel before it runs anything. */
+  async function connect(): Promise<pg.PoolClient> {
+    const client = await pool.connect();
+    if (onEveryConnection.size === 0) return client;
     let channels = listeningConnections.get(client);
     if (!channels) {
       channels = new Set();
       listeningConnections.set(client, channels);
       client.on('notification', dispatch);
     }
-    for (const channel of onEveryConnection) {
-      if (channels.has(channel)) continue;
-      channels.add(channel);
-      client.query(`LISTEN ${quote(channel)}`).catch(() => channels.delete(channel));
+    try {
+      for (const channel of onEveryConnection) {
+        if (channels.has(channel)) continue;
+        await client.query(`LISTEN ${quote(channel)}`);
+        channels.add(channel);
+      }
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
     }
-  });
+    return client;
+  }
   let closing = false;
   let retryMs = RECONNECT_MIN_MS;
 
@@ -105,9 +112,20 @@ export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): 
 
   return {
     kind: 'postgres',
-    query: wrap(pool).query,
+    async query<T extends Row>(sql: string, params: unknown[] = []) {
+      const client = await connect();
+      try {
+        const res = await client.query(sql, params);
+        client.release();
+        return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
+      } catch (err) {
+        // As pool.query does: a connection that failed a statement is not handed out again.
+        client.release(err as Error);
+        throw err;
+      }
+    },
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await connect();
       let result: Awaited<ReturnType<typeof fn>>;
       try {
         await client.query('BEGIN');
