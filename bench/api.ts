@@ -28,6 +28,7 @@ const { benchConfig } = await import('./support/bench-config');
 const { runLoad } = await import('./support/load-process');
 const { postgresCpuMs, postgresCpuSince } = await import('./support/postgres-cpu');
 const { profiled } = await import('./support/cpu-profile');
+const { callerHeaders, probeRoute } = await import('./support/route-probe');
 const { createWorkspaceOwner, insertCustomers, insertDeals, insertTasks } = await import(
   './support/workspace-data'
 );
@@ -105,14 +106,9 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<RouteResult[]
       await app.listen({ host: '127.0.0.1', port });
       const base = `http://127.0.0.1:${port}`;
       for (const route of routes) {
-        const headers: Record<string, string> = route.auth
-          ? { authorization: `Bearer ${owner.accessToken}` }
-          : {};
-        const probe = await fetch(base + route.path, { headers });
-        if (probe.status !== 200) {
-          throw new Error(`${route.name} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
-        }
-        await probe.arrayBuffer();
+        const headers = callerHeaders(route.auth, owner.accessToken);
+        const refused = await probeRoute(base + route.path, headers);
+        if (refused) throw new Error(`${route.name} ${refused}`);
         // Warm-up: JIT, the database's caches and the pool's connections are not measured.
         await runLoad({ url: base + route.path, headers, connections, duration: 2 });
         const cpuBefore = process.cpuUsage();

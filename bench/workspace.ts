@@ -21,6 +21,7 @@ import { migrate } from '../server/db/migrate';
 import { openDatabase } from '../server/db/open';
 import { benchConfig } from './support/bench-config';
 import { type LatencySummary, measureGet } from './support/latency';
+import { callerHeaders, probeRoute } from './support/route-probe';
 import { createWorkspaceOwner, insertCustomers, insertTasks } from './support/workspace-data';
 
 const BUDGET_P99_MS = 50;
@@ -87,17 +88,12 @@ try {
     await app.listen({ host: '127.0.0.1', port });
     const base = `http://127.0.0.1:${port}`;
     for (const route of routes) {
-      const headers: Record<string, string> = route.auth
-        ? { authorization: `Bearer ${owner.accessToken}` }
-        : {};
-      const probe = await fetch(base + route.path, { headers });
-      if (probe.status !== 200) {
-        console.log(
-          `${route.name}: answered ${probe.status}, skipped (${(await probe.text()).slice(0, 200)})`,
-        );
+      const headers = callerHeaders(route.auth, owner.accessToken);
+      const refused = await probeRoute(base + route.path, headers);
+      if (refused) {
+        console.log(`${route.name}: ${refused}, skipped`);
         continue;
       }
-      await probe.arrayBuffer();
       results.push({
         ...route,
         ...(await measureGet(base + route.path, headers, { requests, warmup: 10, connections })),
