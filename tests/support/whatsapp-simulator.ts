@@ -89,7 +89,8 @@ export async function startWhatsappSimulator(
   db: Db,
   options: { webhookUrl: string; limits?: Partial<SendLimits> },
 ): Promise<StandaloneWhatsappSimulator> {
-  let now = Date.parse('2026-11-26T12:00:00Z');
+  // Starts at the real time (the database's rows and Meta's timestamps agree); tests move it on.
+  let now = Date.now();
   const app = Fastify({ logger: false });
   app.setErrorHandler((error: FastifyError, request, reply) => sendFailure(error, request, reply));
   await app.register(whatsappSimulatorRoutes, {
