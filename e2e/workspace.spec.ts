@@ -125,7 +125,9 @@ test('a newcomer runs the sales workspace: customer, recurring task, deal on the
 
   await test.step('the task detail shows the follow-up awaiting a connection; completing it creates the next one', async () => {
     await page.goto(customerUrl);
-    await page.getByRole('link', { name: new RegExp(taskTitle) }).click();
+    // The task's row in the customer's tasks ("… Para 28/11/2026 · com mensagem de follow-up"); when
+    // its follow-up is due within a day, the follow-ups list links to it too.
+    await page.getByRole('link', { name: new RegExp(`^${taskTitle} Para `) }).click();
     await expect(page.getByRole('heading', { level: 1, name: taskTitle })).toBeVisible();
     await expect(page.getByText('Toda semana')).toBeVisible();
     const followUp = page.getByRole('region', { name: 'Mensagem de follow-up' });
