@@ -40,7 +40,7 @@ export interface StageWithTotals extends StageRow {
 /**
  * The count and value of ALL the company's deals (`$1`) per stage, as a derived table to join on
  * `stage_id`: the board's column totals and the home's pipeline. With `assigneeParam` (the
- * placeholder of a member's id) only that member's deals ("minhas").
+ * query parameter, e.g. '$3', holding a member's id) only that member's deals ("minhas").
  */
 export function stageTotalsSql(assigneeParam?: string): string {
   const mine = assigneeParam === undefined ? '' : ` AND assignee_user_id = ${assigneeParam}`;
