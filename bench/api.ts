@@ -12,6 +12,8 @@
  *   BENCH_SECONDS (10 per route), BENCH_CONNECTIONS (50), BENCH_PORT (4392),
  *   BENCH_CUSTOMERS (100000), BENCH_TASKS (200000), BENCH_DEALS (5000),
  *   BENCH_DATABASES (pglite,postgres: which of the two to run), BENCH_ONLY (route names, comma-separated),
+ *   (every product route runs twice: as served, kept per company for seconds, and "(no cache)"
+ *   from a second app with READ_CACHE_SECONDS=0, every read a statement; ports BENCH_PORT and +1)
  *   BENCH_PROFILE=<folder> to write a CPU profile of the server per measured route there
  */
 import { randomBytes } from 'node:crypto';
@@ -50,16 +52,34 @@ interface BenchRoute {
   name: string;
   path: string;
   auth: boolean;
+  /** Served by a second app that keeps nothing per company (READ_CACHE_SECONDS=0): every read is a statement. */
+  uncached?: true;
 }
 
 const allRoutes: BenchRoute[] = [
   { name: 'bare', path: '/healthz', auth: false },
   { name: 'customers page', path: '/api/customers?limit=50', auth: true },
+  { name: 'customers page (no cache)', path: '/api/customers?limit=50', auth: true, uncached: true },
   { name: 'search "joao"', path: '/api/customers?search=joao&limit=50', auth: true },
+  {
+    name: 'search "joao" (no cache)',
+    path: '/api/customers?search=joao&limit=50',
+    auth: true,
+    uncached: true,
+  },
   { name: 'dense search "silva"', path: '/api/customers?search=silva&limit=50', auth: true },
+  {
+    name: 'dense search "silva" (no cache)',
+    path: '/api/customers?search=silva&limit=50',
+    auth: true,
+    uncached: true,
+  },
   { name: 'tasks today', path: '/api/tasks?filter=today&limit=20', auth: true },
+  { name: 'tasks today (no cache)', path: '/api/tasks?filter=today&limit=20', auth: true, uncached: true },
   { name: 'dashboard', path: '/api/dashboard', auth: true },
+  { name: 'dashboard (no cache)', path: '/api/dashboard', auth: true, uncached: true },
   { name: 'board', path: '/api/sales/board', auth: true },
+  { name: 'board (no cache)', path: '/api/sales/board', auth: true, uncached: true },
 ];
 const only = process.env.BENCH_ONLY?.split(',');
 const routes = allRoutes.filter((r) => r.name === 'bare' || !only || only.includes(r.name));
@@ -79,6 +99,8 @@ interface RouteResult {
   dbCpuMs: number | null;
   bytes: number;
   failures: number;
+  /** What the failures were: connection errors, timeouts (autocannon's 10 s), answers not 2xx. */
+  failedAs: string;
 }
 
 async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<RouteResult[]> {
@@ -97,15 +119,20 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<RouteResult[]
     await insertCustomers(db, owner.companyId, customerCount);
     await insertTasks(db, owner.companyId, taskCount);
     await insertDeals(db, owner.companyId, dealCount);
-    // PostgreSQL's autovacuum gathers statistics after a load like this one; PGlite never does.
-    if (kind === 'postgres') await db.query('ANALYZE');
+    // PostgreSQL's autovacuum vacuums (index-only scans then skip the table) and gathers statistics
+    // after a load like this one; PGlite never does.
+    if (kind === 'postgres') await db.query('VACUUM ANALYZE');
     console.log(`${kind}: data loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
     const app = await buildApp({ config, db, logger: false, serveClient: false });
+    // The same issuer as the first app's (its tokens are the owner's), listening one port up.
+    const uncachedConfig = benchConfig(port, { READ_CACHE_SECONDS: '0' });
+    const uncachedApp = await buildApp({ config: uncachedConfig, db, logger: false, serveClient: false });
     try {
       await app.listen({ host: '127.0.0.1', port });
-      const base = `http://127.0.0.1:${port}`;
+      await uncachedApp.listen({ host: '127.0.0.1', port: port + 1 });
       for (const route of routes) {
+        const base = `http://127.0.0.1:${route.uncached ? port + 1 : port}`;
         const headers = callerHeaders(route.auth, owner.accessToken);
         const refused = await probeRoute(base + route.path, headers);
         if (refused) throw new Error(`${route.name} ${refused}`);
@@ -135,9 +162,11 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<RouteResult[]
           dbCpuMs: dbCpu === null ? null : dbCpu / answered,
           bytes: Math.round(run.bytesPerRequest),
           failures: run.errors + run.timeouts + run.non2xx,
+          failedAs: `${run.errors} errors, ${run.timeouts} timeouts, ${run.non2xx} not 2xx`,
         });
       }
     } finally {
+      await uncachedApp.close();
       await app.close();
     }
   } finally {
@@ -161,13 +190,13 @@ for (const kind of databases) {
     `\n${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} (goal: ${GOAL_PERCENT[kind]}% of bare or more)`,
   );
   console.log(
-    `${'route'.padEnd(22)}   req/s  % bare   wall ms  p50  p99 | cpu ms/req${kind === 'postgres' ? '  db cpu ms/req' : ''}   bytes`,
+    `${'route'.padEnd(32)}   req/s  % bare   wall ms  p50  p99 | cpu ms/req${kind === 'postgres' ? '  db cpu ms/req' : ''}   bytes`,
   );
   for (const r of byDatabase[kind] ?? []) {
     const below = r.name !== 'bare' && r.percentOfBare < GOAL_PERCENT[kind] ? '  below the goal' : '';
-    const failed = r.failures > 0 ? `  ${r.failures} failed` : '';
+    const failed = r.failures > 0 ? `  ${r.failures} failed (${r.failedAs})` : '';
     console.log(
-      `${r.name.padEnd(22)} ${num(r.rps)} ${num(r.percentOfBare, 1, 6)}%  ${num(r.wallMs, 1, 7)} ${num(r.p50, 0, 4)} ${num(r.p99, 0, 4)} |  ${num(r.cpuMs, 3, 8)}${
+      `${r.name.padEnd(32)} ${num(r.rps)} ${num(r.percentOfBare, 1, 6)}%  ${num(r.wallMs, 1, 7)} ${num(r.p50, 0, 4)} ${num(r.p99, 0, 4)} |  ${num(r.cpuMs, 3, 8)}${
         kind === 'postgres' ? `  ${r.dbCpuMs === null ? '           -' : num(r.dbCpuMs, 3, 12)}` : ''
       } ${num(r.bytes, 0, 7)}${below}${failed}`,
     );

@@ -9,6 +9,7 @@ import { createAccessTokens } from './auth/tokens/access-tokens';
 import { loadSigningKey } from './auth/tokens/signing-key';
 import type { Config } from './config';
 import { joiningCommands } from './db/command-transaction';
+import { createCompanyReadCache } from './db/company-read-cache';
 import type { Db } from './db/types';
 import { registerClient } from './http/client';
 import { closeConnectionsWhenDrained } from './http/drain-connections';
@@ -154,6 +155,10 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const callers = await createCallerCache(options.db, db);
   app.addHook('onClose', () => callers.close());
   app.decorate('auth', callerGuards(tokens, callers));
+  // The dashboard, the board and the customer and task lists per company for seconds, dropped at
+  // once on any change to them.
+  const reads = await createCompanyReadCache(options.db, config.readCacheSeconds * 1000);
+  app.addHook('onClose', () => reads.close());
 
   // Company events across instances: product modules publish (inside their transactions), the
   // realtime socket below delivers.
@@ -175,15 +180,15 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   // Indique e Ganhe: the invite page's link, counters and rewards.
   await app.register(referralRoutes, { db, config });
   // The sales workspace: every route behind app.auth.requireSubscriber (a current subscription).
-  await app.register(customerRoutes, { db, config });
-  await app.register(taskRoutes, { db, config });
+  await app.register(customerRoutes, { db, config, reads });
+  await app.register(taskRoutes, { db, config, reads });
   await app.register(followUpRoutes, { db, config });
-  await app.register(salesRoutes, { db, config });
+  await app.register(salesRoutes, { db, config, reads });
   await app.register(serviceRoutes, { db, config });
   // What the AI must know about the business, as versions (AI training).
   await app.register(aiTrainingRoutes, { db, config });
   await app.register(companyRoutes, { db, config });
-  await app.register(dashboardRoutes, { db, config });
+  await app.register(dashboardRoutes, { db, config, reads });
   // The team: the owner's screen, invitations (preview and accept), the person's companies.
   await app.register(teamRoutes, { db, config });
   // The company's members (assignee pickers) and who did what on a customer's timeline.

@@ -56,6 +56,7 @@ const envSchema = z.object({
   ALLOWED_RETURN_ORIGINS: z.string().optional(),
   AUTH_SECRET: z.string().min(32, { error: 'use pelo menos 32 caracteres aleatórios' }).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   AUTH_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).optional(),
   SMTP_URL: z
     .string()
@@ -198,6 +199,12 @@ export interface Config {
   /** Signs access tokens (HS256); unset: a key generated once and kept in the database. */
   authSecret: string | undefined;
   accessTokenTtlSeconds: number;
+  /**
+   * How long the dashboard, the sales board and the customer and task lists are kept per company
+   * (READ_CACHE_SECONDS; 0: every read goes to the database). Changes drop them at once; this
+   * bounds what changes with the clock.
+   */
+  readCacheSeconds: number;
   /** Multiplies the hosted login's per-address rate limits (AUTH_RATE_LIMIT_MULTIPLIER). */
   authRateLimitMultiplier: number;
   /** An SMTP relay (smtp://user:pass@host:587); unset: e-mails go to the dev outbox. */
@@ -489,6 +496,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedReturnOrigins: [...new Set([new URL(appUrl).origin, ...originList(e.ALLOWED_RETURN_ORIGINS)])],
     authSecret: e.AUTH_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    readCacheSeconds: e.READ_CACHE_SECONDS,
     // A developer or tester on `npm start` signs many people up from one machine (replaying every
     // chart makes an account per chart); production and the test suites keep the real limits.
     authRateLimitMultiplier: e.AUTH_RATE_LIMIT_MULTIPLIER ?? (e.NODE_ENV === 'development' ? 10 : 1),

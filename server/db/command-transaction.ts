@@ -50,9 +50,9 @@ export function joiningCommands(db: Db): CommandDb {
     get kind() {
       return db.kind;
     },
-    query(sql, params) {
+    query(sql, params, options) {
       const command = openCommand();
-      return command ? command.tx.query(sql, params) : db.query(sql, params);
+      return command ? command.tx.query(sql, params, options) : db.query(sql, params, options);
     },
     async transaction(fn) {
       const command = openCommand();

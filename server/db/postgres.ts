@@ -1,6 +1,7 @@
 import pg from 'pg';
+import { isStalePreparedStatement, preparedStatementNames } from './prepared-statements';
 import { isoTimestamp, TIMESTAMPTZ_OID } from './timestamp';
-import type { Db, Queryable, Row } from './types';
+import type { Db, Queryable, QueryOptions, Row } from './types';
 
 /** timestamptz as the API's text (./timestamp.ts); every other type as node-postgres reads it. */
 const types = {
@@ -28,9 +29,17 @@ export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): 
   pool.on('error', () => {});
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
 
-  const wrap = (c: { query: pg.Pool['query'] }): Queryable => ({
-    async query<T extends Row>(sql: string, params: unknown[] = []) {
-      const res = await c.query(sql, params);
+  const nameOf = preparedStatementNames();
+  const statement = (text: string, values: unknown[], options?: QueryOptions): pg.QueryConfig => {
+    const name = options?.prepared ? nameOf(text) : undefined;
+    return name === undefined ? { text, values } : { name, text, values };
+  };
+
+  // In a transaction a stale prepared statement (isStalePreparedStatement) fails it: the caller's
+  // retry, if any, runs on another connection.
+  const wrap = (c: pg.PoolClient): Queryable => ({
+    async query<T extends Row>(sql: string, params: unknown[] = [], options?: QueryOptions) {
+      const res = await c.query(statement(sql, params, options));
       return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
     },
   });
@@ -69,6 +78,20 @@ export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): 
     }
     return client;
   }
+
+  async function pooledQuery(config: pg.QueryConfig): Promise<pg.QueryResult> {
+    const client = await connect();
+    try {
+      const res = await client.query(config);
+      client.release();
+      return res;
+    } catch (err) {
+      // As pool.query does: a connection that failed a statement is not handed out again.
+      client.release(err as Error);
+      throw err;
+    }
+  }
+
   let closing = false;
   let retryMs = RECONNECT_MIN_MS;
 
@@ -112,17 +135,16 @@ export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): 
 
   return {
     kind: 'postgres',
-    async query<T extends Row>(sql: string, params: unknown[] = []) {
-      const client = await connect();
+    async query<T extends Row>(sql: string, params: unknown[] = [], options?: QueryOptions) {
+      let res: pg.QueryResult;
       try {
-        const res = await client.query(sql, params);
-        client.release();
-        return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
+        res = await pooledQuery(statement(sql, params, options));
       } catch (err) {
-        // As pool.query does: a connection that failed a statement is not handed out again.
-        client.release(err as Error);
-        throw err;
+        // A migration changed what a prepared statement returns: the same text unnamed, once.
+        if (!options?.prepared || !isStalePreparedStatement(err)) throw err;
+        res = await pooledQuery({ text: sql, values: params });
       }
+      return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
     },
     async transaction(fn) {
       const client = await connect();

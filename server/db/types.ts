@@ -4,9 +4,23 @@
  */
 export type Row = Record<string, unknown>;
 
+export interface QueryOptions {
+  /**
+   * PostgreSQL: run it as a named prepared statement, parsed and planned once per pooled connection
+   * (PostgreSQL reuses its generic plan after five custom ones if that plan is no dearer). Only for
+   * hot reads whose text is the same on every call, values all bound ($n), and whose generic plan
+   * was checked with EXPLAIN. PGlite runs it as any query.
+   */
+  prepared?: boolean;
+}
+
 export interface Queryable {
   /** Parameterised query ($1, $2…). Never interpolate values into `sql`. */
-  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
+  query<T extends Row = Row>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<{ rows: T[]; rowCount: number }>;
 }
 
 export interface Db extends Queryable {

@@ -12,7 +12,7 @@ import type { Db } from '../db/types';
 export function takingTurns(db: Db): Db {
   return {
     kind: db.kind,
-    query: (sql, params) => nextTurn().then(() => db.query(sql, params)),
+    query: (sql, params, options) => nextTurn().then(() => db.query(sql, params, options)),
     transaction: (fn) => nextTurn().then(() => db.transaction(fn)),
     listen: (channel, onPayload) => db.listen(channel, onPayload),
     notify: (channel, payload) => db.notify(channel, payload),

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { CommandDb } from '../db/command-transaction';
+import type { CompanyReadCache } from '../db/company-read-cache';
 
 /**
  * What server/app.ts gives a product module's routes: the database (joining the request's command
@@ -8,4 +9,9 @@ import type { CommandDb } from '../db/command-transaction';
 export interface ModuleRoutesOptions {
   db: CommandDb;
   config: Config;
+}
+
+/** What a module whose summaries are kept per company for seconds gets besides (company-read-cache.ts). */
+export interface CachedReadRoutesOptions extends ModuleRoutesOptions {
+  reads: CompanyReadCache;
 }

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLER_CHANGES_CHANNEL } from '../../server/auth/api/caller-cache';
-import type { Db } from '../../server/db/types';
-import { openTestDb, type TestDb } from '../support/db';
 import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber, type Subscriber, signedInApi } from '../support/signed-in-api';
+import { withTwoInstances } from '../support/two-instances';
 
 /**
  * The server keeps who calls per sign-in for a few seconds. Whatever changes it — a logout, a role,
@@ -112,35 +111,21 @@ describe('who calls, kept per sign-in', () => {
  * other as soon as the notification reaches it (PGlite is one process: nothing to share).
  */
 describe.runIf(process.env.DATABASE_URL)('who calls, across instances', () => {
-  let testDb: TestDb;
-  let other: Db;
-  let first: TestServer;
-  let second: TestServer;
-  beforeAll(async () => {
-    testDb = await openTestDb();
-    other = await testDb.openAnother();
-    first = await startTestServer({ db: testDb.db });
-    second = await startTestServer({ db: other });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-    await testDb?.close();
-  });
+  const instances = withTwoInstances();
 
   it('a sign-in revoked through the other instance is refused once the change arrives', async () => {
-    const subscriber = await newSubscriber(first);
-    const throughSecond = signedInApi(second.url, subscriber.account);
+    const subscriber = await newSubscriber(instances.first);
+    const throughSecond = signedInApi(instances.second.url, subscriber.account);
     expect((await subscriber.api.get('/api/customers')).status).toBe(200);
     expect((await throughSecond.get('/api/customers')).status).toBe(200);
 
     // Heard on the first instance's database connection after its cache (which listened first).
     const heard = new Promise<void>((resolve) => {
-      void testDb.db.listen(CALLER_CHANGES_CHANNEL, (payload) => {
+      void instances.firstDb.listen(CALLER_CHANGES_CHANNEL, (payload) => {
         if (payload === `s:${subscriber.account.sessionId}`) resolve();
       });
     });
-    await other.query(
+    await instances.second.db.query(
       `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = 'logout' WHERE id = $1`,
       [subscriber.account.sessionId],
     );

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_TASKS_MAX, type Dashboard, WON_MONTHS } from '../../contracts/dashboard';
 import type { Deal, DealStage } from '../../contracts/sales';
 import type { Task } from '../../contracts/tasks';
+import { loadDashboard } from '../../server/modules/dashboard/dashboard';
 import { taskSummary } from '../../server/modules/tasks/task-summary';
 import { createTestAccount } from '../support/auth';
+import { genericPlan, preparedStatementsOf } from '../support/generic-plan';
 import { startTestServer, type TestServer } from '../support/server';
 import { signedInApi } from '../support/signed-in-api';
 
@@ -246,5 +248,41 @@ describe('GET /api/dashboard', () => {
     expect((await fetch(`${server.url}/api/dashboard`)).status).toBe(401);
     const ended = signedInApi(server.url, await createTestAccount(server.db, { subscription: 'expired' }));
     expect((await ended.get('/api/dashboard')).status).toBe(402);
+  });
+});
+
+/**
+ * PostgreSQL reuses the dashboard's prepared statement with a generic plan, made once for whatever
+ * company came first and blind to its day: its counts and lists must still come from index ranges
+ * and the kept totals, whatever the company's size.
+ */
+describe.runIf(process.env.DATABASE_URL)('the dashboard’s reused plan', () => {
+  it('reads no company’s tasks or deals whole', async () => {
+    const ana = await owner('Ana Reis');
+    await server.db.query(
+      `INSERT INTO tasks (company_id, title, due_at) SELECT $1, 'Tarefa ' || i, now() + make_interval(hours => i - 1500)
+         FROM generate_series(1, 3000) AS i`,
+      [ana.companyId],
+    );
+    // Many small companies around it: the plan PostgreSQL reuses is made for an average one.
+    await server.db.query(
+      `WITH small AS (INSERT INTO companies (name) SELECT 'Pequena ' || i FROM generate_series(1, 2000) AS i RETURNING id)
+       INSERT INTO tasks (company_id, title, due_at, status, completed_at)
+       SELECT id, 'Tarefa', now() + make_interval(hours => j - 2), CASE WHEN j = 1 THEN 'completed' ELSE 'pending' END,
+              CASE WHEN j = 1 THEN now() END
+         FROM small CROSS JOIN generate_series(1, 4) AS j`,
+    );
+    await server.db.query('ANALYZE tasks');
+    await server.db.query('ANALYZE companies');
+    const statements = await preparedStatementsOf(server.db, (q) =>
+      loadDashboard(q, { userId: ana.account.userId, companyId: ana.companyId }),
+    );
+    expect(statements).toHaveLength(1);
+    const plan = await genericPlan(server.db, statements[0]!.sql, statements[0]!.params);
+    expect(plan, plan).not.toMatch(/Seq Scan on (tasks|deals) /);
+    // The lists walk the pending-tasks index in due order and stop after their rows: a company with
+    // 200,000 tasks is never sorted under a plan made for an average one.
+    expect(plan, plan).toMatch(/Index Scan using tasks_pending_due_idx on tasks t /);
+    expect(plan, plan).not.toMatch(/Sort Key: t(_\d)?\.due_at/);
   });
 });

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       allowedReturnOrigins: ['http://localhost:3000'],
       authSecret: undefined,
       accessTokenTtlSeconds: 900,
+      readCacheSeconds: 5,
       authRateLimitMultiplier: 10,
       smtpUrl: undefined,
       // No LLM_* set: the AI answers offline.
@@ -87,6 +88,7 @@ describe('loadConfig', () => {
       ALLOWED_RETURN_ORIGINS: 'https://parceiro.com.br/x, https://app.fechai.com.br',
       AUTH_SECRET: 'k'.repeat(40),
       ACCESS_TOKEN_TTL_SECONDS: '600',
+      READ_CACHE_SECONDS: '0',
       AUTH_RATE_LIMIT_MULTIPLIER: '5',
       SMTP_URL: 'smtps://u:p@smtp.exemplo.com.br:465',
       MAIL_FROM: 'Fechaí <oi@fechai.com.br>',
@@ -112,6 +114,7 @@ describe('loadConfig', () => {
       allowedReturnOrigins: ['https://app.fechai.com.br', 'https://parceiro.com.br'],
       authSecret: 'k'.repeat(40),
       accessTokenTtlSeconds: 600,
+      readCacheSeconds: 0,
       authRateLimitMultiplier: 5,
       smtpUrl: 'smtps://u:p@smtp.exemplo.com.br:465',
       mailFrom: 'Fechaí <oi@fechai.com.br>',

@@ -4,6 +4,7 @@ import { type TaskFilter, type TaskSummary, type TasksPage, taskFilters } from '
 import type { Queryable, Row } from '../../server/db/types';
 import { listTasks } from '../../server/modules/tasks/list-tasks';
 import { taskSummary } from '../../server/modules/tasks/task-summary';
+import { genericPlan, preparedStatementsOf } from '../support/generic-plan';
 import { startTestServer, type TestServer } from '../support/server';
 import { newSubscriber, type SignedInApi, type Subscriber } from '../support/signed-in-api';
 import { dbNow, insertTasks, type TaskAnswer, taskBody } from '../support/task-fixtures';
@@ -267,6 +268,24 @@ describe('the queries behind the lists', () => {
           filter === 'completed' ? /tasks_completed_idx/ : /tasks_pending_due_idx/,
         );
         expect(plan, filter).not.toMatch(/Seq Scan on tasks|Sort/);
+      }
+    }
+
+    // The generic plan PostgreSQL may reuse for a prepared page is blind to the company and its
+    // day: it must still walk the same index in order and stop after the page.
+    if (server.db.kind === 'postgres') {
+      const statements = await preparedStatementsOf(server.db, async (q) => {
+        for (const filter of taskFilters) {
+          await listTasks(q, companyId, { filter, limit: 20 });
+          await listTasks(q, companyId, { filter, limit: 20, cursor: await cursorOf(filter) });
+        }
+      });
+      expect(statements).toHaveLength(taskFilters.length * 2);
+      for (const { sql, params } of statements) {
+        const plan = await genericPlan(server.db, sql, params);
+        expect(plan).toMatch(/company_id = \$1/);
+        expect(plan).toMatch(/tasks_(completed|pending_due)_idx/);
+        expect(plan).not.toMatch(/Seq Scan on tasks|Sort/);
       }
     }
 

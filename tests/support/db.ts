@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { migrate } from '../../server/db/migrate';
 import { openDatabase } from '../../server/db/open';
-import type { Db, Row } from '../../server/db/types';
+import type { Db, QueryOptions, Row } from '../../server/db/types';
 
 /**
  * A database of its own for one test file: a fresh PGlite, or, when DATABASE_URL is set, a fresh
@@ -123,8 +123,8 @@ export function withTestDb(): TestDb {
     get kind() {
       return current().db.kind;
     },
-    query<T extends Row = Row>(sql: string, params?: unknown[]) {
-      return current().db.query<T>(sql, params);
+    query<T extends Row = Row>(sql: string, params?: unknown[], options?: QueryOptions) {
+      return current().db.query<T>(sql, params, options);
     },
     transaction: (fn) => current().db.transaction(fn),
     listen: (channel, onPayload) => current().db.listen(channel, onPayload),

@@ -27,8 +27,8 @@ interface CallerRow extends Record<string, unknown> {
  * The caller a verified token names, if its user exists and its sign-in is still open (logout and
  * refresh-token reuse take effect at once, not when the token runs out), with their company, role
  * and whether the company's subscription is current: one round trip, on every authenticated request
- * the cache does not answer. Times come back as epoch milliseconds, whatever the driver makes of
- * timestamps.
+ * the cache does not answer, prepared (a fixed text). Times come back as epoch milliseconds,
+ * whatever the driver makes of timestamps.
  */
 export async function loadCallerRecord(
   db: Queryable,
@@ -45,6 +45,7 @@ export async function loadCallerRecord(
        LEFT JOIN memberships m ON m.user_id = u.id AND m.company_id = u.current_company_id
       WHERE u.id = $1 AND s.id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
     [userId, sessionId],
+    { prepared: true },
   );
   const row = rows[0];
   if (!row) return null;

@@ -65,7 +65,11 @@ export async function listCustomers(
   };
 }
 
-/** No search: walk the name index; the count is the one the triggers keep (not 100,000 rows counted). */
+/**
+ * No search: walk the name index; the count is the one the triggers keep (not 100,000 rows counted).
+ * Not prepared: among many small companies a generic plan reads the company's customers by its id
+ * index and sorts them, which a company with 100,000 customers must never do on every page.
+ */
 async function everyonePage(db: Queryable, companyId: string, window: PageWindow): Promise<ListPage> {
   const params: unknown[] = [companyId];
   let keyset = '';

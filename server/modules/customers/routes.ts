@@ -13,7 +13,7 @@ import {
 import { companyOf, requireRole } from '../../auth/api/caller';
 import { idempotencyKeys } from '../../http/idempotency';
 import { route } from '../../http/route';
-import type { ModuleRoutesOptions } from '../module-routes';
+import type { CachedReadRoutesOptions } from '../module-routes';
 import { customerDetail } from './customer-detail';
 import { customerIdOrNotFound } from './customer-id';
 import { deleteCustomer } from './delete-customer';
@@ -29,13 +29,25 @@ import { createCustomer, updateCustomer } from './save-customer';
  * delete, import in batches and CSV export (a manager's). Every route needs a current subscription and works in the
  * caller's company only: another company's customer is a 404, as an unknown one.
  */
-export const customerRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
+export const customerRoutes: FastifyPluginAsync<CachedReadRoutesOptions> = async (app, { db, reads }) => {
   const preHandler = app.auth.requireSubscriber;
   const idempotency = idempotencyKeys(db);
 
+  // Kept per company, search, cursor and page size for a few seconds, dropped on any change to the
+  // company's customers (company-read-cache.ts): a dense search reads every match to sort them.
   route(app, listCustomersContract, {
     preHandler,
-    handler: ({ request, query }) => listCustomers(db, companyOf(request).companyId, query),
+    handler({ request, query }) {
+      const { companyId } = companyOf(request);
+      const key = [
+        'customers',
+        query.search ?? null,
+        query.cursor ?? null,
+        query.page ?? 1,
+        query.limit,
+      ] as const;
+      return reads.read(companyId, key, () => listCustomers(db, companyId, query));
+    },
   });
 
   route(app, getCustomerContract, {

@@ -73,18 +73,25 @@ export async function loadDashboard(
             ${jsonRows(taskPageSql(p, { filter: 'overdue', rows: DASHBOARD_TASKS_MAX }), 'r.due_at, r.id')} AS overdue_tasks,
             ${jsonRows(STAGES_WITH_TOTALS_SQL, 'r.position')} AS pipeline,
             ${jsonRows(
-              `SELECT to_char(months.starts, 'YYYY-MM') AS month, count(d.id)::int AS count,
-                      COALESCE(sum(d.value_cents), 0)::float8 AS total_value_cents
-                 FROM months CROSS JOIN zone
-                 LEFT JOIN deals d ON d.company_id = $1 AND d.status = 'won'
-                                  AND d.closed_at >= months.starts AT TIME ZONE zone.tz
-                                  AND d.closed_at < months.ends AT TIME ZONE zone.tz
-                GROUP BY months.starts`,
+              // The won deals of the months shown, read as a range of the won-deals index
+              // (company, closed_at), then grouped by the company's month.
+              `SELECT to_char(months.starts, 'YYYY-MM') AS month, COALESCE(won.count, 0)::int AS count,
+                      COALESCE(won.total_value_cents, 0)::float8 AS total_value_cents
+                 FROM months
+                 LEFT JOIN (
+                   SELECT date_trunc('month', d.closed_at AT TIME ZONE zone.tz) AS starts, count(*) AS count,
+                          sum(d.value_cents) AS total_value_cents
+                     FROM zone JOIN deals d ON d.company_id = $1 AND d.status = 'won'
+                      AND d.closed_at >= (SELECT min(starts) FROM months) AT TIME ZONE zone.tz
+                      AND d.closed_at < (SELECT max(ends) FROM months) AT TIME ZONE zone.tz
+                    GROUP BY 1
+                 ) won ON won.starts = months.starts`,
               'r.month',
             )} AS won_by_month
        FROM companies c CROSS JOIN users u CROSS JOIN edges
       WHERE c.id = $1 AND u.id = $2`,
     params,
+    { prepared: true },
   );
   const row = rows[0]!;
   const wonByMonth = row.won_by_month.map((month) => ({

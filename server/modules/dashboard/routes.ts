@@ -2,16 +2,20 @@ import type { FastifyPluginAsync } from 'fastify';
 import { getDashboardContract } from '../../../contracts/dashboard';
 import { companyOf } from '../../auth/api/caller';
 import { route } from '../../http/route';
-import type { ModuleRoutesOptions } from '../module-routes';
+import type { CachedReadRoutesOptions } from '../module-routes';
 import { loadDashboard } from './dashboard';
 
-/** GET /api/dashboard: what /home shows (spec §2 prefetch, §7). */
-export const dashboardRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
+/**
+ * GET /api/dashboard: what /home shows (spec §2 prefetch, §7), kept per company and person for a few
+ * seconds and dropped on any change to what it shows (company-read-cache.ts).
+ */
+export const dashboardRoutes: FastifyPluginAsync<CachedReadRoutesOptions> = async (app, { db, reads }) => {
   route(app, getDashboardContract, {
     preHandler: app.auth.requireSubscriber,
     async handler({ request, reply }) {
       reply.header('cache-control', 'no-store');
-      return loadDashboard(db, companyOf(request));
+      const caller = companyOf(request);
+      return reads.read(caller.companyId, ['dashboard', caller.userId], () => loadDashboard(db, caller));
     },
   });
 };

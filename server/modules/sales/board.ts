@@ -63,6 +63,8 @@ export async function loadBoard(
       WHERE s.company_id = $1
       ORDER BY s.position, page.position, page.id`,
     assigneeUserId === undefined ? [companyId, limit + 1] : [companyId, limit + 1, assigneeUserId],
+    // Not prepared: a generic plan, made for an average company, reads a column by the company's
+    // deals and sorts them, which a company with thousands of deals must never do.
   );
   const columns: SalesBoard['columns'] = [];
   let at = 0;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
 import { INVALID_BODY_TEXT } from '../../http/request-validation';
 import { loadDeal } from './deal-row';
-import { type DealActor, enterStage, lockDeal, recordStageChange } from './deals';
+import { announceDeal, type DealActor, enterStage, lockDeal, recordStageChange } from './deals';
 import { lockBoard, stageIn } from './stage-row';
 import { STAGE_NOT_FOUND_TEXT } from './texts';
 
@@ -47,6 +47,7 @@ export async function moveDeal(
         WHERE d.company_id = $1 AND d.id = o.id AND d.position <> o.ord - 1`,
       [companyId, order],
     );
+    await announceDeal(tx, companyId, dealId, stage);
     return loadDeal(tx, companyId, dealId);
   });
 }

@@ -17,7 +17,7 @@ import { type CompanyCaller, companyOf } from '../../auth/api/caller';
 import { idempotencyKeys } from '../../http/idempotency';
 import { route } from '../../http/route';
 import { activityOf } from '../activity/read-activity';
-import type { ModuleRoutesOptions } from '../module-routes';
+import type { CachedReadRoutesOptions } from '../module-routes';
 import { loadBoard, loadColumnPage } from './board';
 import { loadDeal } from './deal-row';
 import { createDeal, type DealActor, deleteDeal, updateDeal } from './deals';
@@ -37,7 +37,7 @@ const assigneeOf = (caller: CompanyCaller, filter: 'me' | 'all') =>
  * The sales board (spec §2 /sales, /sales/{dealId}): the board and its column pages, deals, moves
  * and the company's stages. Every route is for a subscriber and works in the caller's company.
  */
-export const salesRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
+export const salesRoutes: FastifyPluginAsync<CachedReadRoutesOptions> = async (app, { db, reads }) => {
   const preHandler = app.auth.requireSubscriber;
   const idempotency = idempotencyKeys(db);
 
@@ -45,7 +45,11 @@ export const salesRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, 
     preHandler,
     handler: ({ request, query }) => {
       const caller = companyOf(request);
-      return loadBoard(db, caller.companyId, query.limit, assigneeOf(caller, query.assignee));
+      const assignee = assigneeOf(caller, query.assignee);
+      // Kept per company for a few seconds, dropped on any change to it (company-read-cache.ts).
+      return reads.read(caller.companyId, ['board', query.limit, assignee ?? null], () =>
+        loadBoard(db, caller.companyId, query.limit, assignee),
+      );
     },
   });
 

@@ -39,13 +39,14 @@ export interface StageWithTotals extends StageRow {
 
 /**
  * The count and value of ALL the company's deals (`$1`) per stage, as a derived table to join on
- * `stage_id`: the board's column totals and the home's pipeline. With `assigneeParam` (the
- * query parameter, e.g. '$3', holding a member's id) only that member's deals ("minhas").
+ * `stage_id`: the board's column totals and the home's pipeline, from the totals migration 040's
+ * triggers keep (a few rows per stage, one per assignee). With `assigneeParam` (the query parameter,
+ * e.g. '$3', holding a member's id) only that member's deals ("minhas").
  */
 export function stageTotalsSql(assigneeParam?: string): string {
   const mine = assigneeParam === undefined ? '' : ` AND assignee_user_id = ${assigneeParam}`;
-  return `(SELECT stage_id, count(*) AS deal_count, sum(value_cents) AS total_value_cents
-             FROM deals WHERE company_id = $1${mine} GROUP BY stage_id)`;
+  return `(SELECT stage_id, sum(deal_count) AS deal_count, sum(value_cents) AS total_value_cents
+             FROM deal_stage_totals WHERE company_id = $1${mine} GROUP BY stage_id)`;
 }
 
 /** The company's (`$1`) stages in board order, each with the count and value of ALL its deals. */

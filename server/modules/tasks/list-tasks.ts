@@ -1,4 +1,5 @@
 import type { TaskFilter, TasksPage } from '../../../contracts/tasks';
+import { sqlLimit } from '../../db/sql-limit';
 import { isoMicrosecondsSql } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { keysetPage } from '../../http/keyset-cursor';
@@ -63,6 +64,7 @@ export interface TaskPageQuery {
 /**
  * The SELECT of a page of the company's (`$1`) tasks in the filter's order, each row a TaskRow with
  * its `sort_time` (the cursor's).
+ * The row count is written into the text (sqlLimit), so the prepared statement's generic plan is reused.
  */
 export function taskPageSql(p: Param, { filter, rows, cursor, assigneeUserId }: TaskPageQuery): string {
   const spec = filters[filter];
@@ -78,13 +80,14 @@ export function taskPageSql(p: Param, { filter, rows, cursor, assigneeUserId }: 
        FROM ${TASK_FROM}
       WHERE ${conditions.join(' AND ')}
       ORDER BY ${spec.order}
-      LIMIT ${p(rows)}`;
+      ${sqlLimit(rows)}`;
 }
 
 /**
  * A page of the company's tasks for one filter of /tasks (spec §2, §7), keyset-paginated: today,
  * overdue and future earliest due first (overdue: oldest first), completed newest completion first.
- * One statement, the company's day included. A bad cursor is a 400 (HttpError).
+ * One statement, the company's day included, prepared: its text depends only on the filter, the
+ * page size and whether a cursor or an assignee narrows it. A bad cursor is a 400 (HttpError).
  */
 export async function listTasks(
   q: Queryable,
@@ -101,7 +104,7 @@ export async function listTasks(
     cursor,
     assigneeUserId: options.assigneeUserId,
   });
-  const { rows } = await q.query<TaskRow & { sort_time: string }>(select, params);
+  const { rows } = await q.query<TaskRow & { sort_time: string }>(select, params, { prepared: true });
 
   const page = keysetPage(rows, limit, (last) =>
     encodeTaskCursor({ filter, at: last.sort_time, id: last.id }),

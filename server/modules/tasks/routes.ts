@@ -17,7 +17,7 @@ import { HttpError } from '../../http/errors';
 import { idempotencyKeys } from '../../http/idempotency';
 import { route } from '../../http/route';
 import { activityOf } from '../activity/read-activity';
-import type { ModuleRoutesOptions } from '../module-routes';
+import type { CachedReadRoutesOptions } from '../module-routes';
 import { completeTask, reopenTask } from './complete-task';
 import { deleteTask, deleteTaskFollowUp } from './delete-task';
 import { loadFollowUp } from './follow-up-messages';
@@ -50,21 +50,26 @@ function assigneeOf(caller: CompanyCaller, filter: AssigneeFilter): string | und
  * summary, detail, create/edit/delete, complete/reopen, deleteFollowUp and the follow-up itself.
  * Every route is for a subscriber and works inside the caller's company.
  */
-export const taskRoutes: FastifyPluginAsync<ModuleRoutesOptions> = async (app, { db }) => {
+export const taskRoutes: FastifyPluginAsync<CachedReadRoutesOptions> = async (app, { db, reads }) => {
   const preHandler = app.auth.requireSubscriber;
   const idempotency = idempotencyKeys(db);
 
+  // Kept per company, filter, page and assignee for a few seconds, dropped on any change to the
+  // company's tasks, customers, day or people (company-read-cache.ts), as the dashboard.
   route(app, listTasksContract, {
     preHandler,
     handler: ({ request, query }) => {
       const caller = companyOf(request);
       const assigneeUserId = assigneeOf(caller, query.assignee);
-      return listTasks(db, caller.companyId, {
-        filter: query.filter,
-        limit: query.limit,
-        ...(query.cursor !== undefined && { cursor: query.cursor }),
-        ...(assigneeUserId !== undefined && { assigneeUserId }),
-      });
+      const key = ['tasks', query.filter, query.cursor ?? null, query.limit, assigneeUserId ?? null] as const;
+      return reads.read(caller.companyId, key, () =>
+        listTasks(db, caller.companyId, {
+          filter: query.filter,
+          limit: query.limit,
+          ...(query.cursor !== undefined && { cursor: query.cursor }),
+          ...(assigneeUserId !== undefined && { assigneeUserId }),
+        }),
+      );
     },
   });
 

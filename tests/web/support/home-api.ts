@@ -5,7 +5,7 @@ import type { Task } from '../../../contracts/tasks';
 import { disconnectedWhatsapp, type WhatsappConnectionState } from '../../../contracts/whatsapp-status';
 import { appRoutes } from '../../../src/app/routing/routes';
 import { customer, customersPage } from './customer-fixtures';
-import { type FakeRoutes, HeldCalls, ok, type Reply, settleQueries } from './fake-api';
+import { type Answer, type FakeRoutes, HeldCalls, ok, type Reply, settleQueries } from './fake-api';
 import { openSignedIn } from './signed-in';
 
 /** A moment of today (or `daysFromToday` away) on the test's clock, as the API writes it. */
@@ -130,7 +130,13 @@ export function pickerCustomer(): Customer {
  * completing one, each held until the test answers, or answered at once with a standing reply.
  */
 export function fakeHomeRoutes(
-  standing: { dashboard?: Reply; whatsapp?: Reply; customers?: Reply; create?: Reply; complete?: Reply } = {},
+  standing: {
+    dashboard?: Answer;
+    whatsapp?: Reply;
+    customers?: Reply;
+    create?: Reply;
+    complete?: Reply;
+  } = {},
 ) {
   const dashboard = new HeldCalls(standing.dashboard);
   const whatsapp = new HeldCalls(standing.whatsapp);
