@@ -3,12 +3,14 @@ import { invitationLine, joinTeamTexts } from '../machines/join-team/join-team.t
 import { roleSelectLabel, teamTexts, teamToasts } from '../machines/team/team.texts';
 import { signUpAsNewcomer } from './support/newcomer';
 import { codeTextedTo, newPerson } from './support/onboarding-account';
+import { column, dealCard } from './support/sales-board';
 import { invitationLinkFor } from './support/team-invitations';
 
 // The team end to end (issue 15), on the real server with the dev outbox: an owner invites someone
 // from "Equipe"; the invitee opens the e-mailed link, signs up on the hosted page, names themselves,
 // verifies their phone and is in the owner's company (no company step, no trial); the owner makes
-// them a manager, then removes them, and their next navigation asks them to sign in.
+// them a manager, then removes them, and their next navigation asks them to sign in. Meanwhile what the
+// owner does on the sales board shows on the member's open board live.
 
 test.setTimeout(180_000);
 
@@ -79,8 +81,27 @@ test('an invited person signs up from the e-mail, joins the company, is made man
   await expect(settingsMenu(page).getByRole('link', { name: /^Sobre a empresa/ })).toHaveCount(0);
   await expect(settingsMenu(page).getByRole('link', { name: /^Equipe/ })).toHaveCount(0);
 
+  // What the owner does on the board shows on the member's open board at once, without a reload:
+  // the server announces it to the company's tabs, which fetch the board again.
+  const dealTitle = 'Encomenda de 200 brigadeiros';
+  await page.goto('/sales');
+  await expect(column(page, 'Novo contato')).toContainText('Nenhuma venda nesta etapa.');
+  await ownerPage.goto('/sales');
+  await ownerPage.getByRole('link', { name: 'Nova venda' }).click();
+  await ownerPage.getByLabel('Título').fill(dealTitle);
+  await ownerPage.getByLabel('Valor').fill('18000');
+  await ownerPage.getByRole('button', { name: 'Criar venda' }).click();
+  await expect(ownerPage).toHaveURL(/\/sales$/);
+  await expect(column(page, 'Novo contato').getByRole('article', { name: dealTitle })).toBeVisible();
+  await dealCard(ownerPage, dealTitle)
+    .getByRole('button', { name: `Mover ${dealTitle} para…` })
+    .click();
+  await ownerPage.getByRole('menuitem', { name: 'Fechado ganho' }).click();
+  await expect(column(page, 'Fechado ganho').getByRole('article', { name: dealTitle })).toBeAttached();
+  await expect(column(page, 'Novo contato')).toContainText('Nenhuma venda nesta etapa.');
+
   // The owner sees them in the team and makes them a manager.
-  await ownerPage.reload();
+  await ownerPage.goto('/settings/team');
   const roleSelect = ownerPage.getByLabel(roleSelectLabel(invitee.name, invitee.email));
   await expect(roleSelect).toHaveValue('staff');
   await expect(ownerPage.getByRole('button', { name: teamTexts.resend })).toHaveCount(0);
@@ -90,7 +111,7 @@ test('an invited person signs up from the e-mail, joins the company, is made man
   ).toBeVisible();
 
   // A manager has the company data, still not the team.
-  await page.reload();
+  await page.goto('/settings');
   await expect(settingsMenu(page).getByRole('link', { name: /^Sobre a empresa/ })).toBeVisible();
   await expect(settingsMenu(page).getByRole('link', { name: /^Equipe/ })).toHaveCount(0);
 

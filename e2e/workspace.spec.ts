@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { customersCsv } from './support/customers-csv';
 import { signUpAsNewcomer } from './support/newcomer';
+import { column, dealCard } from './support/sales-board';
 
 // The sales workspace end to end (issue 5), as a newcomer fresh out of onboarding, on the real
 // server: a customer, a weekly task with a follow-up, a deal moved across the board by keyboard and
@@ -30,12 +31,6 @@ function saoPauloDay(offset: number) {
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-/** A stage's column on /sales. */
-const column = (page: Page, stage: string) => page.getByRole('region', { name: stage, exact: true });
-
-/** A deal's card, wherever it is on the board. */
-const dealCard = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 
 /** The "Cliente" combobox of a form: Conceição, found by a partial accent-less search. */
 async function pickCustomer(page: Page) {

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { type RealtimeServerMessage, realtimeProtocol } from '../../contracts/realtime';
+import type { RealtimeServerMessage } from '../../contracts/realtime';
 import type { FollowUpMessage } from '../../contracts/tasks';
 import type { CustomerWhatsapp } from '../../contracts/whatsapp-sending';
 import type { WhatsappConnectionState } from '../../contracts/whatsapp-status';
@@ -9,6 +8,7 @@ import type { Worker } from '../../server/jobs/worker';
 import { followUpProblemText } from '../../server/modules/whatsapp-sending/follow-up-problems';
 import type { WebhookProcessor } from '../../server/modules/whatsapp-webhooks/webhook-processor';
 import { waitFor } from '../support/db';
+import { type LiveEvents, openLiveEvents } from '../support/live-events';
 import { startTestServer, type TestServer } from '../support/server';
 import { settledJob } from '../support/settled-job';
 import { newSubscriber, type Subscriber } from '../support/signed-in-api';
@@ -44,14 +44,14 @@ const env = { FOLLOW_UP_EXPIRY_HOURS: String(EXPIRY_HOURS) };
 let server: TestServer;
 let processor: WebhookProcessor;
 const workers: Worker[] = [];
-const sockets: WebSocket[] = [];
+const tabs: LiveEvents[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({ env });
   processor = webhookProcessor(server.db);
 });
 afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.close();
+  for (const tab of tabs.splice(0)) tab.close();
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
 });
 afterAll(async () => {
@@ -105,16 +105,9 @@ async function whatsappOf(owner: Subscriber, customerId: string): Promise<Custom
 
 /** The realtime events the owner's open tab hears from now on. */
 async function liveEvents(owner: Subscriber): Promise<RealtimeServerMessage[]> {
-  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/realtime`, [
-    realtimeProtocol,
-    owner.account.accessToken,
-  ]);
-  sockets.push(socket);
-  const events: RealtimeServerMessage[] = [];
-  socket.on('message', (data) => events.push(JSON.parse(data.toString())));
-  socket.on('error', () => {});
-  await waitFor(() => events.some((event) => event.type === 'ready'), { what: 'the socket to be ready' });
-  return events;
+  const live = await openLiveEvents(server.url, owner.account.accessToken);
+  tabs.push(live);
+  return live.messages;
 }
 
 const followUpEvents = (events: RealtimeServerMessage[], id: string) =>

@@ -1,12 +1,17 @@
 import type { Customer } from '../../../contracts/customers';
+import { realtimeEvent } from '../../../contracts/realtime';
 import type { Db, Queryable } from '../../db/types';
 import { withUniqueConflict } from '../../db/unique-violation';
+import { publishEvent } from '../../realtime/event-bus';
 import { customerNotFound } from './customer-id';
 import { type CustomerBody, type CustomerFields, customerFields, phoneKeyOf } from './customer-input';
 import { type CustomerRow, customerColumns, toCustomer } from './customer-row';
 import { customerWithPhone, duplicatePhone, PHONE_KEY_INDEX } from './duplicate-phone';
 
-/** POST /api/customers: a new customer of the company (409 when the phone is someone else's). */
+/**
+ * POST /api/customers: a new customer of the company (409 when the phone is someone else's),
+ * announced to the company's open tabs at commit.
+ */
 export function createCustomer(db: Db, companyId: string, body: CustomerBody): Promise<Customer> {
   const fields = customerFields(body);
   return savingPhone(db, companyId, fields, null, async (tx) => {
@@ -16,7 +21,9 @@ export function createCustomer(db: Db, companyId: string, body: CustomerBody): P
        RETURNING ${customerColumns()}`,
       [companyId, ...fieldValues(fields)],
     );
-    return toCustomer(rows[0]!);
+    const customer = toCustomer(rows[0]!);
+    await publishEvent(tx, companyId, realtimeEvent('customer.created', { customerId: customer.id }));
+    return customer;
   });
 }
 

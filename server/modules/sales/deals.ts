@@ -1,12 +1,14 @@
+import { realtimeEvent } from '../../../contracts/realtime';
 import type { Deal } from '../../../contracts/sales';
 import type { Db, Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
 import { HttpError } from '../../http/errors';
+import { publishEvent } from '../../realtime/event-bus';
 import { recordActivity } from '../activity/record-activity';
 import { checkedAssignee, memberName } from '../team-members/members';
 import { checkDealInput, type DealBody } from './deal-input';
 import { dealNotFound, loadDeal } from './deal-row';
-import { lockBoard, type StageRow } from './stage-row';
+import { lockBoard, type StageRow, stageIn } from './stage-row';
 
 const NO_STAGES_TEXT = 'Crie uma etapa no funil antes de cadastrar vendas.';
 
@@ -56,6 +58,20 @@ async function saveLines(
 }
 
 /**
+ * Tells the company's open tabs (the board, the home) at commit that the deal was created, changed,
+ * moved or deleted; with the stage it now stands in, when it still exists.
+ */
+export async function announceDeal(
+  tx: Queryable,
+  companyId: string,
+  dealId: string,
+  stage: StageRow | undefined,
+): Promise<void> {
+  const payload = stage ? { dealId, stageId: stage.id, status: stage.kind } : { dealId };
+  await publishEvent(tx, companyId, realtimeEvent('deal.updated', payload));
+}
+
+/**
  * A new deal at the end of its stage (the first stage when the body names none), assigned to the
  * body's assignee or, absent, to whoever created it; "deal.created" recorded.
  */
@@ -97,6 +113,7 @@ export async function createDeal(db: Db, actor: DealActor, body: DealBody): Prom
       details: { title: input.title, toStage: stage.name, assignee: await memberName(tx, assigneeUserId) },
     });
     await saveLines(tx, companyId, dealId, input.lines);
+    await announceDeal(tx, companyId, dealId, stage);
     return loadDeal(tx, companyId, dealId);
   });
 }
@@ -247,6 +264,7 @@ export async function updateDeal(db: Db, actor: DealActor, dealId: string, body:
       ],
     );
     await saveLines(tx, companyId, dealId, input.lines);
+    await announceDeal(tx, companyId, dealId, input.stage ?? stageIn(stages, current.stageId));
     return loadDeal(tx, companyId, dealId);
   });
 }
@@ -285,5 +303,6 @@ export async function deleteDeal(db: Db, actor: DealActor, dealId: string): Prom
         WHERE company_id = $1 AND reference_entity_name = 'deal' AND reference_entity_id = $2`,
       [companyId, dealId],
     );
+    await announceDeal(tx, companyId, dealId, undefined);
   });
 }

@@ -1,8 +1,10 @@
 import { LAST_ACCEPTED_DAY } from '../../../contracts/date-range';
+import { realtimeEvent } from '../../../contracts/realtime';
 import { recurrenceDays, type Task } from '../../../contracts/tasks';
 import { isoMicrosecondsSql } from '../../db/timestamp';
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
+import { publishEvent } from '../../realtime/event-bus';
 import { recordActivity } from '../activity/record-activity';
 import { copyFollowUp } from './follow-up-messages';
 import type { TaskActor } from './save-task';
@@ -13,8 +15,9 @@ import { type LockedTask, loadTask, lockTask } from './task-row';
  * two completions at once do it once. A recurring task gets its next occurrence: same title,
  * description, customer and recurrence, due at the first `dueAt + k × interval` (k ≥ 1) later than
  * now — days counted on the company's calendar, so the local time of day stays — with a copy of
- * its follow-up. A task gets at most one next occurrence ever (tasks.recurrence_source_id is unique),
- * so completing it again after reopening it creates none, and none past the last accepted day
+ * its follow-up, announced to open tabs as task.created. A task gets at most one next occurrence
+ * ever (tasks.recurrence_source_id is unique), so completing it again after reopening it creates
+ * none, and none past the last accepted day
  * (31/12/2099, contracts/date-range.ts): the series ends there. The customer's last contact becomes now.
  * Completing a completed task changes nothing (nextTask null). Null when the company has no such task.
  */
@@ -89,6 +92,7 @@ async function createNextOccurrence(
   );
   const next = rows[0];
   if (!next) return null;
+  await publishEvent(tx, companyId, realtimeEvent('task.created', { taskId: next.id }));
   if (task.followUpId) {
     const messageId = await copyFollowUp(tx, companyId, task.followUpId, {
       id: next.id,

@@ -1,7 +1,9 @@
 import type { output } from 'zod/v4/core';
+import { realtimeEvent } from '../../../contracts/realtime';
 import { FOLLOW_UP_NEEDS_CUSTOMER_TEXT, type Task, type taskInputSchema } from '../../../contracts/tasks';
 import type { Queryable } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { publishEvent } from '../../realtime/event-bus';
 import { recordActivity } from '../activity/record-activity';
 import { customerToReference } from '../customers/company-customer';
 import { CUSTOMER_NOT_FOUND_TEXT } from '../customers/texts';
@@ -20,7 +22,8 @@ export interface TaskActor {
 
 /**
  * A new task (and its follow-up message, scheduled at its due time), in the caller's transaction:
- * assigned to the body's assignee or, absent, to whoever created it; "task.created" recorded.
+ * assigned to the body's assignee or, absent, to whoever created it; "task.created" recorded, and
+ * announced to the company's open tabs at commit.
  */
 export async function createTask(tx: Queryable, actor: TaskActor, input: TaskInputValue): Promise<Task> {
   const { companyId, userId } = actor;
@@ -51,6 +54,7 @@ export async function createTask(tx: Queryable, actor: TaskActor, input: TaskInp
     customerId,
     details: { title: input.title, assignee: await memberName(tx, assigneeUserId) },
   });
+  await publishEvent(tx, companyId, realtimeEvent('task.created', { taskId }));
   if (input.followUpMessage && customerId) {
     const messageId = await saveTaskFollowUp(
       tx,

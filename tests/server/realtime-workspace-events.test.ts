@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Customer } from '../../contracts/customers';
+import type { Deal, DealStage } from '../../contracts/sales';
+import type { Task } from '../../contracts/tasks';
+import { waitFor } from '../support/db';
+import { type LiveEvents, openLiveEvents } from '../support/live-events';
+import { newSubscriber, withSubscriberServer } from '../support/signed-in-api';
+import { taskBody } from '../support/task-fixtures';
+import { joinTeam } from '../support/team';
+
+/**
+ * What one member does in the workspace reaches the open tabs of everyone in the company at once
+ * (the web app refetches the lists, the board and the home on these events), and nobody else's:
+ * a customer created, a task created (a recurring one's next occurrence too), a deal created, saved,
+ * moved or deleted. A request that fails announces nothing.
+ */
+
+const setup = withSubscriberServer();
+const tabs: LiveEvents[] = [];
+
+afterEach(() => {
+  for (const tab of tabs.splice(0)) tab.close();
+});
+
+async function tab(accessToken: string): Promise<LiveEvents> {
+  const opened = await openLiveEvents(setup.server.url, accessToken);
+  tabs.push(opened);
+  return opened;
+}
+
+/** The owner's teammate and a stranger, each with a tab open. */
+async function audience() {
+  const member = await joinTeam(setup.server, setup.owner, 'staff');
+  const stranger = await newSubscriber(setup.server);
+  return {
+    teammate: await tab(member.account.accessToken),
+    stranger: await tab(stranger.account.accessToken),
+  };
+}
+
+/** Published events travel through the database: what arrives, arrives within moments. */
+const heard = (what: string, check: () => boolean) => waitFor(check, { what });
+
+describe('announced to the company, at commit', () => {
+  it('a customer created through the API; not a refused one', async () => {
+    const { teammate, stranger } = await audience();
+    const created = await setup.owner.api.post<{ customer: Customer }>('/api/customers', {
+      name: 'Beatriz Lima',
+      phone: '(11) 98877-1001',
+    });
+    expect(created.status).toBe(201);
+    const customerId = created.body.data.customer.id;
+    await heard('customer.created', () =>
+      teammate.of('customer.created').some((event) => event.payload.customerId === customerId),
+    );
+
+    const duplicate = await setup.owner.api.post('/api/customers', {
+      name: 'Outra Beatriz',
+      phone: '(11) 98877-1001',
+    });
+    expect(duplicate.status).toBe(409);
+    // A marker after the refused request: once it arrives, anything the 409 had sent would have too.
+    const marker = await setup.owner.api.post<{ customer: Customer }>('/api/customers', { name: 'Marcador' });
+    const markerId = marker.body.data.customer.id;
+    await heard('the marker', () =>
+      teammate.of('customer.created').some((event) => event.payload.customerId === markerId),
+    );
+    expect(teammate.of('customer.created').map((event) => event.payload.customerId)).toEqual([
+      customerId,
+      markerId,
+    ]);
+    expect(stranger.of('customer.created')).toEqual([]);
+  });
+
+  it('a task created, and the next occurrence completing a recurring one creates', async () => {
+    const { teammate, stranger } = await audience();
+    const created = await setup.owner.api.post<{ task: Task }>(
+      '/api/tasks',
+      taskBody({ title: 'Regar as plantas da loja', recurrence: 'daily' }),
+    );
+    expect(created.status).toBe(201);
+    const taskId = created.body.data.task.id;
+    await heard('task.created', () =>
+      teammate.of('task.created').some((event) => event.payload.taskId === taskId),
+    );
+
+    const completed = await setup.owner.api.post<{ task: Task; nextTask: Task | null }>(
+      `/api/tasks/${taskId}/complete`,
+    );
+    expect(completed.status).toBe(200);
+    const nextId = completed.body.data.nextTask?.id;
+    expect(nextId).toBeDefined();
+    await heard('task.created of the next occurrence', () =>
+      teammate.of('task.created').some((event) => event.payload.taskId === nextId),
+    );
+    expect(teammate.of('task.created').map((event) => event.payload.taskId)).toEqual([taskId, nextId]);
+    expect(stranger.of('task.created')).toEqual([]);
+  });
+
+  it('a deal created, saved, moved to a won stage and deleted, with the stage it stands in', async () => {
+    const { teammate, stranger } = await audience();
+    const { stages } = (await setup.owner.api.get<{ stages: DealStage[] }>('/api/sales/stages')).body.data;
+    const stage = (name: string) => stages.find((s) => s.name === name)!;
+    const dealEvents = () => teammate.of('deal.updated').map((event) => event.payload);
+
+    const created = await setup.owner.api.post<{ deal: Deal }>('/api/sales/deals', {
+      title: 'Bolo de casamento',
+      valueCents: 45_000,
+    });
+    expect(created.status).toBe(201);
+    const dealId = created.body.data.deal.id;
+    const first = { dealId, stageId: stage('Novo contato').id, status: 'open' };
+    await heard('deal.updated on create', () => dealEvents().length === 1);
+
+    const saved = await setup.owner.api.put<{ deal: Deal }>(`/api/sales/deals/${dealId}`, {
+      title: 'Bolo de casamento (3 andares)',
+      valueCents: 60_000,
+    });
+    expect(saved.status).toBe(200);
+    await heard('deal.updated on save', () => dealEvents().length === 2);
+
+    const moved = await setup.owner.api.post<{ deal: Deal }>(`/api/sales/deals/${dealId}/move`, {
+      stageId: stage('Fechado ganho').id,
+      index: 0,
+    });
+    expect(moved.status).toBe(200);
+    await heard('deal.updated on move', () => dealEvents().length === 3);
+
+    expect((await setup.owner.api.delete(`/api/sales/deals/${dealId}`)).status).toBe(200);
+    await heard('deal.updated on delete', () => dealEvents().length === 4);
+
+    expect(dealEvents()).toEqual([
+      first,
+      first,
+      { dealId, stageId: stage('Fechado ganho').id, status: 'won' },
+      { dealId },
+    ]);
+    expect(stranger.of('deal.updated')).toEqual([]);
+  });
+});
