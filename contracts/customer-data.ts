@@ -20,6 +20,8 @@ export const customerDataExportDownload = {
 export const ERASED_CUSTOMER_NAME = 'Cliente removido';
 /** What is left of an erased customer's follow-up texts (the column holds text, never empty). */
 export const ERASED_FOLLOW_UP_TEXT = 'Mensagem apagada a pedido do cliente.';
+/** What is left of an advisor answer that cited an erased customer, and of the AI's suggestions for them. */
+export const ERASED_AI_TEXT = 'Conteúdo apagado a pedido do cliente.';
 
 export const ERASE_CONFIRM_MISMATCH_TEXT = 'Digite o nome do cliente exatamente como aparece para confirmar.';
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   customerDataFileSchema,
   ERASE_CONFIRM_MISMATCH_TEXT,
+  ERASED_AI_TEXT,
   ERASED_CUSTOMER_NAME,
   ERASED_FOLLOW_UP_TEXT,
 } from '../../contracts/customer-data';
@@ -13,6 +14,8 @@ import {
   MEDIA_NO_CONNECTION_TEXT,
 } from '../../server/modules/customer-data/media-file';
 import { createTestAccount, sessionHeadersFor, type TestAccount } from '../support/auth';
+import { waitFor } from '../support/db';
+import { openLiveEvents } from '../support/live-events';
 import { startTestServer, type TestServer } from '../support/server';
 import { type SignedInApi, signedInApi } from '../support/signed-in-api';
 import { completeSignup, connectBody } from '../support/whatsapp-signup';
@@ -442,6 +445,114 @@ describe('POST /api/customers/:id/erase', () => {
     });
     expect(file.conversation.every((m) => m.body === null && m.media === null)).toBe(true);
     expect(JSON.stringify(file)).not.toMatch(/Ana Souza|5511987654321|amendoim|Mensagem 1\b/);
+  });
+
+  it('what the AI wrote about them goes: suggestions lose their texts (a pending one is dismissed), answers citing them lose text and sources', async () => {
+    const owner = await createTestAccount(server.db, { subscription: 'active' });
+    const companyId = owner.companyId!;
+    const api = signedInApi(server.url, owner);
+    const one = async (sql: string, params: unknown[]) =>
+      (await server.db.query<{ id: string }>(sql, params)).rows[0]!.id;
+    const customer = (name: string) =>
+      one('INSERT INTO customers (company_id, name) VALUES ($1, $2) RETURNING id', [companyId, name]);
+    const anaId = await customer('Ana Souza');
+    const brunoId = await customer('Bruno Dias');
+    const message = (customerId: string, body: string) =>
+      one(
+        `INSERT INTO conversation_messages (company_id, customer_id, wamid, direction, origin, type, body, sent_at)
+         VALUES ($1, $2, $3, 'inbound', 'webhook', 'text', $4, now()) RETURNING id`,
+        [companyId, customerId, `wamid.erase${randomUUID()}`, body],
+      );
+    const suggestion = (customerId: string, messageId: string, fields: string, values: unknown[]) =>
+      one(
+        `INSERT INTO ai_suggestions (company_id, customer_id, message_id, ${fields})
+         VALUES ($1, $2, $3, ${values.map((_, i) => `$${i + 4}`).join(', ')}) RETURNING id`,
+        [companyId, customerId, messageId, ...values],
+      );
+    const pending = await suggestion(
+      anaId,
+      await message(anaId, 'Quanto fica o bolo de 2 kg?'),
+      'kind, reason, task_description, task_due_at',
+      ['task', 'Ana Souza perguntou o preço do bolo', 'Mandar o orçamento do bolo à Ana', new Date()],
+    );
+    const accepted = await suggestion(
+      anaId,
+      await message(anaId, 'Fechado, pode fazer'),
+      'kind, reason, deal_title, status, decided_at, decided_by_user_id',
+      ['deal', 'Ana Souza fechou a encomenda', 'Bolo da Ana', 'accepted', new Date(), owner.userId],
+    );
+    const brunos = await suggestion(
+      brunoId,
+      await message(brunoId, 'Tem sem lactose?'),
+      'kind, reason, task_description, task_due_at',
+      ['task', 'Bruno quer saber de opções sem lactose', 'Responder ao Bruno', new Date()],
+    );
+    const advisor = (role: 'user' | 'assistant', text: string, sources: object[]) =>
+      one(
+        `INSERT INTO advisor_messages (company_id, user_id, role, text, sources, mode)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING id`,
+        [companyId, owner.userId, role, text, JSON.stringify(sources), role === 'user' ? null : 'offline'],
+      );
+    const question = await advisor('user', 'Quem pediu bolo essa semana?', []);
+    const citesRecord = await advisor('assistant', 'Ana Souza pediu um bolo de 2 kg.', [
+      { kind: 'customer', id: anaId, label: 'Ana Souza', href: `/customers/${anaId}` },
+      { kind: 'customer', id: brunoId, label: 'Bruno Dias', href: `/customers/${brunoId}` },
+    ]);
+    const citesConversation = await advisor('assistant', 'Ela escreveu "Fechado, pode fazer".', [
+      { kind: 'conversation', id: randomUUID(), label: 'Ana Souza, ontem', href: `/customers/${anaId}` },
+    ]);
+    const citesBruno = await advisor('assistant', 'Bruno Dias quer sem lactose.', [
+      { kind: 'customer', id: brunoId, label: 'Bruno Dias', href: `/customers/${brunoId}` },
+    ]);
+    const tab = await openLiveEvents(server.url, owner.accessToken);
+
+    const erased = await api.post(eraseUrl(anaId), { confirm: 'Ana Souza' });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+
+    const suggestions = await server.db.query(
+      `SELECT id, kind, status, reason, task_description, deal_title, decided_by_user_id
+         FROM ai_suggestions WHERE company_id = $1 ORDER BY created_at, id`,
+      [companyId],
+    );
+    const byId = new Map(suggestions.rows.map((row) => [row.id, row]));
+    expect(byId.get(pending)).toMatchObject({
+      kind: 'task',
+      status: 'dismissed',
+      reason: ERASED_AI_TEXT,
+      task_description: ERASED_AI_TEXT,
+      deal_title: null,
+      decided_by_user_id: owner.userId,
+    });
+    expect(byId.get(accepted)).toMatchObject({
+      kind: 'deal',
+      status: 'accepted',
+      reason: ERASED_AI_TEXT,
+      task_description: null,
+      deal_title: ERASED_AI_TEXT,
+    });
+    expect(byId.get(brunos)).toMatchObject({
+      status: 'pending',
+      reason: 'Bruno quer saber de opções sem lactose',
+      task_description: 'Responder ao Bruno',
+    });
+    const answers = await server.db.query<{ id: string; text: string; sources: unknown[] }>(
+      'SELECT id, text, sources FROM advisor_messages WHERE company_id = $1',
+      [companyId],
+    );
+    const answer = new Map(answers.rows.map((row) => [row.id, { text: row.text, sources: row.sources }]));
+    expect(answer.get(question)).toEqual({ text: 'Quem pediu bolo essa semana?', sources: [] });
+    expect(answer.get(citesRecord)).toEqual({ text: ERASED_AI_TEXT, sources: [] });
+    expect(answer.get(citesConversation)).toEqual({ text: ERASED_AI_TEXT, sources: [] });
+    expect(answer.get(citesBruno)).toMatchObject({ text: 'Bruno Dias quer sem lactose.' });
+    // Open tabs drop the dismissed suggestion from home and the customer's page.
+    await waitFor(
+      () =>
+        tab
+          .of('ai.suggestion.changed')
+          .some((event) => event.payload.suggestionId === pending && event.payload.status === 'dismissed'),
+      { what: 'ai.suggestion.changed dismissed' },
+    );
+    tab.close();
   });
 
   it('a second erase is harmless: same answer, nothing more changed, one audit entry', async () => {

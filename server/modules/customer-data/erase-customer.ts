@@ -11,6 +11,7 @@ import { customerNotFound } from '../customers/customer-id';
 import { type CustomerRow, customerColumns, toCustomer } from '../customers/customer-row';
 import { type FollowUpChange, publishFollowUpChanges } from '../whatsapp-sending/follow-up-events';
 import { recordAuditEvent } from './audit-events';
+import { eraseAiMentions } from './erase-ai-mentions';
 
 /** Follow-ups that could still go out (by their time, a connection, a resume or "enviar agora"). */
 const STILL_TO_SEND = ['scheduled', 'waiting_connection', 'paused', 'expired', 'failed'];
@@ -18,11 +19,12 @@ const STILL_TO_SEND = ['scheduled', 'waiting_connection', 'paused', 'expired', '
 const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ') === b.trim().replace(/\s+/g, ' ');
 
 /**
- * POST /api/customers/:id/erase (a manager's, by its contract's minRole), in one transaction: what names the customer goes (their
- * record's personal fields, message bodies and WhatsApp details, follow-up texts, what was sent to
- * Meta), the rows stay with their types and times so counts and the dashboard add up, follow-ups that
- * could still go out are cancelled, and an audit entry says who did it. The confirmation is the name
- * the person sees; an erased customer's is "Cliente removido", and erasing again changes nothing.
+ * POST /api/customers/:id/erase (a manager's, by its contract's minRole), in one transaction: what
+ * names the customer goes (their record's personal fields, message bodies and WhatsApp details,
+ * follow-up texts, what was sent to Meta, what the AI wrote about them), the rows stay with their
+ * types and times so counts and the dashboard add up, follow-ups that could still go out are
+ * cancelled, and an audit entry says who did it. The confirmation is the name the person sees; an
+ * erased customer's is "Cliente removido", and erasing again changes nothing.
  */
 export async function eraseCustomer(
   db: Db,
@@ -70,6 +72,7 @@ export async function eraseCustomer(
         WHERE company_id = $1 AND customer_id = $2`,
       [companyId, customerId],
     );
+    await eraseAiMentions(tx, caller, customerId);
     const erased = await tx.query<CustomerRow>(
       `UPDATE customers
           SET name = $3, phone = NULL, email = NULL, notes = NULL, tags = '{}', whatsapp_user_id = NULL,
