@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/types';
 import { loadWhatsappSimulatorCredentials } from '../../server/integrations/whatsapp/simulator/credentials';
 import { whatsappSignature } from '../../server/integrations/whatsapp/webhook-signature';
+import type { JobLogger } from '../../server/jobs/worker';
 import { openWebhookPayloads } from '../../server/modules/whatsapp-webhooks/webhook-payloads';
 import {
   startWebhookProcessor,
@@ -178,10 +179,28 @@ export async function deliver(
 /** How long the test processor looks again at a payload for a number not (yet) connected. */
 export const UNKNOWN_NUMBER_GRACE_MS = 1_500;
 
+/** The processors' latest warnings and errors, for a wait that times out to say what went wrong. */
+const processorTrouble: string[] = [];
+const TROUBLE_KEPT = 20;
+
+function remember(level: string) {
+  return (obj: object, msg?: string) => {
+    const { err, ...fields } = obj as { err?: unknown };
+    const why = err instanceof Error ? `${err.name}: ${err.message}` : String(err ?? '');
+    processorTrouble.push(
+      `${new Date().toISOString()} ${level} ${msg ?? ''} ${JSON.stringify(fields)} ${why}`.trim(),
+    );
+    if (processorTrouble.length > TROUBLE_KEPT) processorTrouble.shift();
+  };
+}
+
+const processorLogger: JobLogger = { info() {}, warn: remember('warn'), error: remember('error') };
+
 /** The webhook processor, as server/main.ts runs it (polling often: tests wait on it). */
 export function webhookProcessor(db: Db): WebhookProcessor {
   return startWebhookProcessor({
     db,
+    logger: processorLogger,
     pollMs: 20,
     backoff: { baseMs: 1, capMs: 5 },
     maxAttempts: 3,
@@ -190,11 +209,37 @@ export function webhookProcessor(db: Db): WebhookProcessor {
   });
 }
 
-/** Waits until every stored payload is processed. */
+/** On PostgreSQL, what the other sessions are doing or waiting on (a processor stuck on a lock shows here). */
+async function busySessions(db: Db): Promise<unknown[]> {
+  if (db.kind !== 'postgres') return [];
+  const { rows } = await db.query(
+    `SELECT state, wait_event_type, wait_event, left(query, 120) AS query,
+            extract(epoch FROM now() - xact_start)::float AS in_transaction_s
+       FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'`,
+  );
+  return rows;
+}
+
+/** Waits until every stored payload is processed; on a timeout, says what is still open and why. */
 export async function allProcessed(db: Db): Promise<void> {
-  await waitFor(async () => (await openWebhookPayloads(db)) === 0, {
-    what: 'every webhook payload processed',
-  });
+  try {
+    await waitFor(async () => (await openWebhookPayloads(db)) === 0, {
+      what: 'every webhook payload processed',
+    });
+  } catch (error) {
+    const { rows } = await db.query(
+      `SELECT left(body, 160) AS body, bytes, attempts, last_error,
+              extract(epoch FROM now() - received_at)::float AS age_s,
+              extract(epoch FROM locked_until - now())::float AS locked_for_s
+         FROM whatsapp_webhook_payloads WHERE processed_at IS NULL AND failed_at IS NULL`,
+    );
+    const sessions = await busySessions(db);
+    throw new Error(
+      `${(error as Error).message}; still open: ${JSON.stringify(rows)}; sessions: ${JSON.stringify(sessions)}` +
+        `; processor said: ${JSON.stringify(processorTrouble)}`,
+    );
+  }
 }
 
 export interface WebhookTestServer {
