@@ -348,8 +348,10 @@ describe('what the webhook processor calls', () => {
     // A Cloud API number: a coexistence one would also get the simulator's own history sync, whose
     // progress events would race the ones this test makes.
     const signup = await completeSignup(server.url, { phone: '5511987650010' });
-    await api.post(CONNECTIONS, connectBody(signup));
+    // Listening before connecting: on PostgreSQL the notification can reach the bus before the
+    // HTTP answer reaches this test, and a listener added after it would miss "connected".
     const events = eventsOf(account.companyId);
+    await api.post(CONNECTIONS, connectBody(signup));
     const pnid = signup.data.phone_number_id!;
 
     expect(await server.db.transaction((tx) => updateHistoryProgress(tx, bus, pnid, 60))).toBe(true);
