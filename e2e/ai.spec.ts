@@ -328,7 +328,8 @@ test('with the conversation watcher on, a customer asking for an orçamento beco
   await card.getByRole('button', { name: 'Aceitar' }).click();
   await expect(card.getByText('Sugestão aceita.')).toBeVisible();
 
-  await page.goto('/tasks');
+  // On the customer's page: asked after 17h, the answer is due tomorrow at 9h, not in today's list.
+  await page.goto(`/customers/${customer.id}`);
   await expect(
     page.getByRole('link', { name: new RegExp(`Responder orçamento — ${customer.name}`) }),
   ).toBeVisible();

@@ -1,12 +1,12 @@
 import type { AnyEventObject } from 'xstate';
 import { type AdvisorSource, AI_BUDGET_EXHAUSTED_TEXT, AI_UNAVAILABLE_TEXT } from '../../contracts/advisor';
+import { dueAtOf } from '../task-form/task-form.values';
 import {
   type SuggestDraft,
   type SuggestMessageEvent,
   type SuggestMessageInput,
   type SuggestMessageSnapshot,
   type SuggestTarget,
-  scheduledAt,
   sendBlocker,
   suggestMessageMachine,
 } from './suggest-message.machine';
@@ -345,7 +345,10 @@ export function planSuggestMessageStep(path: PlannablePath, index: number): Sugg
   const failed = value === 'draftFailed' || value === 'sendFailed' || value === 'scheduleFailed';
   const showsDraft = context.draft !== null && value !== 'drafting' && value !== 'draftFailed';
   const canSend = context.text.trim() !== '' && sendBlocker(context) === null;
-  const canSchedule = context.text.trim() !== '' && scheduledAt(context) !== null;
+  // A path's default time is the next full hour when the paths were made, the screen's when the step
+  // runs: past an hour's turn the first is behind the clock, the second not. Every time the paths
+  // hold was ahead when set (none picks a past one), so whether it is whole decides.
+  const canSchedule = context.text.trim() !== '' && dueAtOf(context.date, context.time) !== null;
   const buttons: SuggestMessageScreen['buttons'] = !open
     ? []
     : failed

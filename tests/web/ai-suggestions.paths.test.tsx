@@ -43,8 +43,9 @@ function homeLayer(opened: (app: ReturnType<typeof openSignedIn>) => void): AiSu
       return decisions[decision[2] as 'accept' | 'dismiss'].receive(request);
     return undefined;
   };
+  // As the server says: nothing waits once the suggestion is decided (the page refreshes it then).
   const home = fakeHomeRoutes({
-    dashboard: ok(dashboardData({ hasPendingSuggestions: true })),
+    dashboard: () => ok(dashboardData({ hasPendingSuggestions: !decided })),
     whatsapp: ok(whatsappState()),
   });
   return {

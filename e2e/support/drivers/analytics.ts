@@ -237,14 +237,17 @@ function layerFor(page: Page): AnalyticsLayer {
       await page.evaluate(`window.__fechai.analytics.send(${JSON.stringify(event)})`);
     },
     async start() {
-      // The first page is rendered (src/main.tsx asked for the frame after it): that frame, then
-      // the client's chunk. A busy machine may take seconds for either.
+      // The first page is rendered (src/main.tsx asked for the frame after it): that frame, its
+      // timer, then the client's chunk. A busy machine may take seconds for either.
       await until(
         page,
         "document.getElementById('root').childElementCount > 0",
         'the app did not render /home',
       );
-      await page.clock.runFor(16);
+      // The next frame is up to 16 ms away, and Playwright's clock makes a zero-delay timer set
+      // while it runs one (the frame's) due 1 ms later: 16 ms left it unrun whenever the clock
+      // stood on a frame's boundary.
+      await page.clock.runFor(17);
       await until(
         page,
         "window.__fechai.analytics.status().state !== 'created'",

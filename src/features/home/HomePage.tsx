@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PageHeading } from '../../app/routing/PageHeading';
 import { dashboardQuery } from './dashboard-query';
 import { HomeDashboard } from './HomeDashboard';
@@ -23,10 +23,14 @@ export default function HomePage() {
     ...dashboardQuery,
     select: (home) => home.hasPendingSuggestions,
   }).data;
+  // Once opened, the panel stays for the visit: a card decided here says so ("Sugestão aceita.")
+  // after the refreshed dashboard stops counting it as pending.
+  const [panelOpened, setPanelOpened] = useState(false);
+  if (suggestionsWaiting && !panelOpened) setPanelOpened(true);
   return (
     <div className="home">
       <PageHeading />
-      {suggestionsWaiting ? (
+      {panelOpened ? (
         <Suspense fallback={null}>
           <AiSuggestions />
         </Suspense>
