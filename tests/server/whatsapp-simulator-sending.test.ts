@@ -180,10 +180,14 @@ describe('biz_opaque_callback_data', () => {
     const taggedId = tagged.json.messages[0].id;
     const plainId = plain.json.messages[0].id;
 
-    const delivered = await waitFor(() => {
-      const found = statusesReceived(receiver, number, taggedId);
-      return found.length >= 2 ? found : null;
-    });
+    // Both delivered before the customer reads: a message still on its way is not read with them.
+    const deliveredOf = (wamid: string) =>
+      waitFor(() => {
+        const found = statusesReceived(receiver, number, wamid);
+        return found.length >= 2 ? found : null;
+      });
+    const delivered = await deliveredOf(taggedId);
+    await deliveredOf(plainId);
     expect(delivered.map((status) => [status.status, status.biz_opaque_callback_data])).toEqual([
       ['sent', 'attempt:7f3c'],
       ['delivered', 'attempt:7f3c'],

@@ -221,8 +221,12 @@ async function busySessions(db: Db): Promise<unknown[]> {
   return rows;
 }
 
-/** Waits until every stored payload is processed; on a timeout, says what is still open and why. */
-export async function allProcessed(db: Db): Promise<void> {
+/**
+ * Waits until every stored payload is processed; on a timeout, says what is still open and why. A
+ * payload given up on fails the wait with its error (only a test that makes one fail on purpose
+ * passes `givenUp: 'expected'`): the processor keeps it aside and the test would go on without it.
+ */
+export async function allProcessed(db: Db, { givenUp = 'fails' }: { givenUp?: 'fails' | 'expected' } = {}) {
   try {
     await waitFor(async () => (await openWebhookPayloads(db)) === 0, {
       what: 'every webhook payload processed',
@@ -238,6 +242,16 @@ export async function allProcessed(db: Db): Promise<void> {
     throw new Error(
       `${(error as Error).message}; still open: ${JSON.stringify(rows)}; sessions: ${JSON.stringify(sessions)}` +
         `; processor said: ${JSON.stringify(processorTrouble)}`,
+    );
+  }
+  if (givenUp === 'expected') return;
+  const { rows: failed } = await db.query(
+    `SELECT left(body, 160) AS body, attempts, last_error FROM whatsapp_webhook_payloads
+      WHERE failed_at IS NOT NULL`,
+  );
+  if (failed.length > 0) {
+    throw new Error(
+      `webhook payloads given up on: ${JSON.stringify(failed)}; processor said: ${JSON.stringify(processorTrouble)}`,
     );
   }
 }
