@@ -105,9 +105,51 @@ describe('GET /api/customers search', () => {
 
   it('takes %, _ and \\ as the characters they are', async () => {
     expect(await searchNames('50%')).toEqual(['Fábio 50% Off']);
-    expect(await searchNames('o_p')).toEqual(['Fábio 50% Off']);
+    expect(await searchNames('50% o')).toEqual(['Fábio 50% Off']);
+    expect(await searchNames('fabio_p')).toEqual(['Fábio 50% Off']);
+    // As wildcards they would find "fabio_promo" and "ana lima".
+    expect(await searchNames('fab%o')).toEqual([]);
+    expect(await searchNames('ana_')).toEqual([]);
     expect(await searchNames('%%')).toEqual([]);
     expect(await searchNames('a\\')).toEqual([]);
+  });
+
+  it('finds names and e-mails by the start of a word, phones by digits anywhere', async () => {
+    expect(await searchNames('silv')).toEqual(['João da Silva']);
+    expect(await searchNames('da silva')).toEqual(['João da Silva']);
+    expect(await searchNames('joao.s')).toEqual(['João da Silva']);
+    // Inside a word: not a match.
+    expect(await searchNames('ilva')).toEqual([]);
+    expect(await searchNames('oao')).toEqual([]);
+    // Punctuation before the first word is left out: "@exemplo" finds the e-mails at exemplo.
+    expect(await searchNames('@exemplo')).toEqual(['Élida Brandão', 'Fábio 50% Off']);
+    expect(await searchNames('4321')).toEqual(['João da Silva']);
+  });
+
+  it('keeps finding a customer by their new name and e-mail after an edit, and not by the old ones', async () => {
+    const { rows } = await server.db.query<{ id: string }>(
+      `INSERT INTO customers (company_id, name, email) VALUES ($1, 'Renata Quintal', 'renata@quintal.example')
+       RETURNING id`,
+      [companyId],
+    );
+    const id = rows[0]!.id;
+    try {
+      expect(await searchNames('quint')).toEqual(['Renata Quintal']);
+      const saved = await api.put(`/api/customers/${id}`, {
+        name: 'Renata Xavier',
+        email: 'rx@loja.example',
+      });
+      expect(saved.status).toBe(200);
+      expect(await searchNames('quint')).toEqual([]);
+      expect(await searchNames('xavi')).toEqual(['Renata Xavier']);
+      expect(await searchNames('rx@l')).toEqual(['Renata Xavier']);
+      // Tags and notes change nothing a search finds.
+      await server.db.query(`UPDATE customers SET notes = 'Cliente antiga' WHERE id = $1`, [id]);
+      expect(await searchNames('renata x')).toEqual(['Renata Xavier']);
+    } finally {
+      await server.db.query('DELETE FROM customers WHERE id = $1', [id]);
+    }
+    expect(await searchNames('xavi')).toEqual([]);
   });
 
   it('lists everyone for a search shorter than 2 characters', async () => {

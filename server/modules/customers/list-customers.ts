@@ -2,7 +2,7 @@ import type { CustomersPage, ListCustomersQuery } from '../../../contracts/custo
 import type { Db, Queryable } from '../../db/types';
 import { invalidCursor, keysetPage } from '../../http/keyset-cursor';
 import { type CustomerRow, customerColumns, toCustomer } from './customer-row';
-import { type CustomerSearch, customerSearch } from './customer-search';
+import { customerSearch, type SubstringSearch, type WordStartSearch } from './customer-search';
 import { decodeListCursor, encodeListCursor } from './list-cursor';
 
 type ListRow = CustomerRow & { sort_name: string };
@@ -51,9 +51,11 @@ export async function listCustomers(
     limit: query.limit + 1,
     offset: !query.cursor && query.page ? (query.page - 1) * query.limit : 0,
   };
-  const { rows, totalCount, totalCountExact } = search
-    ? await searchPage(db, companyId, search, window, SEARCH_COUNT_BOUND)
-    : await everyonePage(db, companyId, window);
+  const { rows, totalCount, totalCountExact } = !search
+    ? await everyonePage(db, companyId, window)
+    : search.kind === 'word-start'
+      ? await wordStartPage(db, companyId, search, window, SEARCH_COUNT_BOUND)
+      : await substringPage(db, companyId, search, window, SEARCH_COUNT_BOUND);
 
   const page = keysetPage(rows, query.limit, (last) => encodeListCursor(last.sort_name, last.id));
   return {
@@ -95,22 +97,48 @@ async function everyonePage(db: Queryable, companyId: string, window: PageWindow
 }
 
 /**
- * A search, in one statement: customer_search_page (migration 036) finds the page from the search
- * index and counts the matches up to the bound; the page's customers are read beside it.
+ * A name or e-mail search, in one statement: customer_word_search_page (migration 042) walks the
+ * word starts under the term's key in the list's order, so the page is the first matches after the
+ * cursor and the count stops past its bound, however many match; the page's customers beside it.
  */
-async function searchPage(
-  db: Db,
+function wordStartPage(
+  db: Queryable,
   companyId: string,
-  search: CustomerSearch,
+  search: WordStartSearch,
   window: PageWindow,
   countBound: number,
 ): Promise<ListPage> {
-  const { rows } = await db.query<CountedRow>(
-    `SELECT found.matches AS total_count, ${customerColumns('c')}, c.sort_name
-       FROM customer_search_page($1, $2, $3, $4, $5::uuid, $6, $7, $8, $9) AS found
-       -- Row by row by its key: without statistics (PGlite) a join would hash the whole company.
-       LEFT JOIN LATERAL (SELECT * FROM customers WHERE id = found.id AND company_id = $1 LIMIT 1) c ON true
-      ORDER BY found.sort_name COLLATE "C", found.id`,
+  return functionPage(
+    db,
+    'customer_word_search_page($1, $2, $3, $4, $5::uuid, $6, $7, $8)',
+    [
+      companyId,
+      search.key,
+      search.key === search.prefix ? null : search.pattern,
+      window.after?.sortName ?? null,
+      window.after?.id ?? null,
+      window.limit,
+      window.offset,
+      countBound,
+    ],
+    countBound,
+  );
+}
+
+/**
+ * A phone search, in one statement: customer_search_page (migration 036) finds the page from the
+ * search index and counts the matches up to the bound; the page's customers beside it.
+ */
+function substringPage(
+  db: Db,
+  companyId: string,
+  search: SubstringSearch,
+  window: PageWindow,
+  countBound: number,
+): Promise<ListPage> {
+  return functionPage(
+    db,
+    'customer_search_page($1, $2, $3, $4, $5::uuid, $6, $7, $8, $9)',
     [
       companyId,
       search.pattern,
@@ -123,7 +151,33 @@ async function searchPage(
       // PGlite has no statistics to weigh the company's index with: the search index first.
       db.kind !== 'pglite',
     ],
+    countBound,
   );
+}
+
+/**
+ * The page a search function answers (its count, then its rows' ids and sort names) with the
+ * customers read beside it; `params` start with the company.
+ */
+async function functionPage(
+  db: Queryable,
+  call: string,
+  params: unknown[],
+  countBound: number,
+): Promise<ListPage> {
+  const { rows } = await db.query<CountedRow>(
+    `SELECT found.matches AS total_count, ${customerColumns('c')}, c.sort_name
+       FROM ${call} AS found
+       -- Row by row by its key: without statistics (PGlite) a join would hash the whole company.
+       LEFT JOIN LATERAL (SELECT * FROM customers WHERE id = found.id AND company_id = $1 LIMIT 1) c ON true
+      ORDER BY found.sort_name COLLATE "C", found.id`,
+    params,
+  );
+  return countedPage(rows, countBound);
+}
+
+/** A search's page and its count, exact up to `countBound` (the statement counted one more). */
+function countedPage(rows: CountedRow[], countBound: number): ListPage {
   const matches = Number(rows[0]?.total_count ?? 0);
   return {
     rows: pageRows(rows),
