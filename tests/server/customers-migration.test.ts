@@ -119,3 +119,17 @@ describe('migration 008 on existing customers', () => {
     ).rejects.toMatchObject({ code: '23514' });
   });
 });
+
+describe('migration 042 on existing customers', () => {
+  it('gives each the start of every word of its name to be found by, in its own company', async () => {
+    const { rows } = await db.query<{ company_id: string; word: string }>(
+      `SELECT w.company_id, w.word FROM customer_search_words w JOIN customers c ON c.id = w.customer_id
+        WHERE c.name = 'Mari (celular antigo)' ORDER BY w.word`,
+    );
+    expect(rows).toEqual([
+      { company_id: first, word: 'antigo)' },
+      { company_id: first, word: 'celular antigo)' },
+      { company_id: first, word: 'mari (celular antigo)' },
+    ]);
+  });
+});

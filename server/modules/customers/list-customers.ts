@@ -173,11 +173,7 @@ async function functionPage(
       ORDER BY found.sort_name COLLATE "C", found.id`,
     params,
   );
-  return countedPage(rows, countBound);
-}
-
-/** A search's page and its count, exact up to `countBound` (the statement counted one more). */
-function countedPage(rows: CountedRow[], countBound: number): ListPage {
+  // The statement counted one past the bound: exact up to it.
   const matches = Number(rows[0]?.total_count ?? 0);
   return {
     rows: pageRows(rows),
