@@ -6,7 +6,9 @@
  * server's: printed per request beside the wall time a caller waits. On PostgreSQL the database
  * server's CPU time per request is printed too (read from /proc).
  *
- * Goal (issue 19): every product route at 10% of the bare route or more on PostgreSQL, 2% on PGlite.
+ * Goal (issue 19): every product route, as served, at 10% of the bare route or more on PostgreSQL,
+ * 2% on PGlite. Each "(no cache)" row is the same route's miss (every request a statement), printed
+ * beside it for what a change or a first visit costs: the goal is not judged on it.
  *
  * Run: npm run bench:api                 (PGlite; and PostgreSQL too when DATABASE_URL is set)
  *   BENCH_SECONDS (10 per route), BENCH_CONNECTIONS (50), BENCH_PORT (4392),
@@ -87,6 +89,8 @@ const routes = allRoutes.filter((r) => r.name === 'bare' || !only || only.includ
 interface RouteResult {
   name: string;
   path: string;
+  /** A miss row (READ_CACHE_SECONDS=0). */
+  uncached: boolean;
   rps: number;
   percentOfBare: number;
   p50: number;
@@ -153,6 +157,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<RouteResult[]
         results.push({
           name: route.name,
           path: route.path,
+          uncached: route.uncached === true,
           rps: run.rps,
           percentOfBare: (100 * run.rps) / bare,
           p50: run.p50,
@@ -187,13 +192,14 @@ console.log(
 );
 for (const kind of databases) {
   console.log(
-    `\n${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} (goal: ${GOAL_PERCENT[kind]}% of bare or more)`,
+    `\n${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} (goal: ${GOAL_PERCENT[kind]}% of bare or more as served; misses for reference)`,
   );
   console.log(
     `${'route'.padEnd(32)}   req/s  % bare   wall ms  p50  p99 | cpu ms/req${kind === 'postgres' ? '  db cpu ms/req' : ''}   bytes`,
   );
   for (const r of byDatabase[kind] ?? []) {
-    const below = r.name !== 'bare' && r.percentOfBare < GOAL_PERCENT[kind] ? '  below the goal' : '';
+    const below =
+      r.name !== 'bare' && !r.uncached && r.percentOfBare < GOAL_PERCENT[kind] ? '  below the goal' : '';
     const failed = r.failures > 0 ? `  ${r.failures} failed (${r.failedAs})` : '';
     console.log(
       `${r.name.padEnd(32)} ${num(r.rps)} ${num(r.percentOfBare, 1, 6)}%  ${num(r.wallMs, 1, 7)} ${num(r.p50, 0, 4)} ${num(r.p99, 0, 4)} |  ${num(r.cpuMs, 3, 8)}${
