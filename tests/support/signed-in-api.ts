@@ -3,6 +3,7 @@ import type { Issue } from '../../contracts/envelope';
 import type { Db } from '../../server/db/types';
 import { createTestAccount, sessionHeadersFor, type TestAccount } from './auth';
 import { startTestServer, type TestServer } from './server';
+import { startedInBeforeAll } from './started-in-before-all';
 
 /** An answer as a caller reads it: the envelope, loosely, so failures can be asserted field by field. */
 export interface Answer<T> {
@@ -73,10 +74,7 @@ export function withSubscriberServer(): { readonly server: TestServer; readonly 
     owner = await newSubscriber(server);
   });
   afterAll(() => server?.close());
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('withSubscriberServer: the server starts in beforeAll');
-    return value;
-  };
+  const started = startedInBeforeAll('withSubscriberServer');
   return {
     get server() {
       return started(server);

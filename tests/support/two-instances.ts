@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../server/db/types';
 import { openTestDb, type TestDb } from './db';
 import { startTestServer, type TestServer } from './server';
+import { startedInBeforeAll } from './started-in-before-all';
 
 export interface TwoInstances {
   /** The first instance, on `firstDb`. */
@@ -32,10 +33,7 @@ export function withTwoInstances(): TwoInstances {
     await first?.close();
     await testDb?.close();
   });
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('withTwoInstances: the servers start in beforeAll');
-    return value;
-  };
+  const started = startedInBeforeAll('withTwoInstances');
   return {
     get first() {
       return started(first);
