@@ -63,6 +63,22 @@ async function historyShared(owner: Subscriber) {
   await allProcessed(server.db);
 }
 
+/** What the database holds of the company's history and its payloads, for a failed assertion to show. */
+async function storedHistory(owner: Subscriber): Promise<string> {
+  const { rows: messages } = await server.db.query(
+    `SELECT m.customer_id, c.name, m.direction, m.origin, left(m.body, 40) AS body
+       FROM conversation_messages m JOIN customers c ON c.id = m.customer_id
+      WHERE m.company_id = $1 ORDER BY m.sent_at`,
+    [owner.companyId],
+  );
+  const { rows: payloads } = await server.db.query(
+    `SELECT left(body, 200) AS body, attempts, last_error, processed_at IS NOT NULL AS processed,
+            failed_at IS NOT NULL AS failed
+       FROM whatsapp_webhook_payloads ORDER BY received_at`,
+  );
+  return `messages: ${JSON.stringify(messages)}; payloads: ${JSON.stringify(payloads)}`;
+}
+
 async function connectCoexistence(owner: Subscriber, existing?: string) {
   const signup = await completeSignup(server.url, {
     mode: 'coexistence',
@@ -94,7 +110,7 @@ describe('coexistence onboarding through the real routes', { timeout: 60_000 }, 
     const items = await conversation(owner, maria.id);
     // Three phases, one chunk each, a message from each side: six, in time order whatever order
     // the chunks came in.
-    expect(items).toHaveLength(6);
+    expect(items, await storedHistory(owner)).toHaveLength(6);
     expect(items.every((item) => item.origin === 'history')).toBe(true);
     expect(items.filter((item) => item.direction === 'inbound').map((item) => item.body)).toEqual(
       expect.arrayContaining([
