@@ -93,6 +93,7 @@ const shots: Shot[] = [
     },
   },
   { name: 'customers', who: 'ana', path: '/customers' },
+  { name: 'customers-search', who: 'ana', path: '/customers?search=ca' },
   {
     name: 'customers-import',
     who: 'ana',
