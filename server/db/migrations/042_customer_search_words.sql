@@ -37,7 +37,8 @@ CREATE TABLE customer_search_words (
 );
 
 -- A search of 3 characters or more walks its first three (the rest checked against `word`, carried
--- in the index so the walk never visits the table); one of 2 characters walks the second index.
+-- in the index: on PostgreSQL, once vacuumed, the walk reads the index alone); one of 2 characters
+-- walks the second index.
 CREATE INDEX customer_search_words_key3_idx
   ON customer_search_words (company_id, left(word, 3), sort_name, customer_id) INCLUDE (word);
 CREATE INDEX customer_search_words_key2_idx
