@@ -126,8 +126,9 @@ function wordStartPage(
 }
 
 /**
- * A phone search, in one statement: customer_search_page (migration 036) finds the page from the
- * search index and counts the matches up to the bound; the page's customers beside it.
+ * A phone search (or a term with no word to start, as "@g"), in one statement: customer_search_page
+ * (migration 036) finds the page from the search index and counts the matches up to the bound; the
+ * page's customers beside it.
  */
 function substringPage(
   db: Db,
