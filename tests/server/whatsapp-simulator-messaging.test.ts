@@ -330,8 +330,16 @@ describe('the webhook emitter', () => {
     expect(hooks).toHaveLength(3);
     expect(new Set(hooks.map((hook) => hook.raw.toString()))).toHaveProperty('size', 1);
     expect(hooks[0]!.body.entry[0]!.changes[0]!.value.messages[0].id).toBe(wamids[0]);
-    const { deliveries } = await control(sim.url, 'deliveries?limit=200');
-    const row = deliveries.find((delivery: Json) => delivery.body === hooks[0]!.raw.toString());
+    // The emitter records the answer after the receiver has seen the body, so the third arrival
+    // can be observed before its 200 is written down: wait for the row to settle.
+    const row = await waitFor(
+      async () => {
+        const { deliveries } = await control(sim.url, 'deliveries?limit=200');
+        const found = deliveries.find((delivery: Json) => delivery.body === hooks[0]!.raw.toString());
+        return found?.deliveredAt ? found : null;
+      },
+      { what: 'the delivery marked delivered' },
+    );
     expect(row).toMatchObject({ attempts: 3, lastStatus: 200, deliveredAt: expect.any(String) });
   });
 });
