@@ -12,7 +12,8 @@ import { invitationTokenFor } from '../support/team';
 /**
  * Issue 15: "an invited person who signs up or signs in joins the company and skips the company steps
  * of onboarding (a person still confirms their own name and phone)". A sign-up that comes back to the
- * invitation with the invited address is signed in at once (the link proved the inbox).
+ * invitation with the invited address is signed in at once (the link proved the inbox), and so is a
+ * sign-in coming back to it from an account whose confirmation e-mail was never clicked.
  */
 
 const setup = withSubscriberServer();
@@ -126,6 +127,70 @@ describe('an invited person', () => {
       [other],
     );
     expect(user.rows[0]?.verified).toBe(false);
+  });
+
+  it('someone whose earlier sign-up was never confirmed signs in from the invitation and accepts; without it, they are asked to confirm', async () => {
+    const { server, owner } = setup;
+    const email = `pendente-${randomUUID().slice(0, 8)}@exemplo.com.br`;
+    const signedUp = await new HostedBrowser(server.app).submit('/auth/signup', '/auth/signup', {
+      name: 'Caio Lima',
+      email,
+      password: PASSWORD,
+    });
+    expect(signedUp.status).toBe(200);
+    const token = await invite(email);
+
+    // A plain sign-in still waits for the confirmation link.
+    const plain = await new HostedBrowser(server.app).submit('/auth/login', '/auth/login', {
+      email,
+      password: PASSWORD,
+    });
+    expect(plain.status).toBe(403);
+    // So does one returning to somebody else's invitation.
+    const othersToken = await invite(`outro-${randomUUID().slice(0, 8)}@exemplo.com.br`);
+    const foreign = await new HostedBrowser(server.app).submit(
+      `/auth/login?${new URLSearchParams({ redirect: invitationPath(othersToken) })}`,
+      '/auth/login',
+      { email, password: PASSWORD },
+    );
+    expect(foreign.status).toBe(403);
+    // A wrong password is wrong, invitation or not.
+    const wrong = await new HostedBrowser(server.app).submit(
+      `/auth/login?${new URLSearchParams({ redirect: invitationPath(token) })}`,
+      '/auth/login',
+      { email, password: 'errada12345' },
+    );
+    expect(wrong.status).toBe(401);
+    const before = await server.db.query<{ verified: boolean }>(
+      'SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1',
+      [email],
+    );
+    expect(before.rows[0]?.verified).toBe(false);
+
+    const redirect = invitationPath(token);
+    const signedIn = await new HostedBrowser(server.app).submit(
+      `/auth/login?${new URLSearchParams({ redirect })}`,
+      '/auth/login',
+      { email, password: PASSWORD },
+    );
+    expect(signedIn.status).toBe(303);
+    const back = new URL(signedIn.location!);
+    expect(back.pathname).toBe('/login');
+    expect(back.searchParams.get('redirect')).toBe(redirect);
+    const api = signedInApi(server.url, { accessToken: back.searchParams.get('accessToken')! });
+    const accepted = await api.post('/api/team/invitations/accept', { token });
+    expect(accepted.body.data).toEqual({ companyId: owner.companyId, role: 'staff' });
+    const after = await server.db.query<{ verified: boolean }>(
+      'SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1',
+      [email],
+    );
+    expect(after.rows[0]?.verified).toBe(true);
+    // Confirmed now, a plain sign-in works too.
+    const again = await new HostedBrowser(server.app).submit('/auth/login', '/auth/login', {
+      email,
+      password: PASSWORD,
+    });
+    expect(again.status).toBe(303);
   });
 
   it('someone who had confirmed name and phone but not started a trial is done once they accept', async () => {

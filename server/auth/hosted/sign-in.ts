@@ -1,7 +1,8 @@
 import type { Db } from '../../db/types';
+import { isOpenInvitationFor } from '../../modules/team/invitation-acceptance';
 import { findSessionBySsoSecret, revokeAuthSession, startAuthSession } from '../sessions/auth-sessions';
 import type { AccessTokens } from '../tokens/access-tokens';
-import { findAccountByEmail } from './accounts';
+import { findAccountByEmail, markEmailVerified } from './accounts';
 import { verifyPassword } from './passwords';
 import { clearSignInFailures, reserveSignInAttempt } from './sign-in-throttle';
 
@@ -20,6 +21,8 @@ export interface SignInInput {
   userAgent: string | undefined;
   /** The hosted login's cookie from an earlier sign-in on this browser, replaced by this one. */
   previousSsoSecret: string | undefined;
+  /** The secret of the team invitation the sign-in returns to (its /convite/<secret>), if any. */
+  invitationToken?: string | undefined;
 }
 
 /**
@@ -37,13 +40,19 @@ export async function signIn(db: Db, tokens: AccessTokens, input: SignInInput): 
   if (!account || !passwordOk) {
     return attempt.lockedUntil ? { status: 'locked', until: attempt.lockedUntil } : { status: 'invalid' };
   }
-  if (!account.emailVerified) {
+  // Coming back to an open invitation sent to this address proves the inbox, as a sign-up from it
+  // does (sign-up.ts, signUpInvited): no confirmation e-mail to wait for before accepting.
+  const inboxProven =
+    account.emailVerified ||
+    (!!input.invitationToken && (await isOpenInvitationFor(db, input.invitationToken, account.email)));
+  if (!inboxProven) {
     await clearSignInFailures(db, input.email);
     return { status: 'unverified', email: account.email };
   }
 
   const session = await db.transaction(async (tx) => {
     await clearSignInFailures(tx, input.email);
+    if (!account.emailVerified) await markEmailVerified(tx, account.userId);
     // The cookie is about to point at the new session, so the old one could never be signed out.
     if (input.previousSsoSecret) {
       const previous = await findSessionBySsoSecret(tx, input.previousSsoSecret);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { invitationTokenOfPath } from '../../../../contracts/team';
 import { publicUrls } from '../../../http/public-urls';
 import { normaliseEmail } from '../accounts';
 import { type HostedContext, sendPage, viewFor } from '../context';
@@ -63,6 +64,7 @@ export function registerLoginRoutes(app: FastifyInstance, context: HostedContext
           password,
           userAgent: request.headers['user-agent'],
           previousSsoSecret: readSessionCookie(request),
+          invitationToken: invitationTokenOfPath(target.redirect),
         });
       } catch (err) {
         // Nothing this page can fix: the app's /login shows the message and offers to try again.
