@@ -60,6 +60,17 @@ export const taskCreatedEventSchema = z.object({
   at,
 });
 
+/** A task was saved, completed, reopened or deleted (or lost its follow-up): lists, home and its customer refetch. */
+export const taskChangedEventSchema = z.object({
+  type: z.literal('task.changed'),
+  payload: z.object({
+    taskId: id,
+    customerId: z.nullable(id),
+    change: z.enum(['updated', 'completed', 'reopened', 'deleted']),
+  }),
+  at,
+});
+
 export const customerCreatedEventSchema = z.object({
   type: z.literal('customer.created'),
   payload: z.object({ customerId: id }),
@@ -127,6 +138,7 @@ export const realtimeEventSchemas = [
   messageStatusChangedEventSchema,
   followUpChangedEventSchema,
   taskCreatedEventSchema,
+  taskChangedEventSchema,
   customerCreatedEventSchema,
   dealUpdatedEventSchema,
   teamMemberRemovedEventSchema,

@@ -146,6 +146,14 @@ describe('the realtime client against the real socket', () => {
         ['dashboard', 'tasks'],
       ],
       [
+        ['task.changed', { taskId: 't-1', customerId: 'cu-1', change: 'completed' }],
+        ['customer', 'dashboard', 'tasks'],
+      ],
+      [
+        ['task.changed', { taskId: 't-2', customerId: null, change: 'deleted' }],
+        ['dashboard', 'tasks'],
+      ],
+      [
         ['deal.updated', { dealId: 'd-1', stageId: 's-2' }],
         ['board', 'dashboard'],
       ],

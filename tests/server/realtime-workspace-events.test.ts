@@ -11,8 +11,8 @@ import { joinTeam } from '../support/team';
 /**
  * What one member does in the workspace reaches the open tabs of everyone in the company at once
  * (the web app refetches the lists, the board and the home on these events), and nobody else's:
- * a customer created, a task created (a recurring one's next occurrence too), a deal created, saved,
- * moved or deleted. A request that fails announces nothing.
+ * a customer created, a task created (a recurring one's next occurrence too), saved, completed,
+ * reopened or deleted, a deal created, saved, moved or deleted. A request that fails announces nothing.
  */
 
 const setup = withSubscriberServer();
@@ -95,6 +95,55 @@ describe('announced to the company, at commit', () => {
     );
     expect(teammate.of('task.created').map((event) => event.payload.taskId)).toEqual([taskId, nextId]);
     expect(stranger.of('task.created')).toEqual([]);
+  });
+
+  it('a task saved, completed, reopened, stripped of its follow-up and deleted, with its customer; not a refused one', async () => {
+    const { teammate, stranger } = await audience();
+    const customer = await setup.owner.api.post<{ customer: Customer }>('/api/customers', {
+      name: 'Joana Prado',
+      phone: '(11) 98877-1002',
+    });
+    const customerId = customer.body.data.customer.id;
+    const created = await setup.owner.api.post<{ task: Task }>(
+      '/api/tasks',
+      taskBody({ title: 'Enviar orçamento', customerId, followUpMessage: 'Oi Joana, segue o orçamento!' }),
+    );
+    expect(created.status).toBe(201);
+    const taskId = created.body.data.task.id;
+    const changes = () => teammate.of('task.changed').map((event) => event.payload);
+
+    const saved = await setup.owner.api.put<{ task: Task }>(
+      `/api/tasks/${taskId}`,
+      taskBody({
+        title: 'Enviar orçamento revisado',
+        customerId,
+        followUpMessage: 'Oi Joana, orçamento novo!',
+      }),
+    );
+    expect(saved.status).toBe(200);
+    await heard('task.changed on save', () => changes().length === 1);
+    // Completing an already completed task changes nothing, and says nothing.
+    for (const path of ['complete', 'complete', 'reopen']) {
+      expect((await setup.owner.api.post(`/api/tasks/${taskId}/${path}`)).status).toBe(200);
+    }
+    await heard('task.changed on complete and reopen', () => changes().length === 3);
+    expect((await setup.owner.api.delete(`/api/tasks/${taskId}/follow-up`)).status).toBe(200);
+    await heard('task.changed on removing the follow-up', () => changes().length === 4);
+    // Refused: a save without a title writes nothing and announces nothing.
+    const refused = await setup.owner.api.put(`/api/tasks/${taskId}`, taskBody({ title: '' }));
+    expect(refused.status).toBe(400);
+    expect((await setup.owner.api.delete(`/api/tasks/${taskId}`)).status).toBe(200);
+    await heard('task.changed on delete', () => changes().length === 5);
+
+    const change = (kind: string) => ({ taskId, customerId, change: kind });
+    expect(changes()).toEqual([
+      change('updated'),
+      change('completed'),
+      change('reopened'),
+      change('updated'),
+      change('deleted'),
+    ]);
+    expect(stranger.of('task.changed')).toEqual([]);
   });
 
   it('a deal created, saved, moved to a won stage and deleted, with the stage it stands in', async () => {

@@ -4,6 +4,7 @@ import { isUuid } from '../../db/uuid';
 import { recordActivity } from '../activity/record-activity';
 import { cancelFollowUp } from './follow-up-messages';
 import type { TaskActor } from './save-task';
+import { announceTaskChange } from './task-changed';
 import { loadTask, lockTask } from './task-row';
 
 /**
@@ -28,6 +29,7 @@ export async function deleteTask(tx: Queryable, actor: TaskActor, taskId: string
     customerId: deleted.customer_id,
     details: { title: deleted.title },
   });
+  await announceTaskChange(tx, companyId, { taskId, customerId: deleted.customer_id, change: 'deleted' });
   return true;
 }
 
@@ -49,6 +51,7 @@ export async function deleteTaskFollowUp(
         WHERE company_id = $1 AND id = $2`,
       [companyId, taskId],
     );
+    await announceTaskChange(tx, companyId, { taskId, customerId: task.customerId, change: 'updated' });
   }
   return loadTask(tx, companyId, taskId);
 }

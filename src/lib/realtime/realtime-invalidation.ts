@@ -22,6 +22,12 @@ export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventO
   'followup.changed': (event) => [cacheRoots.tasks, ...conversationOf(event.payload.customerId)],
   'customer.created': () => [customerKeys.lists, cacheRoots.dashboard],
   'task.created': () => [cacheRoots.tasks, cacheRoots.dashboard],
+  // The task, the lists and home; its customer's follow-ups and timeline.
+  'task.changed': (event) => [
+    cacheRoots.tasks,
+    cacheRoots.dashboard,
+    ...(event.payload.customerId ? [customerKeys.detail(event.payload.customerId)] : []),
+  ],
   'deal.updated': () => [cacheRoots.sales, cacheRoots.dashboard],
   // Assignee pickers and filters list the members.
   'team.member.removed': () => [cacheRoots.tasks, cacheRoots.sales],
