@@ -77,6 +77,19 @@ export const customerCreatedEventSchema = z.object({
   at,
 });
 
+/**
+ * A customer was edited, deleted (their tasks with them) or erased (LGPD), or a batch of an import
+ * added customers (customerId null then): lists, their page, and what shows their name refetch.
+ */
+export const customerChangedEventSchema = z.object({
+  type: z.literal('customer.changed'),
+  payload: z.object({
+    customerId: z.nullable(id),
+    change: z.enum(['updated', 'deleted', 'erased', 'imported']),
+  }),
+  at,
+});
+
 export const dealUpdatedEventSchema = z.object({
   type: z.literal('deal.updated'),
   payload: z.object({
@@ -140,6 +153,7 @@ export const realtimeEventSchemas = [
   taskCreatedEventSchema,
   taskChangedEventSchema,
   customerCreatedEventSchema,
+  customerChangedEventSchema,
   dealUpdatedEventSchema,
   teamMemberRemovedEventSchema,
   companySwitchedEventSchema,

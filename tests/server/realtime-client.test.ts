@@ -154,6 +154,14 @@ describe('the realtime client against the real socket', () => {
         ['dashboard', 'tasks'],
       ],
       [
+        ['customer.changed', { customerId: 'cu-1', change: 'updated' }],
+        ['board', 'customer', 'customers', 'dashboard', 'tasks'],
+      ],
+      [
+        ['customer.changed', { customerId: null, change: 'imported' }],
+        ['board', 'customers', 'dashboard', 'tasks'],
+      ],
+      [
         ['deal.updated', { dealId: 'd-1', stageId: 's-2' }],
         ['board', 'dashboard'],
       ],

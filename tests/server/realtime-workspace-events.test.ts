@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Customer } from '../../contracts/customers';
 import type { Deal, DealStage } from '../../contracts/sales';
@@ -11,7 +12,7 @@ import { joinTeam } from '../support/team';
 /**
  * What one member does in the workspace reaches the open tabs of everyone in the company at once
  * (the web app refetches the lists, the board and the home on these events), and nobody else's:
- * a customer created, a task created (a recurring one's next occurrence too), saved, completed,
+ * a customer created, saved, imported, erased or deleted, a task created (a recurring one's next occurrence too), saved, completed,
  * reopened or deleted, a deal created, saved, moved or deleted. A request that fails announces nothing.
  */
 
@@ -70,6 +71,53 @@ describe('announced to the company, at commit', () => {
       markerId,
     ]);
     expect(stranger.of('customer.created')).toEqual([]);
+  });
+
+  it('a customer saved, imported, erased and deleted; not a refused save or a batch sent again', async () => {
+    const { teammate, stranger } = await audience();
+    const created = await setup.owner.api.post<{ customer: Customer }>('/api/customers', {
+      name: 'Rita Campos',
+      phone: '(11) 98877-1003',
+    });
+    const customerId = created.body.data.customer.id;
+    const other = await setup.owner.api.post<{ customer: Customer }>('/api/customers', {
+      name: 'Otávio Reis',
+    });
+    const otherId = other.body.data.customer.id;
+    const changes = () => teammate.of('customer.changed').map((event) => event.payload);
+
+    const saved = await setup.owner.api.put(`/api/customers/${customerId}`, {
+      name: 'Rita Campos Lima',
+      phone: '(11) 98877-1003',
+    });
+    expect(saved.status).toBe(200);
+    // Refused: the phone is Rita's.
+    const refused = await setup.owner.api.put(`/api/customers/${otherId}`, {
+      name: 'Otávio Reis',
+      phone: '(11) 98877-1003',
+    });
+    expect(refused.status).toBe(409);
+    const batch = {
+      importId: randomUUID(),
+      batch: 0,
+      rows: [{ line: 1, name: 'Importada Um', phone: '11 91111-2222' }],
+    };
+    expect((await setup.owner.api.post('/api/customers/import', batch)).status).toBe(200);
+    expect((await setup.owner.api.post('/api/customers/import', batch)).status).toBe(200);
+    const erased = await setup.owner.api.post(`/api/customers/${customerId}/erase`, {
+      confirm: 'Rita Campos Lima',
+    });
+    expect(erased.status).toBe(200);
+    expect((await setup.owner.api.delete(`/api/customers/${otherId}`)).status).toBe(200);
+    await heard('customer.changed on delete', () => changes().some((change) => change.change === 'deleted'));
+
+    expect(changes()).toEqual([
+      { customerId, change: 'updated' },
+      { customerId: null, change: 'imported' },
+      { customerId, change: 'erased' },
+      { customerId: otherId, change: 'deleted' },
+    ]);
+    expect(stranger.of('customer.changed')).toEqual([]);
   });
 
   it('a task created, and the next occurrence completing a recurring one creates', async () => {

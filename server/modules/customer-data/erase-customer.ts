@@ -7,6 +7,7 @@ import type { Customer } from '../../../contracts/customers';
 import type { Timestamp } from '../../db/timestamp';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
+import { announceCustomerChange } from '../customers/customer-changed';
 import { customerNotFound } from '../customers/customer-id';
 import { type CustomerRow, customerColumns, toCustomer } from '../customers/customer-row';
 import { type FollowUpChange, publishFollowUpChanges } from '../whatsapp-sending/follow-up-events';
@@ -82,6 +83,7 @@ export async function eraseCustomer(
       [companyId, customerId, ERASED_CUSTOMER_NAME],
     );
     await recordAuditEvent(tx, caller, 'customer.erased', customerId);
+    await announceCustomerChange(tx, companyId, { customerId, change: 'erased' });
     if (cancelled.rows.length > 0) {
       await publishFollowUpChanges(
         tx,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/types';
+import { announceCustomerChange } from './customer-changed';
 import { customerNotFound } from './customer-id';
 
 /**
@@ -14,5 +15,6 @@ export async function deleteCustomer(db: Db, companyId: string, id: string): Pro
     if (rowCount === 0) throw customerNotFound();
     await tx.query('DELETE FROM tasks WHERE company_id = $1 AND customer_id = $2', [companyId, id]);
     await tx.query('DELETE FROM customers WHERE company_id = $1 AND id = $2', [companyId, id]);
+    await announceCustomerChange(tx, companyId, { customerId: id, change: 'deleted' });
   });
 }

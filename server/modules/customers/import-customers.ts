@@ -14,6 +14,7 @@ import {
 import type { Db, Queryable } from '../../db/types';
 import { withUniqueConflict } from '../../db/unique-violation';
 import { HttpError } from '../../http/errors';
+import { announceCustomerChange } from './customer-changed';
 import { uniqueTags } from './customer-tags';
 import { PHONE_KEY_INDEX } from './duplicate-phone';
 import { IMPORT_CONFLICT_TEXT } from './texts';
@@ -78,6 +79,8 @@ export async function importCustomerBatch(
       }
       if (body.file) await recordFile(tx, companyId, importId, body.file);
       const result = await importRows(tx, companyId, importId, body.rows);
+      if (result.created > 0)
+        await announceCustomerChange(tx, companyId, { customerId: null, change: 'imported' });
       await tx.query(
         `UPDATE customer_import_batches SET result = $4::jsonb
           WHERE company_id = $1 AND import_id = $2 AND batch = $3`,

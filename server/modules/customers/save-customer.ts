@@ -3,6 +3,7 @@ import { realtimeEvent } from '../../../contracts/realtime';
 import type { Db, Queryable } from '../../db/types';
 import { withUniqueConflict } from '../../db/unique-violation';
 import { publishEvent } from '../../realtime/event-bus';
+import { announceCustomerChange } from './customer-changed';
 import { customerNotFound } from './customer-id';
 import { type CustomerBody, type CustomerFields, customerFields, phoneKeyOf } from './customer-input';
 import { type CustomerRow, customerColumns, toCustomer } from './customer-row';
@@ -27,7 +28,7 @@ export function createCustomer(db: Db, companyId: string, body: CustomerBody): P
   });
 }
 
-/** PUT /api/customers/:id: replaces the editable fields (404 for another company's id). */
+/** PUT /api/customers/:id: replaces the editable fields (404 for another company's id), announced at commit. */
 export function updateCustomer(db: Db, companyId: string, id: string, body: CustomerBody): Promise<Customer> {
   const fields = customerFields(body);
   return savingPhone(db, companyId, fields, id, async (tx) => {
@@ -38,6 +39,7 @@ export function updateCustomer(db: Db, companyId: string, id: string, body: Cust
         RETURNING ${customerColumns()}`,
       [companyId, id, ...fieldValues(fields)],
     );
+    await announceCustomerChange(tx, companyId, { customerId: id, change: 'updated' });
     return toCustomer(rows[0]!);
   });
 }

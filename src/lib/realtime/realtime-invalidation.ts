@@ -21,6 +21,14 @@ export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventO
   // The task and its follow-up card, and the customer's timeline and follow-ups.
   'followup.changed': (event) => [cacheRoots.tasks, ...conversationOf(event.payload.customerId)],
   'customer.created': () => [customerKeys.lists, cacheRoots.dashboard],
+  // Tasks and deals show the customer's name; a deleted customer's tasks are gone.
+  'customer.changed': (event) => [
+    customerKeys.lists,
+    ...(event.payload.customerId ? [customerKeys.detail(event.payload.customerId)] : []),
+    cacheRoots.tasks,
+    cacheRoots.sales,
+    cacheRoots.dashboard,
+  ],
   'task.created': () => [cacheRoots.tasks, cacheRoots.dashboard],
   // The task, the lists and home; its customer's follow-ups and timeline.
   'task.changed': (event) => [
