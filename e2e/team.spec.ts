@@ -3,6 +3,7 @@ import { invitationLine, joinTeamTexts } from '../machines/join-team/join-team.t
 import { roleSelectLabel, teamTexts, teamToasts } from '../machines/team/team.texts';
 import { signUpAsNewcomer } from './support/newcomer';
 import { codeTextedTo, newPerson } from './support/onboarding-account';
+import { apiOf } from './support/owner-api';
 import { column, dealCard } from './support/sales-board';
 import { invitationLinkFor } from './support/team-invitations';
 
@@ -10,7 +11,7 @@ import { invitationLinkFor } from './support/team-invitations';
 // from "Equipe"; the invitee opens the e-mailed link, signs up on the hosted page, names themselves,
 // verifies their phone and is in the owner's company (no company step, no trial); the owner makes
 // them a manager, then removes them, and their next navigation asks them to sign in. Meanwhile what the
-// owner does on the sales board shows on the member's open board live.
+// owner does on the sales board, and a task they complete, show on the member's open pages live.
 
 test.setTimeout(180_000);
 
@@ -24,6 +25,7 @@ function settingsMenu(page: Page) {
 
 test('an invited person signs up from the e-mail, joins the company, is made manager, then removed', async ({
   browser,
+  baseURL,
 }) => {
   const ownerPage = await newPage(browser);
   const owner = await signUpAsNewcomer(ownerPage, 'team-owner');
@@ -99,6 +101,22 @@ test('an invited person signs up from the e-mail, joins the company, is made man
   await ownerPage.getByRole('menuitem', { name: 'Fechado ganho' }).click();
   await expect(column(page, 'Fechado ganho').getByRole('article', { name: dealTitle })).toBeAttached();
   await expect(column(page, 'Novo contato')).toContainText('Nenhuma venda nesta etapa.');
+
+  // So does a task the owner completes: the member's open task page shows it done.
+  const task = await apiOf(ownerPage, baseURL!)<{ task: { id: string } }>('POST', '/api/tasks', {
+    title: 'Separar as forminhas',
+    description: '',
+    dueAt: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
+    customerId: null,
+    recurrence: 'none',
+  });
+  await page.goto(`/tasks/${task.task.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Separar as forminhas' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Concluir tarefa' })).toBeVisible();
+  await ownerPage.goto(`/tasks/${task.task.id}`);
+  await ownerPage.getByRole('button', { name: 'Concluir tarefa' }).click();
+  await expect(ownerPage.getByText('Concluída', { exact: true })).toBeVisible();
+  await expect(page.getByText('Concluída', { exact: true })).toBeVisible();
 
   // The owner sees them in the team and makes them a manager.
   await ownerPage.goto('/settings/team');
