@@ -3,10 +3,12 @@
  * in São Paulo, and its owner's account, which can sign in with DEMO_USER_EMAIL / DEMO_USER_PASSWORD
  * and goes straight to the app (onboarding done, a subscription current for a year). Its customers,
  * sales board (the default stages, deals won this month and before), and tasks are placed relative to
- * the moment it runs, so the demo looks current; its conversation watcher is on (suggestions on home). Running it again changes nothing: the company has a
- * fixed id and is created only once, in one transaction.
+ * the moment it runs, so the demo looks current; its AI training is filled in and its conversation
+ * watcher is on (suggestions on home). Running it again changes nothing: the company has a fixed id
+ * and is created only once, in one transaction.
  */
 import { randomUUID } from 'node:crypto';
+import type { AiTrainingInput } from '../../contracts/ai-training';
 import type { Role } from '../../contracts/roles';
 import type { StageKind } from '../../contracts/sales';
 import { hashPassword } from '../auth/hosted/passwords';
@@ -165,6 +167,29 @@ const customers = [
   },
 ] as const;
 type CustomerKey = (typeof customers)[number]['key'];
+
+/** What the owner taught the AI (Configurações › Treinamento da IA), as its first saved version. */
+const training: AiTrainingInput = {
+  businessDescription:
+    'Confeitaria artesanal na Vila Mariana (São Paulo). Fazemos bolos decorados, docinhos gourmet e kits de festa sob encomenda, para aniversários, casamentos e eventos de empresas. Tudo feito no dia, sem conservantes.',
+  toneOfVoice: 'Simpático e próximo, com no máximo um emoji por mensagem; sempre chamar o cliente pelo nome.',
+  openingHours: 'Terça a sábado, das 9h às 18h. Domingo e segunda só retiradas agendadas.',
+  paymentPolicy:
+    'Encomendas com 50% de sinal por Pix na confirmação e o restante na entrega. Cartão de crédito em até 3x sem juros acima de R$ 300.',
+  deliveryPolicy:
+    'Entregamos em São Paulo capital com taxa a partir de R$ 15 (grátis acima de R$ 400). Retirada na loja sem custo. Bolos decorados pedem 5 dias de antecedência.',
+  faqs: [
+    {
+      question: 'Vocês fazem bolo sem lactose?',
+      answer: 'Sim, temos massa e recheios sem lactose por encomenda, com 7 dias de antecedência.',
+    },
+    {
+      question: 'Qual o pedido mínimo de docinhos?',
+      answer: 'O pedido mínimo é de 50 unidades por sabor.',
+    },
+  ],
+  wordsToAvoid: ['barato', 'promoção relâmpago'],
+};
 
 const services = [
   {
@@ -506,7 +531,7 @@ async function fill(tx: Queryable, now: Date) {
   const company = DEMO_COMPANY_ID;
   const at = (when: When) => momentOf(now, when);
 
-  await insertMember(tx, {
+  const ownerId = await insertMember(tx, {
     name: 'Ana Paula Ribeiro',
     email: DEMO_USER_EMAIL,
     mobilePhone: '5511940028922',
@@ -526,6 +551,11 @@ async function fill(tx: Queryable, now: Date) {
      VALUES ($1, 'active', 'yearly', 97000, 'brl', 'year',
              $2::timestamptz - interval '1 day', $2::timestamptz + interval '365 days')`,
     [company, now],
+  );
+  await tx.query(
+    `INSERT INTO ai_training_versions (company_id, version, content, author_id, created_at)
+     VALUES ($1, 1, $2::jsonb, $3, $4::timestamptz - interval '20 days')`,
+    [company, JSON.stringify(training), ownerId, now],
   );
 
   const customerIds = new Map<CustomerKey, string>();
@@ -681,7 +711,7 @@ async function seedTrialEnded(tx: Queryable, now: Date) {
 async function insertMember(
   tx: Queryable,
   owner: { name: string; email: string; mobilePhone: string; companyId: string; role: Role },
-): Promise<void> {
+): Promise<string> {
   const user = await tx.query<{ id: string }>(
     `INSERT INTO users (email, name, mobile_phone, email_verified_at, mobile_phone_verified_at, signup_completed_at,
                         name_confirmed_at)
@@ -705,6 +735,7 @@ async function insertMember(
      ON CONFLICT (user_id) DO NOTHING`,
     [userId, await hashPassword(DEMO_USER_PASSWORD)],
   );
+  return userId;
 }
 
 async function count(tx: Queryable): Promise<SeedDemoResult['counts']> {

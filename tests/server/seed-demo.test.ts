@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { aiTrainingInputSchema } from '../../contracts/ai-training';
 import { defaultStages } from '../../contracts/sales';
 import { verifyPassword } from '../../server/auth/hosted/passwords';
 import {
@@ -11,6 +12,7 @@ import {
   TRIAL_ENDED_COMPANY_ID,
   TRIAL_ENDED_USER_EMAIL,
 } from '../../server/demo/seed-demo';
+import { loadCurrentTraining } from '../../server/modules/ai-training/current-training';
 import { loadDashboard } from '../../server/modules/dashboard/dashboard';
 import { loadOnboardingStatus } from '../../server/modules/onboarding/status';
 import { loadSessionState } from '../../server/modules/session/session-state';
@@ -70,6 +72,19 @@ describe('seed:demo', () => {
       { email: DEMO_STAFF_EMAIL, role: 'staff', current_company_id: DEMO_COMPANY_ID },
     ]);
     expect(describeSeed(result)).toContain('“Doces da Ana” criada');
+  });
+
+  it("has the owner's AI training filled in, as a valid first version", async () => {
+    const training = await loadCurrentTraining(db, DEMO_COMPANY_ID);
+    expect(aiTrainingInputSchema.safeParse(training).success).toBe(true);
+    expect(training.businessDescription).toContain('Confeitaria');
+    expect(training.faqs.length).toBeGreaterThan(0);
+    const versions = await db.query<{ version: number; author: string }>(
+      `SELECT v.version, u.email AS author FROM ai_training_versions v JOIN users u ON u.id = v.author_id
+        WHERE v.company_id = $1`,
+      [DEMO_COMPANY_ID],
+    );
+    expect(versions.rows).toEqual([{ version: 1, author: DEMO_USER_EMAIL }]);
   });
 
   it('gives customers tags, a source and a last contact', async () => {
