@@ -10,8 +10,9 @@ import { invitationLinkFor } from './support/team-invitations';
 
 // The AI journeys (issue 18) on the real server in its default offline mode (no LLM configured):
 // the owner trains the AI and previews it, asks the advisor from home and follows the records it
-// cites, and lets "Sugerir mensagem" draft a task's follow-up; with the conversation watcher on, a
-// customer's WhatsApp message becomes a suggestion on home. What is asserted is what they see.
+// cites, and lets "Sugerir mensagem" draft a task's follow-up or send a customer a message now;
+// with the conversation watcher on, a customer's WhatsApp message becomes a suggestion on home.
+// What is asserted is what they see.
 
 test.setTimeout(120_000);
 
@@ -333,4 +334,47 @@ test('with the conversation watcher on, a customer asking for an orçamento beco
   await expect(
     page.getByRole('link', { name: new RegExp(`Responder orçamento — ${customer.name}`) }),
   ).toBeVisible();
+});
+
+test('"Sugerir mensagem" in a customer\'s conversation: with the 24-hour window open, "Enviar agora" sends the edited draft on WhatsApp', async ({
+  page,
+  baseURL,
+}) => {
+  await signUpAsNewcomer(page, 'enviar-sugestao');
+  const api = apiOf(page, baseURL!);
+  const customer = await createCustomer(api, 'Conceição Araújo');
+  const signup = await completeSignup(baseURL!, {
+    phone: `55118${String(Date.now()).slice(-8)}`,
+    businessName: 'Doces da Bia',
+  });
+  await api('POST', '/api/whatsapp-connections', connectBody(signup));
+  const phoneNumberId = signup.data.phone_number_id!;
+
+  // The customer writes first: their 24-hour window opens, so a free-form message may go now.
+  const question = 'Oi! O bolo de sábado está confirmado?';
+  const wrote = await page.request.post('/dev/whatsapp/api/customer-message', {
+    data: { phoneNumberId, from: customer.phone, name: customer.name, text: question },
+  });
+  expect(wrote.ok()).toBe(true);
+  await page.goto(`/customers/${customer.id}`);
+  const conversation = page.getByRole('region', { name: 'Conversa no WhatsApp' });
+  await expect(conversation).toContainText(question, { timeout: 20_000 });
+
+  await conversation.getByRole('button', { name: 'Sugerir mensagem' }).click();
+  const sheet = page.getByRole('dialog', { name: `Mensagem para ${customer.name}` });
+  const message = sheet.getByLabel('Mensagem', { exact: true });
+  await expect(message).not.toHaveValue('');
+  const edited = 'Oi, Conceição! Confirmado, sim: entregamos no sábado às 10h.';
+  await message.fill(edited);
+  await sheet.getByRole('button', { name: 'Enviar agora' }).click();
+  await expect(toast(page, 'Mensagem enviada.')).toBeVisible();
+  await expect(sheet).toHaveCount(0);
+  await expect(conversation).toContainText(edited);
+
+  // It reached WhatsApp: the local Cloud API holds it in the customer's chat.
+  const chat = await page.request.get(
+    `/dev/whatsapp/api/conversation?${new URLSearchParams({ phoneNumberId, customer: customer.phone })}`,
+  );
+  const { data } = (await chat.json()) as { data: { messages: { direction: string; text: string }[] } };
+  expect(data.messages.filter((m) => m.direction === 'to_customer').map((m) => m.text)).toEqual([edited]);
 });
