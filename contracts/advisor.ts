@@ -43,7 +43,7 @@ export const advisorMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
   text: z.string(),
   sources: z.array(advisorSourceSchema),
-  /** null on the user's own messages. */
+  /** null on the user's own messages, and on answers erased at a customer's request (LGPD). */
   mode: z.nullable(z.enum(advisorModes)),
   /** failed: the answer could not be written (the text then says why, in pt-BR). */
   status: z.enum(['complete', 'failed']),

@@ -535,15 +535,20 @@ describe('POST /api/customers/:id/erase', () => {
       reason: 'Bruno quer saber de opções sem lactose',
       task_description: 'Responder ao Bruno',
     });
-    const answers = await server.db.query<{ id: string; text: string; sources: unknown[] }>(
-      'SELECT id, text, sources FROM advisor_messages WHERE company_id = $1',
-      [companyId],
+    const answers = await server.db.query<{
+      id: string;
+      text: string;
+      sources: unknown[];
+      mode: string | null;
+    }>('SELECT id, text, sources, mode FROM advisor_messages WHERE company_id = $1', [companyId]);
+    const answer = new Map(
+      answers.rows.map((row) => [row.id, { text: row.text, sources: row.sources, mode: row.mode }]),
     );
-    const answer = new Map(answers.rows.map((row) => [row.id, { text: row.text, sources: row.sources }]));
-    expect(answer.get(question)).toEqual({ text: 'Quem pediu bolo essa semana?', sources: [] });
-    expect(answer.get(citesRecord)).toEqual({ text: ERASED_AI_TEXT, sources: [] });
-    expect(answer.get(citesConversation)).toEqual({ text: ERASED_AI_TEXT, sources: [] });
-    expect(answer.get(citesBruno)).toMatchObject({ text: 'Bruno Dias quer sem lactose.' });
+    expect(answer.get(question)).toEqual({ text: 'Quem pediu bolo essa semana?', sources: [], mode: null });
+    // Nothing is left to say how an erased answer was written (no offline notice above it).
+    expect(answer.get(citesRecord)).toEqual({ text: ERASED_AI_TEXT, sources: [], mode: null });
+    expect(answer.get(citesConversation)).toEqual({ text: ERASED_AI_TEXT, sources: [], mode: null });
+    expect(answer.get(citesBruno)).toMatchObject({ text: 'Bruno Dias quer sem lactose.', mode: 'offline' });
     // Open tabs drop the dismissed suggestion from home and the customer's page.
     await waitFor(
       () =>

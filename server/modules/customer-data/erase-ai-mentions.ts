@@ -42,7 +42,7 @@ export async function eraseAiMentions(
     [companyId, customerId, ERASED_AI_TEXT],
   );
   await tx.query(
-    `UPDATE advisor_messages SET text = $4, sources = '[]'
+    `UPDATE advisor_messages SET text = $4, sources = '[]', mode = NULL
       WHERE company_id = $1 AND role = 'assistant'
         AND EXISTS (SELECT FROM jsonb_array_elements(sources) AS source
                      WHERE source->>'href' = $3 OR (source->>'kind' = 'customer' AND source->>'id' = $2))`,
