@@ -82,6 +82,16 @@ async function createTask(api: ApiCall, title: string, dueAt: string, customerId
   return (await api<{ task: Task }>('POST', '/api/tasks', { title, dueAt, customerId })).task;
 }
 
+/** Connects the company's WhatsApp through the local Cloud API's embedded sign-up; answers its number's id. */
+async function connectWhatsapp(api: ApiCall, baseURL: string): Promise<string> {
+  const signup = await completeSignup(baseURL, {
+    phone: `55118${String(Date.now()).slice(-8)}`,
+    businessName: 'Doces da Bia',
+  });
+  await api('POST', '/api/whatsapp-connections', connectBody(signup));
+  return signup.data.phone_number_id!;
+}
+
 test('an owner trains the AI, sees it kept, restores the first version and previews an answer', async ({
   page,
 }) => {
@@ -292,12 +302,7 @@ test('with the conversation watcher on, a customer asking for an orçamento beco
   await signUpAsNewcomer(page, 'vigia');
   const api = apiOf(page, baseURL!);
   const customer = await createCustomer(api, 'Conceição Araújo');
-  const signup = await completeSignup(baseURL!, {
-    phone: `55118${String(Date.now()).slice(-8)}`,
-    businessName: 'Doces da Bia',
-  });
-  await api('POST', '/api/whatsapp-connections', connectBody(signup));
-  const phoneNumberId = signup.data.phone_number_id!;
+  const phoneNumberId = await connectWhatsapp(api, baseURL!);
 
   // The flag, turned on for this company on the dev page.
   const { company } = await api<{ company: { id: string } }>('GET', '/api/settings/company');
@@ -343,12 +348,7 @@ test('"Sugerir mensagem" in a customer\'s conversation: with the 24-hour window 
   await signUpAsNewcomer(page, 'enviar-sugestao');
   const api = apiOf(page, baseURL!);
   const customer = await createCustomer(api, 'Conceição Araújo');
-  const signup = await completeSignup(baseURL!, {
-    phone: `55118${String(Date.now()).slice(-8)}`,
-    businessName: 'Doces da Bia',
-  });
-  await api('POST', '/api/whatsapp-connections', connectBody(signup));
-  const phoneNumberId = signup.data.phone_number_id!;
+  const phoneNumberId = await connectWhatsapp(api, baseURL!);
 
   // The customer writes first: their 24-hour window opens, so a free-form message may go now.
   const question = 'Oi! O bolo de sábado está confirmado?';

@@ -1,14 +1,10 @@
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED_AI_TEXT } from '../../contracts/customer-data';
 import { migrate } from '../../server/db/migrate';
 import type { Db } from '../../server/db/types';
 import { openTestDb, type TestDb } from '../support/db';
+import { migrateBefore } from '../support/migrate-before';
 
-const migrationsDir = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url));
 let t: TestDb;
 let db: Db;
 let companyId: string;
@@ -26,15 +22,7 @@ const insertMessage = (role: string, text: string, sources: string, mode: string
 beforeAll(async () => {
   t = await openTestDb({ migrated: false });
   db = t.db;
-  const before = await mkdtemp(join(tmpdir(), 'fechai-migrations-'));
-  try {
-    for (const file of (await readdir(migrationsDir)).filter((f) => f < '043')) {
-      await cp(join(migrationsDir, file), join(before, file));
-    }
-    await migrate(db, before);
-  } finally {
-    await rm(before, { recursive: true, force: true });
-  }
+  await migrateBefore(db, '043');
   companyId = (
     await db.query<{ id: string }>("INSERT INTO companies (name) VALUES ('Doces da Ana') RETURNING id")
   ).rows[0]!.id;

@@ -1,13 +1,9 @@
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate';
 import type { Db } from '../../server/db/types';
 import { openTestDb, type TestDb } from '../support/db';
+import { migrateBefore } from '../support/migrate-before';
 
-const migrationsDir = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url));
 let t: TestDb;
 let db: Db;
 let first: string;
@@ -17,15 +13,7 @@ let second: string;
 beforeAll(async () => {
   t = await openTestDb({ migrated: false });
   db = t.db;
-  const before = await mkdtemp(join(tmpdir(), 'fechai-migrations-'));
-  try {
-    for (const file of (await readdir(migrationsDir)).filter((f) => f < '008')) {
-      await cp(join(migrationsDir, file), join(before, file));
-    }
-    await migrate(db, before);
-  } finally {
-    await rm(before, { recursive: true, force: true });
-  }
+  await migrateBefore(db, '008');
   const company = async (name: string) =>
     (await db.query<{ id: string }>('INSERT INTO companies (name) VALUES ($1) RETURNING id', [name])).rows[0]!
       .id;

@@ -1,23 +1,17 @@
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultStages } from '../../contracts/sales';
 import { migrate } from '../../server/db/migrate';
 import type { Db } from '../../server/db/types';
 import { openTestDb, type TestDb } from '../support/db';
+import { migrateBefore } from '../support/migrate-before';
 
 /**
  * Migration 010 on a database made before it: boards get stage kinds and a won and a lost stage,
  * deals a status that matches their stage; every company has stages, new ones the defaults.
  */
 
-const migrations = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url));
-
 let t: TestDb;
 let db: Db;
-let earlier: string;
 
 async function company(name: string): Promise<string> {
   return (await db.query<{ id: string }>('INSERT INTO companies (name) VALUES ($1) RETURNING id', [name]))
@@ -52,11 +46,7 @@ beforeAll(async () => {
   t = await openTestDb({ migrated: false });
   db = t.db;
   // The migrations before this one, then data as the old demo seed wrote it.
-  earlier = await mkdtemp(join(tmpdir(), 'fechai-migrations-'));
-  for (const file of await readdir(migrations)) {
-    if (file < '010') await cp(join(migrations, file), join(earlier, file));
-  }
-  await migrate(db, earlier);
+  await migrateBefore(db, '010');
 
   demo = await company('Doces da Ana');
   const stageIds: Record<string, string> = {};
@@ -105,10 +95,7 @@ beforeAll(async () => {
   bare = await company('Sem etapas');
   await migrate(db);
 });
-afterAll(async () => {
-  await t?.close();
-  if (earlier) await rm(earlier, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 describe('migration 010 on existing boards', () => {
   it('gives the old demo board a won and a lost stage, moving its closed deals there', async () => {

@@ -1,31 +1,18 @@
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate';
 import { enqueueFollowUpSend, FOLLOW_UP_SEND_JOB } from '../../server/modules/tasks/follow-up-job';
 import { taskSummary } from '../../server/modules/tasks/task-summary';
 import { openTestDb, type TestDb } from '../support/db';
+import { migrateBefore } from '../support/migrate-before';
 
-const migrations = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url));
 let t: TestDb;
-let before009: string;
 
 beforeAll(async () => {
   t = await openTestDb({ migrated: false });
   // The database as it was before 009_tasks.sql.
-  before009 = await mkdtemp(join(tmpdir(), 'fechai-before-009-'));
-  for (const file of await readdir(migrations)) {
-    if (/^\d{3}_[\w-]+\.sql$/.test(file) && file < '009')
-      await cp(join(migrations, file), join(before009, file));
-  }
-  await migrate(t.db, before009);
+  await migrateBefore(t.db, '009');
 });
-afterAll(async () => {
-  await t?.close();
-  if (before009) await rm(before009, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 describe('009_tasks.sql on existing data', () => {
   it('gives tasks without a due time one, keeps follow-ups and queues their sends, and counts what was there', async () => {
