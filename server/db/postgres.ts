@@ -20,11 +20,34 @@ export interface PostgresOptions {
   max?: number;
 }
 
+/**
+ * node-postgres lets a URL's own `options` replace the ones it is given, so a DATABASE_URL with
+ * `?options=-c statement_timeout=5000` would drop UTC sessions. Both are kept: the URL's first,
+ * ours after them (of two `-c` of one setting, the last wins).
+ */
+export function withSessionOptions(url: string, ours: string): { connectionString: string; options: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { connectionString: url, options: ours };
+  }
+  const theirs = parsed.searchParams.get('options');
+  if (theirs === null) return { connectionString: url, options: ours };
+  const rest = [...parsed.searchParams]
+    .filter(([name]) => name !== 'options')
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join('&');
+  parsed.search = rest ? `?${rest}` : '';
+  return { connectionString: parsed.toString(), options: `${theirs} ${ours}` };
+}
+
 export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): Promise<Db> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name: ${schema}`);
   // UTC sessions: timestamptz is written "+00", the form isoTimestamp reads without a Date.
-  const options = `-c TimeZone=UTC${schema ? ` -c search_path=${schema},public` : ''}`;
-  const pool = new pg.Pool({ connectionString: url, max, options, types });
+  const ours = `-c TimeZone=UTC${schema ? ` -c search_path=${schema},public` : ''}`;
+  const session = withSessionOptions(url, ours);
+  const pool = new pg.Pool({ ...session, max, types });
   // An idle client that dies (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
@@ -104,7 +127,7 @@ export async function openPostgres({ url, schema, max = 10 }: PostgresOptions): 
   }
 
   async function connectListener(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: url, options, types });
+    const client = new pg.Client({ ...session, types });
     client.on('notification', dispatch);
     let lost = false;
     const onLost = () => {
