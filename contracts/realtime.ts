@@ -96,6 +96,8 @@ export const dealUpdatedEventSchema = z.object({
     dealId: id,
     stageId: z.optional(id),
     status: z.optional(z.enum(['open', 'won', 'lost'])),
+    /** The customers whose page lists the deal (before and after a save that changed it); absent: none. */
+    customerIds: z.optional(z.array(id)),
   }),
   at,
 });

@@ -165,6 +165,10 @@ describe('the realtime client against the real socket', () => {
         ['deal.updated', { dealId: 'd-1', stageId: 's-2' }],
         ['board', 'dashboard'],
       ],
+      [
+        ['deal.updated', { dealId: 'd-1', customerIds: ['cu-1'] }],
+        ['board', 'customer', 'dashboard'],
+      ],
       [['whatsapp.connection.changed', { status: 'disconnected' }], ['status']],
     ];
     for (const [[type, payload], expected] of cases) {

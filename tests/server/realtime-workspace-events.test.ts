@@ -234,4 +234,36 @@ describe('announced to the company, at commit', () => {
     ]);
     expect(stranger.of('deal.updated')).toEqual([]);
   });
+
+  it('a deal about customers names them, so their pages refetch: both of a save that changed it', async () => {
+    const { teammate } = await audience();
+    const customer = async (name: string, phone: string) =>
+      (await setup.owner.api.post<{ customer: Customer }>('/api/customers', { name, phone })).body.data
+        .customer.id;
+    const ana = await customer('Ana Lopes', '(11) 98877-1004');
+    const bia = await customer('Bia Lopes', '(11) 98877-1005');
+    const { stages } = (await setup.owner.api.get<{ stages: DealStage[] }>('/api/sales/stages')).body.data;
+    const customersOf = () => teammate.of('deal.updated').map((event) => event.payload.customerIds);
+
+    const created = await setup.owner.api.post<{ deal: Deal }>('/api/sales/deals', {
+      title: 'Kit festa',
+      valueCents: 35_000,
+      customerId: ana,
+    });
+    const dealId = created.body.data.deal.id;
+    const saved = await setup.owner.api.put(`/api/sales/deals/${dealId}`, {
+      title: 'Kit festa',
+      valueCents: 35_000,
+      customerId: bia,
+    });
+    expect(saved.status).toBe(200);
+    const moved = await setup.owner.api.post(`/api/sales/deals/${dealId}/move`, {
+      stageId: stages[1]!.id,
+      index: 0,
+    });
+    expect(moved.status).toBe(200);
+    expect((await setup.owner.api.delete(`/api/sales/deals/${dealId}`)).status).toBe(200);
+    await heard('four deal.updated', () => customersOf().length === 4);
+    expect(customersOf()).toEqual([[ana], [ana, bia], [bia], [bia]]);
+  });
 });

@@ -58,16 +58,23 @@ async function saveLines(
 }
 
 /**
- * Tells the company's open tabs (the board, the home) at commit that the deal was created, changed,
- * moved or deleted; with the stage it now stands in, when it still exists.
+ * Tells the company's open tabs (the board, the home, the pages of the customers it is about) at
+ * commit that the deal was created, changed, moved or deleted; with the stage it now stands in, when
+ * it still exists.
  */
 export async function announceDeal(
   tx: Queryable,
   companyId: string,
   dealId: string,
   stage: StageRow | undefined,
+  customers: readonly (string | null)[],
 ): Promise<void> {
-  const payload = stage ? { dealId, stageId: stage.id, status: stage.kind } : { dealId };
+  const customerIds = [...new Set(customers.filter((id): id is string => id !== null))];
+  const payload = {
+    dealId,
+    ...(stage && { stageId: stage.id, status: stage.kind }),
+    ...(customerIds.length > 0 && { customerIds }),
+  };
   await publishEvent(tx, companyId, realtimeEvent('deal.updated', payload));
 }
 
@@ -113,7 +120,7 @@ export async function createDeal(db: Db, actor: DealActor, body: DealBody): Prom
       details: { title: input.title, toStage: stage.name, assignee: await memberName(tx, assigneeUserId) },
     });
     await saveLines(tx, companyId, dealId, input.lines);
-    await announceDeal(tx, companyId, dealId, stage);
+    await announceDeal(tx, companyId, dealId, stage, [input.customerId]);
     return loadDeal(tx, companyId, dealId);
   });
 }
@@ -264,7 +271,10 @@ export async function updateDeal(db: Db, actor: DealActor, dealId: string, body:
       ],
     );
     await saveLines(tx, companyId, dealId, input.lines);
-    await announceDeal(tx, companyId, dealId, input.stage ?? stageIn(stages, current.stageId));
+    await announceDeal(tx, companyId, dealId, input.stage ?? stageIn(stages, current.stageId), [
+      current.customerId,
+      input.customerId,
+    ]);
     return loadDeal(tx, companyId, dealId);
   });
 }
@@ -303,6 +313,6 @@ export async function deleteDeal(db: Db, actor: DealActor, dealId: string): Prom
         WHERE company_id = $1 AND reference_entity_name = 'deal' AND reference_entity_id = $2`,
       [companyId, dealId],
     );
-    await announceDeal(tx, companyId, dealId, undefined);
+    await announceDeal(tx, companyId, dealId, undefined, [removed.customer_id]);
   });
 }

@@ -47,7 +47,7 @@ export async function moveDeal(
         WHERE d.company_id = $1 AND d.id = o.id AND d.position <> o.ord - 1`,
       [companyId, order],
     );
-    await announceDeal(tx, companyId, dealId, stage);
+    await announceDeal(tx, companyId, dealId, stage, [current.customerId]);
     return loadDeal(tx, companyId, dealId);
   });
 }

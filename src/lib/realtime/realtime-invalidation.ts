@@ -36,7 +36,12 @@ export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventO
     cacheRoots.dashboard,
     ...(event.payload.customerId ? [customerKeys.detail(event.payload.customerId)] : []),
   ],
-  'deal.updated': () => [cacheRoots.sales, cacheRoots.dashboard],
+  // The board, home, and the page (deals and timeline) of each customer the deal is about.
+  'deal.updated': (event) => [
+    cacheRoots.sales,
+    cacheRoots.dashboard,
+    ...(event.payload.customerIds ?? []).map((customerId) => customerKeys.detail(customerId)),
+  ],
   // Assignee pickers and filters list the members.
   'team.member.removed': () => [cacheRoots.tasks, cacheRoots.sales],
   // Kept between servers (the socket is moved instead); nothing to refetch.
