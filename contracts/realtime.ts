@@ -56,7 +56,8 @@ export const followUpChangedEventSchema = z.object({
 
 export const taskCreatedEventSchema = z.object({
   type: z.literal('task.created'),
-  payload: z.object({ taskId: id }),
+  /** customerId: whose page lists the task (absent or null: nobody's). */
+  payload: z.object({ taskId: id, customerId: z.optional(z.nullable(id)) }),
   at,
 });
 

@@ -146,6 +146,10 @@ describe('the realtime client against the real socket', () => {
         ['dashboard', 'tasks'],
       ],
       [
+        ['task.created', { taskId: 't-1', customerId: 'cu-1' }],
+        ['customer', 'dashboard', 'tasks'],
+      ],
+      [
         ['task.changed', { taskId: 't-1', customerId: 'cu-1', change: 'completed' }],
         ['customer', 'dashboard', 'tasks'],
       ],

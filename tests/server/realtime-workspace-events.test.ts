@@ -11,9 +11,10 @@ import { joinTeam } from '../support/team';
 
 /**
  * What one member does in the workspace reaches the open tabs of everyone in the company at once
- * (the web app refetches the lists, the board and the home on these events), and nobody else's:
- * a customer created, saved, imported, erased or deleted, a task created (a recurring one's next occurrence too), saved, completed,
- * reopened or deleted, a deal created, saved, moved or deleted. A request that fails announces nothing.
+ * (the web app refetches the lists, the board, the home and the customers' pages on these events),
+ * and nobody else's: a customer created, saved, imported, erased or deleted, a task created (a
+ * recurring one's next occurrence too), saved, completed, reopened or deleted, a deal created,
+ * saved, moved or deleted. A request that fails announces nothing.
  */
 
 const setup = withSubscriberServer();
@@ -120,11 +121,16 @@ describe('announced to the company, at commit', () => {
     expect(stranger.of('customer.changed')).toEqual([]);
   });
 
-  it('a task created, and the next occurrence completing a recurring one creates', async () => {
+  it('a task created, and the next occurrence completing a recurring one creates, with their customer', async () => {
     const { teammate, stranger } = await audience();
+    const customer = await setup.owner.api.post<{ customer: Customer }>('/api/customers', {
+      name: 'Lia Prado',
+      phone: '(11) 98877-1006',
+    });
+    const customerId = customer.body.data.customer.id;
     const created = await setup.owner.api.post<{ task: Task }>(
       '/api/tasks',
-      taskBody({ title: 'Regar as plantas da loja', recurrence: 'daily' }),
+      taskBody({ title: 'Regar as plantas da loja', recurrence: 'daily', customerId }),
     );
     expect(created.status).toBe(201);
     const taskId = created.body.data.task.id;
@@ -141,7 +147,10 @@ describe('announced to the company, at commit', () => {
     await heard('task.created of the next occurrence', () =>
       teammate.of('task.created').some((event) => event.payload.taskId === nextId),
     );
-    expect(teammate.of('task.created').map((event) => event.payload.taskId)).toEqual([taskId, nextId]);
+    expect(teammate.of('task.created').map((event) => event.payload)).toEqual([
+      { taskId, customerId },
+      { taskId: nextId, customerId },
+    ]);
     expect(stranger.of('task.created')).toEqual([]);
   });
 

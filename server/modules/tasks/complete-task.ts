@@ -94,7 +94,11 @@ async function createNextOccurrence(
   );
   const next = rows[0];
   if (!next) return null;
-  await publishEvent(tx, companyId, realtimeEvent('task.created', { taskId: next.id }));
+  await publishEvent(
+    tx,
+    companyId,
+    realtimeEvent('task.created', { taskId: next.id, customerId: task.customerId }),
+  );
   if (task.followUpId) {
     const messageId = await copyFollowUp(tx, companyId, task.followUpId, {
       id: next.id,

@@ -55,7 +55,7 @@ export async function createTask(tx: Queryable, actor: TaskActor, input: TaskInp
     customerId,
     details: { title: input.title, assignee: await memberName(tx, assigneeUserId) },
   });
-  await publishEvent(tx, companyId, realtimeEvent('task.created', { taskId }));
+  await publishEvent(tx, companyId, realtimeEvent('task.created', { taskId, customerId }));
   if (input.followUpMessage && customerId) {
     const messageId = await saveTaskFollowUp(
       tx,

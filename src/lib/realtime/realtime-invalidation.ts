@@ -13,6 +13,13 @@ const conversationOf = (customerId: string | null): QueryKey[] =>
     ? [customerKeys.conversation(customerId), customerKeys.detail(customerId), customerKeys.lists]
     : [customerKeys.lists];
 
+/** A task moved: the task lists and home, and the page of its customer if it has one. */
+const taskStale = (customerId: string | null | undefined): QueryKey[] => [
+  cacheRoots.tasks,
+  cacheRoots.dashboard,
+  ...(customerId ? [customerKeys.detail(customerId)] : []),
+];
+
 /** What each realtime event makes stale: the one table the socket reads. */
 export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventOf<T>) => QueryKey[] } = {
   'whatsapp.connection.changed': () => [whatsappStatus],
@@ -29,13 +36,9 @@ export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventO
     cacheRoots.sales,
     cacheRoots.dashboard,
   ],
-  'task.created': () => [cacheRoots.tasks, cacheRoots.dashboard],
-  // The task, the lists and home; its customer's follow-ups and timeline.
-  'task.changed': (event) => [
-    cacheRoots.tasks,
-    cacheRoots.dashboard,
-    ...(event.payload.customerId ? [customerKeys.detail(event.payload.customerId)] : []),
-  ],
+  // The task, the lists and home; its customer's tasks, follow-ups and timeline.
+  'task.created': (event) => taskStale(event.payload.customerId),
+  'task.changed': (event) => taskStale(event.payload.customerId),
   // The board, home, and the page (deals and timeline) of each customer the deal is about.
   'deal.updated': (event) => [
     cacheRoots.sales,
