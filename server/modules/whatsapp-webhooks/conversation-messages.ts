@@ -44,8 +44,8 @@ export interface IncomingMessage {
 
 /**
  * One message into the customer's conversation, in one short transaction: a blocked number is
- * dropped before anything is stored; otherwise the customer is found or created, the message stored
- * once per wamid, the customer's last contact moved forward, and open tabs told — only the first time.
+ * dropped before anything is stored; otherwise the customer is found or created and their last
+ * contact moved forward, the message stored once per wamid, and open tabs told — only the first time.
  * A live inbound message is queued for the conversation watcher (when the company has it on).
  */
 export async function storeMessage(
@@ -63,6 +63,11 @@ export async function storeMessage(
     if (customer.created) {
       await publishEvent(tx, companyId, realtimeEvent('customer.created', { customerId: customer.id }));
     }
+    // The customer's row before the wamid: a payload transaction storing several messages (Meta
+    // resends, batches run side by side) then waits for another at the customer, instead of
+    // holding a wamid the other is about to insert while waiting for the customer it holds.
+    // Echoes and the business's history never open or extend the 24-hour window.
+    await touchCustomer(tx, companyId, customer.id, at, direction === 'inbound');
     // Statuses only concern what the business sent: only then can one be waiting for this message.
     if (direction === 'outbound') await lockWamid(tx, companyId, message.id);
     const id = await insertConversationMessage(tx, {
@@ -78,8 +83,6 @@ export async function storeMessage(
     });
     if (!id) return { outcome: 'duplicate' as const };
     if (direction === 'outbound') await applyPendingStatuses(tx, companyId, message.id);
-    // Echoes and the business's history never open or extend the 24-hour window.
-    await touchCustomer(tx, companyId, customer.id, at, direction === 'inbound');
     if (input.origin === 'echo') await pauseFollowUpsOnEcho(tx, companyId, customer.id, at);
     if (direction === 'inbound' && input.origin === 'webhook') {
       await enqueueTurnWatches(tx, [{ companyId, messageId: id }]);
