@@ -4,10 +4,11 @@ import {
   ERASED_FOLLOW_UP_TEXT,
 } from '../../../contracts/customer-data';
 import type { Customer } from '../../../contracts/customers';
+import { realtimeEvent } from '../../../contracts/realtime';
 import type { Timestamp } from '../../db/timestamp';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { announceCustomerChange } from '../customers/customer-changed';
+import { publishEvent } from '../../realtime/event-bus';
 import { customerNotFound } from '../customers/customer-id';
 import { type CustomerRow, customerColumns, toCustomer } from '../customers/customer-row';
 import { type FollowUpChange, publishFollowUpChanges } from '../whatsapp-sending/follow-up-events';
@@ -83,7 +84,7 @@ export async function eraseCustomer(
       [companyId, customerId, ERASED_CUSTOMER_NAME],
     );
     await recordAuditEvent(tx, caller, 'customer.erased', customerId);
-    await announceCustomerChange(tx, companyId, { customerId, change: 'erased' });
+    await publishEvent(tx, companyId, realtimeEvent('customer.changed', { customerId, change: 'erased' }));
     if (cancelled.rows.length > 0) {
       await publishFollowUpChanges(
         tx,

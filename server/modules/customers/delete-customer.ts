@@ -1,5 +1,6 @@
+import { realtimeEvent } from '../../../contracts/realtime';
 import type { Db } from '../../db/types';
-import { announceCustomerChange } from './customer-changed';
+import { publishEvent } from '../../realtime/event-bus';
 import { customerNotFound } from './customer-id';
 
 /**
@@ -15,6 +16,10 @@ export async function deleteCustomer(db: Db, companyId: string, id: string): Pro
     if (rowCount === 0) throw customerNotFound();
     await tx.query('DELETE FROM tasks WHERE company_id = $1 AND customer_id = $2', [companyId, id]);
     await tx.query('DELETE FROM customers WHERE company_id = $1 AND id = $2', [companyId, id]);
-    await announceCustomerChange(tx, companyId, { customerId: id, change: 'deleted' });
+    await publishEvent(
+      tx,
+      companyId,
+      realtimeEvent('customer.changed', { customerId: id, change: 'deleted' }),
+    );
   });
 }

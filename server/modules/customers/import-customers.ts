@@ -11,10 +11,11 @@ import {
   type ImportRowResult,
   importSkipReasons,
 } from '../../../contracts/customers';
+import { realtimeEvent } from '../../../contracts/realtime';
 import type { Db, Queryable } from '../../db/types';
 import { withUniqueConflict } from '../../db/unique-violation';
 import { HttpError } from '../../http/errors';
-import { announceCustomerChange } from './customer-changed';
+import { publishEvent } from '../../realtime/event-bus';
 import { uniqueTags } from './customer-tags';
 import { PHONE_KEY_INDEX } from './duplicate-phone';
 import { IMPORT_CONFLICT_TEXT } from './texts';
@@ -80,7 +81,11 @@ export async function importCustomerBatch(
       if (body.file) await recordFile(tx, companyId, importId, body.file);
       const result = await importRows(tx, companyId, importId, body.rows);
       if (result.created > 0)
-        await announceCustomerChange(tx, companyId, { customerId: null, change: 'imported' });
+        await publishEvent(
+          tx,
+          companyId,
+          realtimeEvent('customer.changed', { customerId: null, change: 'imported' }),
+        );
       await tx.query(
         `UPDATE customer_import_batches SET result = $4::jsonb
           WHERE company_id = $1 AND import_id = $2 AND batch = $3`,

@@ -3,7 +3,6 @@ import { realtimeEvent } from '../../../contracts/realtime';
 import type { Db, Queryable } from '../../db/types';
 import { withUniqueConflict } from '../../db/unique-violation';
 import { publishEvent } from '../../realtime/event-bus';
-import { announceCustomerChange } from './customer-changed';
 import { customerNotFound } from './customer-id';
 import { type CustomerBody, type CustomerFields, customerFields, phoneKeyOf } from './customer-input';
 import { type CustomerRow, customerColumns, toCustomer } from './customer-row';
@@ -39,7 +38,11 @@ export function updateCustomer(db: Db, companyId: string, id: string, body: Cust
         RETURNING ${customerColumns()}`,
       [companyId, id, ...fieldValues(fields)],
     );
-    await announceCustomerChange(tx, companyId, { customerId: id, change: 'updated' });
+    await publishEvent(
+      tx,
+      companyId,
+      realtimeEvent('customer.changed', { customerId: id, change: 'updated' }),
+    );
     return toCustomer(rows[0]!);
   });
 }

@@ -8,7 +8,6 @@ import { publishEvent } from '../../realtime/event-bus';
 import { recordActivity } from '../activity/record-activity';
 import { copyFollowUp } from './follow-up-messages';
 import type { TaskActor } from './save-task';
-import { announceTaskChange } from './task-changed';
 import { type LockedTask, loadTask, lockTask } from './task-row';
 
 /**
@@ -46,7 +45,11 @@ export async function completeTask(
     customerId: locked.customerId,
     details: { title: locked.title },
   });
-  await announceTaskChange(tx, companyId, { taskId, customerId: locked.customerId, change: 'completed' });
+  await publishEvent(
+    tx,
+    companyId,
+    realtimeEvent('task.changed', { taskId, customerId: locked.customerId, change: 'completed' }),
+  );
   if (locked.customerId) {
     await tx.query('UPDATE customers SET last_contact_at = now() WHERE company_id = $1 AND id = $2', [
       companyId,
@@ -138,7 +141,11 @@ export async function reopenTask(tx: Queryable, actor: TaskActor, taskId: string
       customerId: reopened.customer_id,
       details: { title: reopened.title },
     });
-    await announceTaskChange(tx, companyId, { taskId, customerId: reopened.customer_id, change: 'reopened' });
+    await publishEvent(
+      tx,
+      companyId,
+      realtimeEvent('task.changed', { taskId, customerId: reopened.customer_id, change: 'reopened' }),
+    );
   }
   return loadTask(tx, companyId, taskId);
 }

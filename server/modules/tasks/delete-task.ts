@@ -1,10 +1,11 @@
+import { realtimeEvent } from '../../../contracts/realtime';
 import type { Task } from '../../../contracts/tasks';
 import type { Queryable } from '../../db/types';
 import { isUuid } from '../../db/uuid';
+import { publishEvent } from '../../realtime/event-bus';
 import { recordActivity } from '../activity/record-activity';
 import { cancelFollowUp } from './follow-up-messages';
 import type { TaskActor } from './save-task';
-import { announceTaskChange } from './task-changed';
 import { loadTask, lockTask } from './task-row';
 
 /**
@@ -29,7 +30,11 @@ export async function deleteTask(tx: Queryable, actor: TaskActor, taskId: string
     customerId: deleted.customer_id,
     details: { title: deleted.title },
   });
-  await announceTaskChange(tx, companyId, { taskId, customerId: deleted.customer_id, change: 'deleted' });
+  await publishEvent(
+    tx,
+    companyId,
+    realtimeEvent('task.changed', { taskId, customerId: deleted.customer_id, change: 'deleted' }),
+  );
   return true;
 }
 
@@ -51,7 +56,11 @@ export async function deleteTaskFollowUp(
         WHERE company_id = $1 AND id = $2`,
       [companyId, taskId],
     );
-    await announceTaskChange(tx, companyId, { taskId, customerId: task.customerId, change: 'updated' });
+    await publishEvent(
+      tx,
+      companyId,
+      realtimeEvent('task.changed', { taskId, customerId: task.customerId, change: 'updated' }),
+    );
   }
   return loadTask(tx, companyId, taskId);
 }

@@ -9,7 +9,6 @@ import { customerToReference } from '../customers/company-customer';
 import { CUSTOMER_NOT_FOUND_TEXT } from '../customers/texts';
 import { checkedAssignee, memberName } from '../team-members/members';
 import { cancelFollowUp, saveTaskFollowUp, type TaskFollowUp } from './follow-up-messages';
-import { announceTaskChange } from './task-changed';
 import { type LockedTask, loadTask, lockTask } from './task-row';
 
 /** A new task or an edit as the contract parsed it (trimmed, recurrence defaulted). */
@@ -131,7 +130,7 @@ export async function updateTask(
       details: { title: input.title, assignee: await memberName(tx, assigneeUserId) },
     });
   }
-  await announceTaskChange(tx, companyId, { taskId, customerId, change: 'updated' });
+  await publishEvent(tx, companyId, realtimeEvent('task.changed', { taskId, customerId, change: 'updated' }));
   return loadTask(tx, companyId, taskId);
 }
 
