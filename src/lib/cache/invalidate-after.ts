@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { type CacheRoot, cacheRoots } from './cache-roots';
 
 /**
@@ -19,9 +19,12 @@ const staleAfter = {
 
 export type DataChange = keyof typeof staleAfter;
 
+/** The cache roots `change` affects (also what a teammate's change, heard live, makes stale). */
+export function staleRootsAfter(change: DataChange): QueryKey[] {
+  return staleAfter[change].map((root) => cacheRoots[root]);
+}
+
 /** Marks what `change` affects as stale; the queries on screen fetch again at once. */
 export function invalidateAfter(queryClient: QueryClient, change: DataChange): Promise<unknown> {
-  return Promise.all(
-    staleAfter[change].map((root) => queryClient.invalidateQueries({ queryKey: cacheRoots[root] })),
-  );
+  return Promise.all(staleRootsAfter(change).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

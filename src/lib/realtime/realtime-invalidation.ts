@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { RealtimeEvent, RealtimeEventOf, RealtimeEventType } from '../../../contracts/realtime';
 import { billingQueryKeys } from '../billing/billing-query-keys';
 import { cacheRoots } from '../cache/cache-roots';
+import { staleRootsAfter } from '../cache/invalidate-after';
 import { customerKeys } from '../customers/customer-keys';
 import { whatsappStatusQuery } from '../whatsapp/whatsapp-status-query';
 
@@ -13,12 +14,9 @@ const conversationOf = (customerId: string | null): QueryKey[] =>
     ? [customerKeys.conversation(customerId), customerKeys.detail(customerId), customerKeys.lists]
     : [customerKeys.lists];
 
-/** A task moved: the task lists and home, and the page of its customer if it has one. */
-const taskStale = (customerId: string | null | undefined): QueryKey[] => [
-  cacheRoots.tasks,
-  cacheRoots.dashboard,
-  ...(customerId ? [customerKeys.detail(customerId)] : []),
-];
+/** The pages of the customers a change is about (their tasks, deals, follow-ups and timeline). */
+const customerPages = (customerIds: readonly (string | null | undefined)[]): QueryKey[] =>
+  customerIds.flatMap((customerId) => (customerId ? [customerKeys.detail(customerId)] : []));
 
 /** What each realtime event makes stale: the one table the socket reads. */
 export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventOf<T>) => QueryKey[] } = {
@@ -31,20 +29,15 @@ export const staleAfterEvent: { [T in RealtimeEventType]: (event: RealtimeEventO
   // Tasks and deals show the customer's name; a deleted customer's tasks are gone.
   'customer.changed': (event) => [
     customerKeys.lists,
-    ...(event.payload.customerId ? [customerKeys.detail(event.payload.customerId)] : []),
+    ...customerPages([event.payload.customerId]),
     cacheRoots.tasks,
     cacheRoots.sales,
     cacheRoots.dashboard,
   ],
-  // The task, the lists and home; its customer's tasks, follow-ups and timeline.
-  'task.created': (event) => taskStale(event.payload.customerId),
-  'task.changed': (event) => taskStale(event.payload.customerId),
-  // The board, home, and the page (deals and timeline) of each customer the deal is about.
-  'deal.updated': (event) => [
-    cacheRoots.sales,
-    cacheRoots.dashboard,
-    ...(event.payload.customerIds ?? []).map((customerId) => customerKeys.detail(customerId)),
-  ],
+  // What the tab that made the change marks (invalidate-after.ts), and the customers' pages.
+  'task.created': (event) => [...staleRootsAfter('task'), ...customerPages([event.payload.customerId])],
+  'task.changed': (event) => [...staleRootsAfter('task'), ...customerPages([event.payload.customerId])],
+  'deal.updated': (event) => [...staleRootsAfter('deal'), ...customerPages(event.payload.customerIds ?? [])],
   // Assignee pickers and filters list the members.
   'team.member.removed': () => [cacheRoots.tasks, cacheRoots.sales],
   // Kept between servers (the socket is moved instead); nothing to refetch.
