@@ -40,6 +40,13 @@ async function audience() {
   };
 }
 
+/** A customer the owner saves through the API (201 asserted); their id. */
+async function newCustomer(name: string, phone?: string): Promise<string> {
+  const created = await setup.owner.api.post<{ customer: Customer }>('/api/customers', { name, phone });
+  expect(created.status).toBe(201);
+  return created.body.data.customer.id;
+}
+
 /** Published events travel through the database: what arrives, arrives within moments. */
 const heard = (what: string, check: () => boolean) => waitFor(check, { what });
 
@@ -76,15 +83,8 @@ describe('announced to the company, at commit', () => {
 
   it('a customer saved, imported, erased and deleted; not a refused save or a batch sent again', async () => {
     const { teammate, stranger } = await audience();
-    const created = await setup.owner.api.post<{ customer: Customer }>('/api/customers', {
-      name: 'Rita Campos',
-      phone: '(11) 98877-1003',
-    });
-    const customerId = created.body.data.customer.id;
-    const other = await setup.owner.api.post<{ customer: Customer }>('/api/customers', {
-      name: 'Otávio Reis',
-    });
-    const otherId = other.body.data.customer.id;
+    const customerId = await newCustomer('Rita Campos', '(11) 98877-1003');
+    const otherId = await newCustomer('Otávio Reis');
     const changes = () => teammate.of('customer.changed').map((event) => event.payload);
 
     const saved = await setup.owner.api.put(`/api/customers/${customerId}`, {
@@ -123,11 +123,7 @@ describe('announced to the company, at commit', () => {
 
   it('a task created, and the next occurrence completing a recurring one creates, with their customer', async () => {
     const { teammate, stranger } = await audience();
-    const customer = await setup.owner.api.post<{ customer: Customer }>('/api/customers', {
-      name: 'Lia Prado',
-      phone: '(11) 98877-1006',
-    });
-    const customerId = customer.body.data.customer.id;
+    const customerId = await newCustomer('Lia Prado', '(11) 98877-1006');
     const created = await setup.owner.api.post<{ task: Task }>(
       '/api/tasks',
       taskBody({ title: 'Regar as plantas da loja', recurrence: 'daily', customerId }),
@@ -156,11 +152,7 @@ describe('announced to the company, at commit', () => {
 
   it('a task saved, completed, reopened, stripped of its follow-up and deleted, with its customer; not a refused one', async () => {
     const { teammate, stranger } = await audience();
-    const customer = await setup.owner.api.post<{ customer: Customer }>('/api/customers', {
-      name: 'Joana Prado',
-      phone: '(11) 98877-1002',
-    });
-    const customerId = customer.body.data.customer.id;
+    const customerId = await newCustomer('Joana Prado', '(11) 98877-1002');
     const created = await setup.owner.api.post<{ task: Task }>(
       '/api/tasks',
       taskBody({ title: 'Enviar orçamento', customerId, followUpMessage: 'Oi Joana, segue o orçamento!' }),
@@ -246,11 +238,8 @@ describe('announced to the company, at commit', () => {
 
   it('a deal about customers names them, so their pages refetch: both of a save that changed it', async () => {
     const { teammate } = await audience();
-    const customer = async (name: string, phone: string) =>
-      (await setup.owner.api.post<{ customer: Customer }>('/api/customers', { name, phone })).body.data
-        .customer.id;
-    const ana = await customer('Ana Lopes', '(11) 98877-1004');
-    const bia = await customer('Bia Lopes', '(11) 98877-1005');
+    const ana = await newCustomer('Ana Lopes', '(11) 98877-1004');
+    const bia = await newCustomer('Bia Lopes', '(11) 98877-1005');
     const { stages } = (await setup.owner.api.get<{ stages: DealStage[] }>('/api/sales/stages')).body.data;
     const customersOf = () => teammate.of('deal.updated').map((event) => event.payload.customerIds);
 
