@@ -17,6 +17,10 @@ beforeAll(async () => {
      VALUES ('email', 'ana@docesdaana.com.br', 'Bem-vinda', 'Primeira mensagem', now() - interval '2 minutes')`,
   );
   await recordInDevOutbox(server.db, { channel: 'sms', to: '+5511999990000', text: 'Seu código: 123456' });
+  // The e-mail below is written within the same millisecond on a fast machine (PGlite's clock).
+  await server.db.query(
+    "UPDATE dev_outbox SET created_at = now() - interval '1 minute' WHERE recipient = '+5511999990000'",
+  );
   await mailer.send({
     to: 'Ana@DocesDaAna.com.br',
     subject: '<script>alert("assunto")</script> & "aspas"',
